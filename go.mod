@@ -1,0 +1,3 @@
+module docsite
+
+go 1.26
