@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"docsite/internal/build"
+	"docsite/internal/diag"
+	"docsite/internal/write"
+)
+
+func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	opts := build.Options{Log: stderr}
+	dest := fs.String("dest", "public", "output `directory`; replaced atomically")
+	fs.StringVar(&opts.Source, "source", ".", "site root `directory` holding content/<lang>/ and an optional site.toml")
+	fs.StringVar(&opts.BaseURL, "baseurl", "", "base `URL` the site is published at (overrides site.toml)")
+	fs.BoolVar(&opts.Strict, "strict", false, "treat a translation that cannot be built as an error")
+	fs.BoolVar(&opts.Verbose, "v", false, "list every repair made to the source")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "docsite build: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	tree, err := write.Begin(*dest)
+	if err != nil {
+		fmt.Fprintf(stderr, "docsite build: %v\n", err)
+		return 1
+	}
+	res, err := build.Run(ctx, opts, tree)
+	if err != nil {
+		tree.Abort()
+		printErr(stderr, err)
+		fmt.Fprintf(stderr, "docsite build: failed; %s left untouched\n", *dest)
+		return 1
+	}
+	if err := tree.Commit(); err != nil {
+		fmt.Fprintf(stderr, "docsite build: %v\n", err)
+		return 1
+	}
+	for _, d := range res.Diags {
+		fmt.Fprintln(stderr, d.Error())
+	}
+	fmt.Fprintf(stderr, "docsite: %s → %s\n", res.Summary(), *dest)
+	return 0
+}
+
+// printErr prints an error one diagnostic per line.
+func printErr(w io.Writer, err error) {
+	switch e := err.(type) {
+	case diag.ErrorList:
+		for _, d := range e {
+			fmt.Fprintln(w, d.Error())
+		}
+	default:
+		fmt.Fprintln(w, err.Error())
+	}
+}

@@ -1,0 +1,208 @@
+// Package build owns the pipeline, in this order: load the site root, parse and normalise each
+// page, align its translations, render every language's pages, and hand the files to a writer.
+package build
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"runtime"
+	"sync"
+	"time"
+
+	"docsite/internal/config"
+	"docsite/internal/diag"
+	"docsite/internal/load"
+	"docsite/internal/locale"
+	"docsite/internal/markdown"
+	"docsite/internal/render"
+	"docsite/internal/theme"
+)
+
+// Options are what a build needs to know besides the site root's own files.
+type Options struct {
+	Source  string // site root: content/<lang>/…, optional site.toml, templates/, static/, locales/
+	BaseURL string // overrides site.toml's baseURL when not empty
+	Strict  bool   // a translation that cannot be built is an error, not a fallback
+	Verbose bool   // report every repair the normaliser made
+	Log     io.Writer
+}
+
+// Sink receives the built files; WriteFile is called concurrently.
+type Sink interface {
+	WriteFile(rel string, data []byte) error
+}
+
+// Result sums up a build.
+type Result struct {
+	Langs     []config.Lang
+	Pages     map[string]int // language code → pages written (fallbacks included)
+	Fallbacks map[string]int // language code → pages shown in another language
+	Files     int
+	Diags     diag.List // warnings; errors are returned as the error
+	Elapsed   time.Duration
+}
+
+// Run builds the site at opts.Source into sink.
+func Run(ctx context.Context, opts Options, sink Sink) (*Result, error) {
+	start := time.Now()
+	s, err := prepare(os.DirFS(opts.Source), opts)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.run(ctx, sink)
+	if err != nil {
+		return nil, err
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// site is everything a build shares across pages, read once.
+type site struct {
+	opts   Options
+	cfg    *config.Resolved
+	tmpl   *render.Templates
+	assets *render.Assets
+	cat    *locale.Catalog
+	locs   map[string]*locale.Localizer
+	md     *markdown.Parser
+	urls   render.URLs
+	groups []*load.Group
+	diags  diag.List
+}
+
+func prepare(fsys fs.FS, opts Options) (*site, error) {
+	folders, err := config.ReadFolders(fsys)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := config.Load(fsys, folders, opts.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	th, err := theme.Load(fsys)
+	if err != nil {
+		return nil, err
+	}
+	s := &site{opts: opts, cfg: cfg, urls: render.URLs{Base: cfg.BaseURL}, locs: map[string]*locale.Localizer{}}
+	if s.tmpl, err = render.LoadTemplates(th.Templates); err != nil {
+		return nil, err
+	}
+	if s.assets, err = render.LoadAssets(th.Static); err != nil {
+		return nil, err
+	}
+	var warns diag.List
+	if s.cat, warns, err = locale.Load(th.Locales, cfg.Langs); err != nil {
+		return nil, err
+	}
+	s.diags = append(s.diags, warns...)
+	for _, l := range cfg.Langs {
+		s.locs[l.Code] = s.cat.Localizer(l)
+	}
+	s.md = markdown.New(markdown.Options{})
+	pages, err := load.Pages(fsys, cfg.Langs)
+	if err != nil {
+		return nil, err
+	}
+	if s.groups, err = load.GroupPages(pages, cfg.Langs); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
+	outs := make([]*groupOut, len(s.groups))
+	errs := make([]error, len(s.groups))
+	s.parallel(ctx, len(s.groups), func(i int) {
+		outs[i], errs[i] = s.buildGroup(s.groups[i], sink)
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var fatal diag.List
+	for i, err := range errs {
+		if err != nil {
+			fatal = append(fatal, asDiags(err)...)
+			continue
+		}
+		s.diags = append(s.diags, outs[i].diags...)
+	}
+	if len(fatal) > 0 {
+		fatal.Sort()
+		return nil, diag.ErrorList(fatal)
+	}
+	if err := s.writeSiteFiles(outs, sink); err != nil {
+		return nil, err
+	}
+	for _, l := range s.cfg.Langs {
+		for _, id := range s.locs[l.Code].Absent() {
+			s.diags = append(s.diags, diag.Warnf("locales/"+l.Code+".toml", 0, 0, "missing-string",
+				"key %q is defined in no locale; rendered as the key", id))
+		}
+	}
+	res := &Result{Langs: s.cfg.Langs, Pages: map[string]int{}, Fallbacks: map[string]int{}}
+	for _, o := range outs {
+		for _, p := range o.pages {
+			res.Pages[p.lang]++
+			if p.fallback {
+				res.Fallbacks[p.lang]++
+			}
+		}
+		res.Files += len(o.pages)
+	}
+	s.diags.Sort()
+	res.Diags = s.diags
+	return res, nil
+}
+
+// parallel runs fn(0..n-1) on GOMAXPROCS workers; it stops handing out work when ctx ends.
+func (s *site) parallel(ctx context.Context, n int, fn func(i int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				fn(i)
+			}
+		})
+	}
+	for i := 0; i < n && ctx.Err() == nil; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+func asDiags(err error) diag.List {
+	switch e := err.(type) {
+	case diag.ErrorList:
+		return diag.List(e)
+	case diag.Diagnostic:
+		return diag.List{e}
+	}
+	return diag.List{diag.Errorf("", 0, 0, "build", "%v", err)}
+}
+
+// Summary is the one line printed after a build.
+func (r *Result) Summary() string {
+	s := fmt.Sprintf("built %d pages (", r.Files)
+	for i, l := range r.Langs {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s %d", l.Code, r.Pages[l.Code])
+		if f := r.Fallbacks[l.Code]; f > 0 {
+			s += fmt.Sprintf(" incl. %d untranslated", f)
+		}
+	}
+	warns := 0
+	for _, d := range r.Diags {
+		if d.Severity == diag.Warning {
+			warns++
+		}
+	}
+	return s + fmt.Sprintf("), %d warnings in %s", warns, r.Elapsed.Round(time.Millisecond))
+}

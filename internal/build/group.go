@@ -1,0 +1,167 @@
+package build
+
+import (
+	"html/template"
+
+	"github.com/yuin/goldmark/ast"
+	"golang.org/x/text/language/display"
+
+	"docsite/internal/config"
+	"docsite/internal/diag"
+	"docsite/internal/load"
+	"docsite/internal/markdown"
+	"docsite/internal/render"
+)
+
+// groupOut is what building one page group leaves for the site-wide files.
+type groupOut struct {
+	pages []pageOut // one per site language, in site order
+	diags diag.List
+}
+
+// pageOut is one published page, as listings and the sitemap see it.
+type pageOut struct {
+	lang     string
+	url      string
+	title    string
+	weight   int
+	fallback bool   // body shown in the source language
+	bodyLang string // BCP 47 tag of the body when it is another language's
+	alts     []render.Alternate
+}
+
+// built is a page of the group that parsed and rendered.
+type built struct {
+	page *load.Page
+	doc  *markdown.Doc
+	body template.HTML
+	// titleInBody: the document opens with a level-one heading.
+	titleInBody bool
+}
+
+// buildGroup renders one page in every site language: its real translations, and the
+// source page with a notice where a translation is missing or broken.
+func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
+	out := &groupOut{}
+	src := g.Pages[0]
+	if src.Err != nil {
+		return nil, *src.Err
+	}
+	srcBuilt, err := s.buildPage(src)
+	if err != nil {
+		return nil, err
+	}
+	real := map[string]*built{src.Lang: srcBuilt}
+	var failed = map[string]bool{}
+	for _, p := range g.Pages[1:] {
+		b, err := s.translation(p)
+		if err != nil {
+			d := asDiags(err)[0]
+			if s.opts.Strict {
+				return nil, d
+			}
+			d.Severity = diag.Warning
+			d.Message += "; publishing the " + src.Lang + " page in its place"
+			out.diags = append(out.diags, d)
+			failed[p.Lang] = true
+			continue
+		}
+		real[p.Lang] = b
+	}
+	alts := s.alternates(g, real)
+	for _, l := range s.cfg.Langs {
+		po, err := s.writePage(g, l, real, srcBuilt, failed[l.Code], alts, sink)
+		if err != nil {
+			return nil, err
+		}
+		out.pages = append(out.pages, po)
+	}
+	return out, nil
+}
+
+func (s *site) translation(p *load.Page) (*built, error) {
+	if p.Err != nil {
+		return nil, *p.Err
+	}
+	return s.buildPage(p)
+}
+
+// buildPage parses and renders one page's body.
+func (s *site) buildPage(p *load.Page) (*built, error) {
+	doc := s.md.Parse(p.Src)
+	html, err := s.md.Render(doc)
+	if err != nil {
+		return nil, diag.Errorf(p.File, 0, 0, "render", "%v", err)
+	}
+	h, ok := doc.Root.FirstChild().(*ast.Heading)
+	return &built{page: p, doc: doc, body: template.HTML(html), titleInBody: ok && h.Level == 1}, nil
+}
+
+// alternates lists the languages the page really exists in, plus x-default: the default
+// language's version, else the source's.
+func (s *site) alternates(g *load.Group, real map[string]*built) []render.Alternate {
+	var alts []render.Alternate
+	xdef := ""
+	for _, l := range s.cfg.Langs {
+		b := real[l.Code]
+		if b == nil {
+			continue
+		}
+		href := s.urls.Abs(render.PageURL(l.Code, b.page.Path))
+		alts = append(alts, render.Alternate{Hreflang: l.Tag.String(), Href: href})
+		if xdef == "" {
+			xdef = href
+		}
+	}
+	return append(alts, render.Alternate{Hreflang: "x-default", Href: xdef})
+}
+
+func (s *site) writePage(g *load.Group, l config.Lang, real map[string]*built, src *built, broken bool, alts []render.Alternate, sink Sink) (pageOut, error) {
+	b := real[l.Code]
+	fallback := b == nil
+	if fallback {
+		b = src
+	}
+	url := render.PageURL(l.Code, b.page.Path)
+	p := render.NewPage(s.pageBase(l), "page", b.page.Title(), url)
+	p.Body = b.body
+	p.TitleInBody = b.titleInBody
+	p.Alternates = alts
+	p.Switcher = s.switcher(l, url, func(code string) string {
+		if r := real[code]; r != nil {
+			return render.PageURL(code, r.page.Path)
+		}
+		return render.PageURL(code, src.page.Path)
+	})
+	p.Canonical = s.urls.Abs(url)
+	if fallback {
+		srcLang, _ := s.cfg.Lang(src.page.Lang)
+		srcURL := render.PageURL(srcLang.Code, src.page.Path)
+		p.BodyLang = srcLang.Tag.String()
+		p.Canonical = s.urls.Abs(srcURL)
+		p.Fallback = &render.Fallback{
+			SourceName: display.Tags(l.Tag).Name(srcLang.Tag),
+			SourceHref: render.Rel(url, srcURL),
+			Broken:     broken,
+		}
+	}
+	html, err := s.tmpl.Execute("page", p)
+	if err != nil {
+		return pageOut{}, err
+	}
+	if err := sink.WriteFile(render.FileOf(url), html); err != nil {
+		return pageOut{}, err
+	}
+	return pageOut{lang: l.Code, url: url, title: p.Title, weight: b.page.Meta.Weight,
+		fallback: fallback, bodyLang: p.BodyLang, alts: alts}, nil
+}
+
+// switcher links the page at url in language cur to the same page in every language;
+// urlIn gives that page's site path in a language.
+func (s *site) switcher(cur config.Lang, url string, urlIn func(code string) string) []render.Switch {
+	out := make([]render.Switch, len(s.cfg.Langs))
+	for i, l := range s.cfg.Langs {
+		out[i] = render.Switch{Lang: l, Href: render.Rel(url, urlIn(l.Code)), Current: l.Code == cur.Code}
+	}
+	return out
+}

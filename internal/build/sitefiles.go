@@ -1,0 +1,110 @@
+package build
+
+import (
+	"cmp"
+	"slices"
+
+	"golang.org/x/text/collate"
+
+	"docsite/internal/config"
+	"docsite/internal/render"
+)
+
+func (s *site) pageBase(l config.Lang) render.Base {
+	return render.Base{
+		Site:   &render.Site{Title: s.cfg.Title, Langs: s.cfg.Langs},
+		Lang:   l,
+		Loc:    s.locs[l.Code],
+		Assets: s.assets,
+		URLs:   s.urls,
+	}
+}
+
+// writeSiteFiles writes what depends on all pages: home pages, the root language chooser,
+// 404.html, sitemap.xml and the static files.
+func (s *site) writeSiteFiles(outs []*groupOut, sink Sink) error {
+	for i, l := range s.cfg.Langs {
+		if err := s.writeHome(l, i, outs, sink); err != nil {
+			return err
+		}
+	}
+	if err := s.writeRoot(sink); err != nil {
+		return err
+	}
+	if err := s.write404(sink); err != nil {
+		return err
+	}
+	if err := s.writeSitemap(outs, sink); err != nil {
+		return err
+	}
+	return s.assets.Each(sink.WriteFile)
+}
+
+func (s *site) writeHome(l config.Lang, li int, outs []*groupOut, sink Sink) error {
+	url := render.PageURL(l.Code, "")
+	p := render.NewPage(s.pageBase(l), "home", s.locs[l.Code].T("Home"), url)
+	if s.cfg.Title != "" {
+		p.Title = s.cfg.Title
+	}
+	p.Canonical = s.urls.Abs(url)
+	p.Switcher = s.switcher(l, url, func(code string) string { return render.PageURL(code, "") })
+	for _, l2 := range s.cfg.Langs {
+		p.Alternates = append(p.Alternates, render.Alternate{Hreflang: l2.Tag.String(), Href: s.urls.Abs(render.PageURL(l2.Code, ""))})
+	}
+	p.Alternates = append(p.Alternates, render.Alternate{Hreflang: "x-default", Href: s.urls.Abs("/")})
+	type entry struct {
+		item   render.Item
+		weight int
+	}
+	var entries []entry
+	for _, o := range outs {
+		po := o.pages[li]
+		if po.url == url { // content/<lang>/index.md is the home page's own body
+			continue
+		}
+		entries = append(entries, entry{render.Item{Title: po.title, Href: render.Rel(url, po.url), Lang: po.bodyLang, Fallback: po.fallback}, po.weight})
+	}
+	col := collate.New(l.Tag)
+	slices.SortFunc(entries, func(a, b entry) int {
+		return cmp.Or(cmp.Compare(a.weight, b.weight), col.CompareString(a.item.Title, b.item.Title),
+			cmp.Compare(a.item.Href, b.item.Href))
+	})
+	for _, e := range entries {
+		p.Listing = append(p.Listing, e.item)
+	}
+	html, err := s.tmpl.Execute("home", p)
+	if err != nil {
+		return err
+	}
+	return sink.WriteFile(render.FileOf(url), html)
+}
+
+func (s *site) writeRoot(sink Sink) error {
+	def := s.cfg.Default()
+	p := render.NewPage(s.pageBase(def), "root", s.locs[def.Code].T("ChooseLanguage"), "/")
+	p.Switcher = s.switcher(def, "/", func(code string) string { return render.PageURL(code, "") })
+	for _, l := range s.cfg.Langs {
+		p.Alternates = append(p.Alternates, render.Alternate{Hreflang: l.Tag.String(), Href: s.urls.Abs(render.PageURL(l.Code, ""))})
+	}
+	html, err := s.tmpl.Execute("root", p)
+	if err != nil {
+		return err
+	}
+	return sink.WriteFile("index.html", html)
+}
+
+func (s *site) write404(sink Sink) error {
+	def := s.cfg.Default()
+	p := render.NewPage(s.pageBase(def), "404", s.locs[def.Code].T("NotFoundTitle"), "/404.html")
+	p.NoIndex = true
+	p.Switcher = s.switcher(def, "/404.html", func(code string) string { return render.PageURL(code, "") })
+	for i := range p.Switcher {
+		p.Switcher[i].Href = s.urls.Rooted(render.PageURL(p.Switcher[i].Lang.Code, ""))
+	}
+	html, err := s.tmpl.Execute("404", p)
+	if err != nil {
+		return err
+	}
+	return sink.WriteFile("404.html", html)
+}
+

@@ -1,0 +1,67 @@
+package build
+
+import (
+	"bytes"
+	"encoding/xml"
+	"slices"
+	"strings"
+
+	"docsite/internal/diag"
+	"docsite/internal/render"
+)
+
+type urlset struct {
+	XMLName xml.Name     `xml:"urlset"`
+	NS      string       `xml:"xmlns,attr"`
+	XHTML   string       `xml:"xmlns:xhtml,attr"`
+	URLs    []sitemapURL `xml:"url"`
+}
+
+type sitemapURL struct {
+	Loc   string     `xml:"loc"`
+	Links []xhtmlRel `xml:"xhtml:link"`
+}
+
+type xhtmlRel struct {
+	Rel      string `xml:"rel,attr"`
+	Hreflang string `xml:"hreflang,attr"`
+	Href     string `xml:"href,attr"`
+}
+
+// writeSitemap lists every real page (not untranslated stand-ins, not tool pages) with its
+// language alternates. A sitemap needs absolute URLs: without a host in baseURL it is left
+// out with a warning.
+func (s *site) writeSitemap(outs []*groupOut, sink Sink) error {
+	if s.cfg.BaseURL.Host == "" {
+		s.diags = append(s.diags, diag.Warnf("site.toml", 0, 0, "sitemap",
+			"baseURL %q has no host; sitemap.xml needs absolute URLs and is not written", s.cfg.BaseURL))
+		return nil
+	}
+	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
+	for _, o := range outs {
+		for _, p := range o.pages {
+			if p.fallback {
+				continue
+			}
+			u := sitemapURL{Loc: s.urls.Abs(p.url)}
+			for _, a := range p.alts {
+				u.Links = append(u.Links, xhtmlRel{Rel: "alternate", Hreflang: a.Hreflang, Href: a.Href})
+			}
+			set.URLs = append(set.URLs, u)
+		}
+	}
+	for _, l := range s.cfg.Langs {
+		set.URLs = append(set.URLs, sitemapURL{Loc: s.urls.Abs(render.PageURL(l.Code, ""))})
+	}
+	slices.SortFunc(set.URLs, func(a, b sitemapURL) int { return strings.Compare(a.Loc, b.Loc) })
+	set.URLs = slices.CompactFunc(set.URLs, func(a, b sitemapURL) bool { return a.Loc == b.Loc })
+	var buf bytes.Buffer
+	buf.WriteString(xml.Header)
+	enc := xml.NewEncoder(&buf)
+	enc.Indent("", "  ")
+	if err := enc.Encode(set); err != nil {
+		return err
+	}
+	buf.WriteByte('\n')
+	return sink.WriteFile("sitemap.xml", buf.Bytes())
+}

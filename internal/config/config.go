@@ -1,0 +1,218 @@
+// Package config owns site.toml: the site's title, base URL and languages, decoded strictly.
+package config
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
+
+	"docsite/internal/diag"
+)
+
+// FileName is the name of the optional site configuration file in a site root.
+const FileName = "site.toml"
+
+// Site is the decoded site configuration. Its zero value is a valid, untitled site.
+type Site struct {
+	Title           string              `toml:"title"`
+	BaseURL         string              `toml:"baseURL"`
+	DefaultLanguage string              `toml:"defaultLanguage"`
+	Languages       map[string]Language `toml:"languages"`
+}
+
+// Language is one language of the site as site.toml declares it.
+type Language struct {
+	Tag     string `toml:"tag"`     // BCP 47 tag, e.g. "zh-Hans"; defaults to the folder code
+	Name    string `toml:"name"`    // native name, e.g. "中文"; defaults to the CLDR self name
+	Order   int    `toml:"order"`   // position in menus; ties break by folder code
+	Trusted bool   `toml:"trusted"` // pass raw HTML as is instead of sanitising it
+}
+
+// Lang is a resolved language of the site.
+type Lang struct {
+	Code    string       // folder under content/ and first URL segment
+	Tag     language.Tag // BCP 47 tag for lang and hreflang attributes
+	Name    string       // native name
+	Trusted bool
+}
+
+// Resolved is the configuration a build uses: languages in site order, the default first.
+type Resolved struct {
+	Title   string
+	BaseURL *url.URL // always ends in "/"; may lack a host, then links are root-relative
+	Langs   []Lang
+}
+
+// Default returns the default language.
+func (r *Resolved) Default() Lang { return r.Langs[0] }
+
+// Lang returns the language with folder code c.
+func (r *Resolved) Lang(c string) (Lang, bool) {
+	i := slices.IndexFunc(r.Langs, func(l Lang) bool { return l.Code == c })
+	if i < 0 {
+		return Lang{}, false
+	}
+	return r.Langs[i], true
+}
+
+// Load reads site.toml from the site root fsys if it exists and resolves the languages
+// against the folders found under content/. baseURL, when not empty, overrides the file's.
+func Load(fsys fs.FS, folders []string, baseURL string) (*Resolved, error) {
+	var s Site
+	declared := false
+	data, err := fs.ReadFile(fsys, FileName)
+	switch {
+	case err == nil:
+		if err := decode(data, &s); err != nil {
+			return nil, err
+		}
+		declared = len(s.Languages) > 0
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, diag.Errorf(FileName, 0, 0, "unreadable", "%v", err)
+	}
+	if baseURL != "" {
+		s.BaseURL = baseURL
+	}
+	return resolve(&s, folders, declared)
+}
+
+func decode(data []byte, s *Site) error {
+	dec := toml.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(s)
+	if err == nil {
+		return nil
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		line, col := de.Position()
+		return diag.Errorf(FileName, line, col, "config", "%s", de.Error())
+	}
+	var sm *toml.StrictMissingError
+	if errors.As(err, &sm) && len(sm.Errors) > 0 {
+		e := sm.Errors[0]
+		line, col := e.Position()
+		return diag.Errorf(FileName, line, col, "config", "unknown key %q", strings.Join(e.Key(), "."))
+	}
+	return diag.Errorf(FileName, 0, 0, "config", "%v", err)
+}
+
+func resolve(s *Site, folders []string, declared bool) (*Resolved, error) {
+	base, err := parseBaseURL(s.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	r := &Resolved{Title: s.Title, BaseURL: base}
+	if declared {
+		for _, f := range folders {
+			if _, ok := s.Languages[f]; !ok {
+				return nil, diag.Errorf(path.Join("content", f), 0, 0, "unknown-language",
+					"language folder %q is not declared in %s (declared: %s)", f, FileName, strings.Join(sortedKeys(s.Languages), ", "))
+			}
+		}
+	} else {
+		s.Languages = map[string]Language{}
+		for _, f := range folders {
+			s.Languages[f] = Language{}
+		}
+	}
+	for code, l := range s.Languages {
+		rl, err := resolveLang(code, l)
+		if err != nil {
+			return nil, err
+		}
+		r.Langs = append(r.Langs, rl)
+	}
+	if len(r.Langs) == 0 {
+		return nil, diag.Errorf("content", 0, 0, "no-content", "no language folders under content/")
+	}
+	order := func(code string) int { return s.Languages[code].Order }
+	slices.SortFunc(r.Langs, func(a, b Lang) int {
+		return cmp.Or(cmp.Compare(order(a.Code), order(b.Code)), cmp.Compare(a.Code, b.Code))
+	})
+	def := s.DefaultLanguage
+	if def == "" && !declared {
+		def = "en"
+	}
+	if i := slices.IndexFunc(r.Langs, func(l Lang) bool { return l.Code == def }); i > 0 {
+		d := r.Langs[i]
+		r.Langs = slices.Delete(r.Langs, i, i+1)
+		r.Langs = slices.Insert(r.Langs, 0, d)
+	} else if i < 0 && s.DefaultLanguage != "" {
+		return nil, diag.Errorf(FileName, 0, 0, "config", "defaultLanguage %q is not one of the languages", def)
+	}
+	return r, nil
+}
+
+func resolveLang(code string, l Language) (Lang, error) {
+	tagText := cmp.Or(l.Tag, code)
+	tag, err := language.Parse(tagText)
+	if err != nil {
+		return Lang{}, diag.Errorf(FileName, 0, 0, "config", "language %q: invalid BCP 47 tag %q: %v", code, tagText, err)
+	}
+	name := l.Name
+	if name == "" {
+		name = display.Self.Name(tag)
+	}
+	if name == "" {
+		name = code
+	}
+	return Lang{Code: code, Tag: tag, Name: name, Trusted: l.Trusted}, nil
+}
+
+func parseBaseURL(s string) (*url.URL, error) {
+	if s == "" {
+		s = "/"
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "" && u.Host == "") || u.RawQuery != "" || u.Fragment != "" {
+		return nil, diag.Errorf(FileName, 0, 0, "config", "baseURL %q must be an absolute http(s) URL or a path", s)
+	}
+	if !strings.HasPrefix(u.Path, "/") {
+		u.Path = "/" + u.Path
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+	}
+	return u, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// String describes a language for logs.
+func (l Lang) String() string { return fmt.Sprintf("%s (%s)", l.Code, l.Tag) }
+
+// ReadFolders lists the language folders under content/ in dir, leaving out data/.
+func ReadFolders(fsys fs.FS) ([]string, error) {
+	entries, err := fs.ReadDir(fsys, "content")
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, diag.Errorf("content", 0, 0, "no-content", "no content/ folder in the site root")
+		}
+		return nil, diag.Errorf("content", 0, 0, "unreadable", "%v", err)
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "data" && !strings.HasPrefix(e.Name(), ".") {
+			out = append(out, e.Name())
+		}
+	}
+	return out, nil
+}
+

@@ -1,0 +1,119 @@
+package load
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+
+	"github.com/pelletier/go-toml/v2"
+	"go.yaml.in/yaml/v3"
+)
+
+// FrontMatter is the metadata a page may declare on top, in YAML (---) or TOML (+++).
+type FrontMatter struct {
+	Title          string `toml:"title" yaml:"title"`
+	TranslationKey string `toml:"translationKey" yaml:"translationKey"`
+	Weight         int    `toml:"weight" yaml:"weight"`
+	Draft          bool   `toml:"draft" yaml:"draft"`
+}
+
+// fmError is a front matter problem at a line of the file (1-based), col when known.
+type fmError struct {
+	line, col int
+	msg       string
+}
+
+func (e *fmError) Error() string { return e.msg }
+
+// splitFrontMatter finds a front matter block at the very top of src, decodes it into fm
+// and blanks its lines in place (keeping the newlines), so that line numbers of the
+// markdown body stay those of the file.
+func splitFrontMatter(src []byte, fm *FrontMatter) error {
+	var fence []byte
+	switch {
+	case bytes.HasPrefix(src, []byte("---\n")), bytes.HasPrefix(src, []byte("---\r\n")):
+		fence = []byte("---")
+	case bytes.HasPrefix(src, []byte("+++\n")), bytes.HasPrefix(src, []byte("+++\r\n")):
+		fence = []byte("+++")
+	default:
+		return nil
+	}
+	start := bytes.IndexByte(src, '\n') + 1
+	end, next := -1, -1
+	for i := start; i < len(src); {
+		j := bytes.IndexByte(src[i:], '\n')
+		lineEnd := len(src)
+		if j >= 0 {
+			lineEnd = i + j
+		}
+		if bytes.Equal(bytes.TrimRight(src[i:lineEnd], "\r \t"), fence) {
+			end, next = i, lineEnd
+			break
+		}
+		if j < 0 {
+			break
+		}
+		i = lineEnd + 1
+	}
+	if end < 0 {
+		return &fmError{line: 1, col: 1, msg: fmt.Sprintf("front matter opened with %s is never closed", fence)}
+	}
+	body := src[start:end]
+	var err error
+	if fence[0] == '+' {
+		err = decodeTOML(body, fm)
+	} else {
+		err = decodeYAML(body, fm)
+	}
+	if err != nil {
+		return err
+	}
+	for i := 0; i < next; i++ {
+		if src[i] != '\n' {
+			src[i] = ' '
+		}
+	}
+	return nil
+}
+
+func decodeTOML(body []byte, fm *FrontMatter) error {
+	dec := toml.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(fm)
+	if err == nil {
+		return nil
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		line, col := de.Position()
+		return &fmError{line: line + 1, col: col, msg: "front matter: " + de.Error()}
+	}
+	var sm *toml.StrictMissingError
+	if errors.As(err, &sm) && len(sm.Errors) > 0 {
+		line, col := sm.Errors[0].Position()
+		return &fmError{line: line + 1, col: col, msg: fmt.Sprintf("front matter: unknown key %q", sm.Errors[0].Key()[0])}
+	}
+	return &fmError{line: 1, msg: "front matter: " + err.Error()}
+}
+
+var yamlLine = regexp.MustCompile(`line (\d+)`)
+
+func decodeYAML(body []byte, fm *FrontMatter) error {
+	dec := yaml.NewDecoder(bytes.NewReader(body))
+	dec.KnownFields(true)
+	err := dec.Decode(fm)
+	if err == nil || errors.Is(err, io.EOF) {
+		return nil
+	}
+	// yaml reports positions only inside its message ("yaml: line 3: …"); there is no
+	// structured position to read, so the line is taken from the text.
+	line := 0
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		line, _ = strconv.Atoi(m[1])
+	}
+	return &fmError{line: line + 1, msg: "front matter: " + err.Error()}
+}
+

@@ -1,0 +1,171 @@
+// Package load owns reading a site root: language folders, markdown pages, front matter and positions.
+package load
+
+import (
+	"bytes"
+	"cmp"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"docsite/internal/config"
+	"docsite/internal/diag"
+)
+
+// Page is one markdown file of one language, read but not parsed.
+type Page struct {
+	Lang string      // language folder code
+	Path string      // slash path below the language folder without ".md"; an index.md stands for its folder ("" at the top)
+	File string      // slash path from the site root, used in every diagnostic: "content/en/a/b.md"
+	Key  string      // translation key: front matter translationKey, else Path
+	Meta FrontMatter // decoded front matter
+	// Src is the whole file with its front matter blanked to spaces, so that byte offsets
+	// and line numbers in the markdown body are those of the file.
+	Src []byte
+	// Err is set when the page cannot be built (unreadable, invalid UTF-8, bad front
+	// matter). The build decides whether that is fatal (a source page) or not (a translation).
+	Err *diag.Diagnostic
+}
+
+// Title returns the page title: front matter, else the first level-one heading, else the
+// last path element.
+func (p *Page) Title() string {
+	if p.Meta.Title != "" {
+		return p.Meta.Title
+	}
+	for line := range bytes.Lines(p.Src) {
+		if t, ok := bytes.CutPrefix(line, []byte("# ")); ok {
+			return strings.TrimSpace(string(t))
+		}
+	}
+	if p.Path == "" {
+		return p.Lang
+	}
+	return path.Base(p.Path)
+}
+
+// Pages reads every .md file under content/<lang>/ for each language, in a deterministic
+// order: by language order, then path. Files that are not markdown are ignored; dot files
+// and folders are skipped.
+func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
+	var pages []*Page
+	for _, l := range langs {
+		root := path.Join("content", l.Code)
+		err := fs.WalkDir(fsys, root, func(name string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return diag.Errorf(name, 0, 0, "unreadable", "%v", err)
+			}
+			if strings.HasPrefix(d.Name(), ".") && name != root {
+				if d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() || path.Ext(name) != ".md" {
+				return nil
+			}
+			pages = append(pages, readPage(fsys, l.Code, root, name))
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return pages, nil
+}
+
+func readPage(fsys fs.FS, lang, root, name string) *Page {
+	rel := strings.TrimSuffix(strings.TrimPrefix(name, root+"/"), ".md")
+	if rel == "index" {
+		rel = ""
+	} else if strings.HasSuffix(rel, "/index") {
+		rel = strings.TrimSuffix(rel, "/index")
+	}
+	p := &Page{Lang: lang, Path: rel, File: name, Key: rel}
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		p.Err = ptr(diag.Errorf(name, 0, 0, "unreadable", "%v", err))
+		return p
+	}
+	if line, col, ok := invalidUTF8(src); ok {
+		p.Err = ptr(diag.Errorf(name, line, col, "invalid-utf8", "invalid UTF-8 byte sequence"))
+		return p
+	}
+	if err := splitFrontMatter(src, &p.Meta); err != nil {
+		fe := err.(*fmError)
+		p.Err = ptr(diag.Errorf(name, fe.line, fe.col, "front-matter", "%s", fe.msg))
+		return p
+	}
+	p.Src = src
+	p.Key = cmp.Or(p.Meta.TranslationKey, rel)
+	return p
+}
+
+// invalidUTF8 returns the 1-based line and column (in bytes) of the first invalid UTF-8
+// sequence in src.
+func invalidUTF8(src []byte) (line, col int, found bool) {
+	if utf8.Valid(src) {
+		return 0, 0, false
+	}
+	line, lineStart := 1, 0
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			return line, i - lineStart + 1, true
+		}
+		if r == '\n' {
+			line, lineStart = line+1, i+1
+		}
+		i += size
+	}
+	return 0, 0, false
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// Group is one page in all the languages it exists in: the unit that alignment and
+// rendering work on.
+type Group struct {
+	Key   string
+	Pages []*Page // in site language order; at most one per language
+}
+
+// Page returns the group's page in language code, or nil.
+func (g *Group) Page(code string) *Page {
+	i := slices.IndexFunc(g.Pages, func(p *Page) bool { return p.Lang == code })
+	if i < 0 {
+		return nil
+	}
+	return g.Pages[i]
+}
+
+// GroupPages pairs pages across languages by translation key. Groups are sorted by key;
+// two pages of one language with the same key are an error.
+func GroupPages(pages []*Page, langs []config.Lang) ([]*Group, error) {
+	order := map[string]int{}
+	for i, l := range langs {
+		order[l.Code] = i
+	}
+	byKey := map[string]*Group{}
+	var groups []*Group
+	for _, p := range pages {
+		g := byKey[p.Key]
+		if g == nil {
+			g = &Group{Key: p.Key}
+			byKey[p.Key] = g
+			groups = append(groups, g)
+		}
+		if q := g.Page(p.Lang); q != nil {
+			return nil, diag.Errorf(p.File, 1, 1, "duplicate-key",
+				"translation key %q is also used by %s", p.Key, q.File)
+		}
+		g.Pages = append(g.Pages, p)
+	}
+	for _, g := range groups {
+		slices.SortFunc(g.Pages, func(a, b *Page) int { return cmp.Compare(order[a.Lang], order[b.Lang]) })
+	}
+	slices.SortFunc(groups, func(a, b *Group) int { return cmp.Compare(a.Key, b.Key) })
+	return groups, nil
+}

@@ -1,0 +1,212 @@
+// Package locale owns UI strings and language matching: the go-i18n bundle loaded from locales/,
+// missing-key fallback to the default language, and CLDR plural forms.
+package locale
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"github.com/pelletier/go-toml/v2"
+	"golang.org/x/text/language"
+
+	"docsite/internal/config"
+	"docsite/internal/diag"
+)
+
+// Catalog holds the UI strings of every site language.
+type Catalog struct {
+	bundle *i18n.Bundle
+	def    config.Lang
+	ids    map[string]map[string]bool // language code → message ids it defines
+	files  map[string]string          // language code → a file it was loaded from, for warnings
+}
+
+// Load reads every *.toml file of fsys (the overlaid locales/ folder). A file named
+// "<code>.toml" or "<anything>.<code>.toml" holds the strings of the language with folder
+// code <code>. Files for languages the site does not have are ignored.
+func Load(fsys fs.FS, langs []config.Lang) (*Catalog, diag.List, error) {
+	c := &Catalog{
+		bundle: i18n.NewBundle(langs[0].Tag),
+		def:    langs[0],
+		ids:    map[string]map[string]bool{},
+		files:  map[string]string{},
+	}
+	c.bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	names, err := fs.Glob(fsys, "*.toml")
+	if err != nil {
+		return nil, nil, err
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		code := langOfFile(name)
+		l, ok := find(langs, code)
+		if !ok {
+			continue
+		}
+		if err := c.loadFile(fsys, name, l); err != nil {
+			return nil, nil, err
+		}
+	}
+	return c, c.missing(langs), nil
+}
+
+func langOfFile(name string) string {
+	base := strings.TrimSuffix(path.Base(name), ".toml")
+	if i := strings.LastIndexByte(base, '.'); i >= 0 {
+		return base[i+1:]
+	}
+	return base
+}
+
+func find(langs []config.Lang, code string) (config.Lang, bool) {
+	for _, l := range langs {
+		if l.Code == code {
+			return l, true
+		}
+	}
+	return config.Lang{}, false
+}
+
+func (c *Catalog) loadFile(fsys fs.FS, name string, l config.Lang) error {
+	file := path.Join("locales", name)
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return diag.Errorf(file, 0, 0, "unreadable", "%v", err)
+	}
+	// go-i18n takes the language from the file name; give it the site's BCP 47 tag.
+	mf, err := c.bundle.ParseMessageFileBytes(data, l.Tag.String()+".toml")
+	if err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			line, col := de.Position()
+			return diag.Errorf(file, line, col, "locale", "%s", de.Error())
+		}
+		return diag.Errorf(file, 0, 0, "locale", "%v", err)
+	}
+	if c.ids[l.Code] == nil {
+		c.ids[l.Code] = map[string]bool{}
+		c.files[l.Code] = file
+	}
+	for _, m := range mf.Messages {
+		c.ids[l.Code][m.ID] = true
+	}
+	return nil
+}
+
+// missing warns, once per key and language, about strings the default language defines
+// and another language lacks; those render in the default language.
+func (c *Catalog) missing(langs []config.Lang) diag.List {
+	var ids []string
+	for id := range c.ids[c.def.Code] {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	var out diag.List
+	for _, l := range langs[1:] {
+		file := c.files[l.Code]
+		if file == "" {
+			file = path.Join("locales", l.Code+".toml")
+		}
+		for _, id := range ids {
+			if !c.ids[l.Code][id] {
+				out = append(out, diag.Warnf(file, 0, 0, "missing-string",
+					"key %q missing in locale %s; using %s", id, l.Code, c.def.Code))
+			}
+		}
+	}
+	return out
+}
+
+// Localizer returns the string lookup for one language, falling back to the default.
+func (c *Catalog) Localizer(l config.Lang) *Localizer {
+	return &Localizer{
+		Lang: l,
+		loc:  i18n.NewLocalizer(c.bundle, l.Tag.String(), c.def.Tag.String()),
+	}
+}
+
+// Localizer looks up UI strings in one language. It is safe for concurrent use.
+type Localizer struct {
+	Lang config.Lang
+	loc  *i18n.Localizer
+
+	mu     sync.Mutex
+	absent map[string]bool // ids defined in no language, reported once
+}
+
+// T returns the string id, with data filling its template fields. A string defined in no
+// language renders as its id (never empty) and is reported by Absent.
+func (l *Localizer) T(id string, data ...map[string]any) string {
+	return l.localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: first(data)})
+}
+
+// N returns the plural form of id for count n in the language's CLDR plural rules; the
+// template gets {{.Count}}.
+func (l *Localizer) N(id string, n int) string {
+	return l.localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: map[string]any{"Count": n}})
+}
+
+func (l *Localizer) localize(cfg *i18n.LocalizeConfig) string {
+	s, err := l.loc.Localize(cfg)
+	if err == nil {
+		return s
+	}
+	l.mu.Lock()
+	if l.absent == nil {
+		l.absent = map[string]bool{}
+	}
+	l.absent[cfg.MessageID] = true
+	l.mu.Unlock()
+	if s != "" {
+		return s
+	}
+	return cfg.MessageID
+}
+
+// Absent lists, sorted, the ids that were asked for and exist in no language.
+func (l *Localizer) Absent() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for id := range l.absent {
+		out = append(out, id)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func first(data []map[string]any) map[string]any {
+	if len(data) == 0 {
+		return nil
+	}
+	return data[0]
+}
+
+// Tags returns the BCP 47 tags of langs, in order.
+func Tags(langs []config.Lang) []language.Tag {
+	out := make([]language.Tag, len(langs))
+	for i, l := range langs {
+		out[i] = l.Tag
+	}
+	return out
+}
+
+// Match returns the index in langs of the best language for the user's preferences
+// (e.g. an Accept-Language header value); a malformed value gives the default, 0.
+func Match(langs []config.Lang, prefs string) int {
+	tags, _, err := language.ParseAcceptLanguage(prefs)
+	if err != nil || len(tags) == 0 {
+		return 0
+	}
+	_, i, conf := language.NewMatcher(Tags(langs)).Match(tags...)
+	if conf == language.No {
+		return 0
+	}
+	return i
+}
+

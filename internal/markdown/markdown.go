@@ -1,0 +1,87 @@
+// Package markdown owns the parse stage: goldmark with GFM, CJK line breaks and docsite's
+// extensions turns a page's source into a document tree with file positions.
+package markdown
+
+import (
+	"bytes"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+)
+
+// Doc is a parsed page: the tree and the bytes its positions point into.
+type Doc struct {
+	Root ast.Node
+	Src  []byte
+	ctx  parser.Context
+}
+
+// Context returns the parser context, where extensions leave what they found.
+func (d *Doc) Context() parser.Context { return d.ctx }
+
+// Parser parses and renders markdown; one value serves concurrent builds.
+type Parser struct {
+	md goldmark.Markdown
+}
+
+// Options adds extensions to the default set (GFM, CJK, raw HTML kept).
+type Options struct {
+	Extensions []goldmark.Extender
+}
+
+// New returns a parser with GFM and the CJK extension (a soft line break between
+// Chinese or Japanese characters is not rendered as a space). Raw HTML is kept for the
+// normaliser and sanitiser; it is not trusted here.
+func New(opts Options) *Parser {
+	exts := append([]goldmark.Extender{
+		extension.GFM,
+		extension.NewCJK(extension.WithEastAsianLineBreaks(extension.EastAsianLineBreaksCSS3Draft), extension.WithEscapedSpace()),
+	}, opts.Extensions...)
+	return &Parser{md: goldmark.New(
+		goldmark.WithExtensions(exts...),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+		goldmark.WithRendererOptions(html.WithUnsafe()),
+	)}
+}
+
+// Parse parses src. Positions in the tree are byte offsets into src.
+func (p *Parser) Parse(src []byte) *Doc {
+	ctx := parser.NewContext()
+	root := p.md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	return &Doc{Root: root, Src: src, ctx: ctx}
+}
+
+// Render renders the document body to HTML.
+func (p *Parser) Render(d *Doc) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(len(d.Src) + len(d.Src)/4)
+	if err := p.md.Renderer().Render(&buf, d.Src, d.Root); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Line returns the 1-based line of byte offset off in src.
+func Line(src []byte, off int) int {
+	if off > len(src) {
+		off = len(src)
+	}
+	return bytes.Count(src[:off], []byte{'\n'}) + 1
+}
+
+// NodeLine returns the 1-based line where block node n starts, or 0 when it has no lines.
+func NodeLine(n ast.Node, src []byte) int {
+	for c := n; c != nil; c = c.FirstChild() {
+		if c.Type() == ast.TypeBlock && c.Lines().Len() > 0 {
+			return Line(src, c.Lines().At(0).Start)
+		}
+		if t, ok := c.(*ast.Text); ok {
+			return Line(src, t.Segment.Start)
+		}
+	}
+	return 0
+}

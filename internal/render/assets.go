@@ -1,0 +1,49 @@
+package render
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"strings"
+
+	"docsite/internal/theme"
+)
+
+// Assets are the static files of the theme, copied to <dest>/static/.
+type Assets struct {
+	files   []string          // paths inside the static tree, sorted
+	data    map[string][]byte // by path
+	version map[string]string // by path: "?v=" and a short content hash
+}
+
+// LoadAssets reads every static file of the theme.
+func LoadAssets(fsys fs.FS) (*Assets, error) {
+	files, err := theme.Files(fsys, ".")
+	if err != nil {
+		return nil, err
+	}
+	a := &Assets{files: files, data: map[string][]byte{}, version: map[string]string{}}
+	for _, f := range files {
+		b, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			return nil, err
+		}
+		sum := sha256.Sum256(b)
+		a.data[f] = b
+		a.version[f] = "?v=" + hex.EncodeToString(sum[:5])
+	}
+	return a, nil
+}
+
+// Version returns the cache-busting query of static file name, or "" if there is none.
+func (a *Assets) Version(name string) string { return a.version[strings.TrimPrefix(name, "/")] }
+
+// Each calls fn with the output path and content of every static file, in order.
+func (a *Assets) Each(fn func(rel string, data []byte) error) error {
+	for _, f := range a.files {
+		if err := fn("static/"+f, a.data[f]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

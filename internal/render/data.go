@@ -1,0 +1,114 @@
+package render
+
+import (
+	"html/template"
+
+	"docsite/internal/config"
+	"docsite/internal/locale"
+)
+
+// Page is what every page template receives.
+type Page struct {
+	Site  *Site
+	Lang  config.Lang
+	Kind  string // "page", "home", "404", or a catalog kind
+	Title string
+	// URL is the page's site path ("/en/gpu-cloud/"); links are made relative to it.
+	URL        string
+	Canonical  string      // absolute (or base-rooted) URL of the page search engines should index
+	Alternates []Alternate // hreflang links, x-default last; empty for pages without translations
+	Switcher   []Switch    // one entry per site language
+	NoIndex    bool
+
+	Body     template.HTML // rendered, sanitised markdown body
+	// TitleInBody is set when the body opens with its own level-one heading, which then
+	// stands for the page title instead of a second <h1>.
+	TitleInBody bool
+	BodyLang string        // BCP 47 tag of the body when it differs from the page language
+	Fallback *Fallback     // set when the body is the source language's, shown untranslated
+	Listing  []Item        // home pages: the language's pages
+
+	loc    *locale.Localizer
+	assets *Assets
+	urls   URLs
+}
+
+// T returns the UI string id in the page's language; data fills template fields.
+func (p *Page) T(id string, kv ...any) string {
+	if len(kv) == 0 {
+		return p.loc.T(id)
+	}
+	data := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		if k, ok := kv[i].(string); ok {
+			data[k] = kv[i+1]
+		}
+	}
+	return p.loc.T(id, data)
+}
+
+// N returns the plural form of UI string id for count n.
+func (p *Page) N(id string, n int) string { return p.loc.N(id, n) }
+
+// Rel returns the link from this page to site path to. The 404 page is served at any
+// depth, so it links from the base path instead.
+func (p *Page) Rel(to string) string {
+	if p.Kind == "404" {
+		return p.urls.Rooted(to)
+	}
+	return Rel(p.URL, to)
+}
+
+// Asset returns the link to static file name with a content hash for cache busting.
+func (p *Page) Asset(name string) string {
+	return p.Rel("/static/"+name) + p.assets.Version(name)
+}
+
+// Site is what all pages share.
+type Site struct {
+	Title string
+	Langs []config.Lang
+}
+
+// Alternate is a <link rel="alternate" hreflang> target.
+type Alternate struct {
+	Hreflang string
+	Href     string
+}
+
+// Switch is one language in the language switcher.
+type Switch struct {
+	Lang    config.Lang
+	Href    string // relative link to the same page in that language
+	Current bool
+}
+
+// Fallback describes an untranslated page shown in its source language.
+type Fallback struct {
+	SourceName string // localized name of the source language: "Chinese"
+	SourceHref string // relative link to the source page
+	Broken     bool   // the translation exists but could not be built
+}
+
+// Item is one entry of a page listing.
+type Item struct {
+	Title    string
+	Href     string
+	Lang     string // BCP 47 tag when the entry is shown in another language
+	Fallback bool
+}
+
+// Base is what every page of one language shares; the build makes one per language.
+type Base struct {
+	Site   *Site
+	Lang   config.Lang
+	Loc    *locale.Localizer
+	Assets *Assets
+	URLs   URLs
+}
+
+// NewPage starts a page of kind at site path url.
+func NewPage(b Base, kind, title, url string) *Page {
+	return &Page{Site: b.Site, Lang: b.Lang, Kind: kind, Title: title, URL: url,
+		loc: b.Loc, assets: b.Assets, urls: b.URLs}
+}

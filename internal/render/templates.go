@@ -1,0 +1,108 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"docsite/internal/diag"
+	"docsite/internal/theme"
+)
+
+// Templates are the parsed page templates: one set per page kind, each the base layout
+// (baseof.html) plus the kind's file, which defines "main".
+type Templates struct {
+	kinds map[string]*template.Template
+}
+
+// standalone templates do not use the base layout.
+var standalone = map[string]bool{"root": true}
+
+// LoadTemplates parses every .html file of the theme's templates tree. A file a/b.html
+// defines page kind "a/b". Template names are the files' paths from the site root, so
+// errors read "templates/page.html:12: …".
+func LoadTemplates(fsys fs.FS) (*Templates, error) {
+	files, err := theme.Files(fsys, ".")
+	if err != nil {
+		return nil, err
+	}
+	base, err := parseFile(template.New("templates/baseof.html"), fsys, "baseof.html")
+	if err != nil {
+		return nil, err
+	}
+	t := &Templates{kinds: map[string]*template.Template{}}
+	for _, f := range files {
+		if path.Ext(f) != ".html" || f == "baseof.html" {
+			continue
+		}
+		kind := strings.TrimSuffix(f, ".html")
+		var set *template.Template
+		if standalone[kind] {
+			set = template.New("templates/" + f)
+		} else if set, err = base.Clone(); err != nil {
+			return nil, err
+		}
+		if set, err = parseFile(set, fsys, f); err != nil {
+			return nil, err
+		}
+		t.kinds[kind] = set
+	}
+	return t, nil
+}
+
+func parseFile(set *template.Template, fsys fs.FS, f string) (*template.Template, error) {
+	src, err := fs.ReadFile(fsys, f)
+	if err != nil {
+		return nil, diag.Errorf("templates/"+f, 0, 0, "unreadable", "%v", err)
+	}
+	name := "templates/" + f
+	if set.Name() != name {
+		set = set.New(name)
+	}
+	if _, err := set.Parse(string(src)); err != nil {
+		return nil, templateError(name, err)
+	}
+	return set, nil
+}
+
+// Execute renders page p with the template set of kind.
+func (t *Templates) Execute(kind string, p *Page) ([]byte, error) {
+	set, ok := t.kinds[kind]
+	if !ok {
+		return nil, diag.Errorf("templates/"+kind+".html", 0, 0, "template", "no template for page kind %q", kind)
+	}
+	var buf bytes.Buffer
+	name := "templates/baseof.html"
+	if standalone[kind] {
+		name = "templates/" + kind + ".html"
+	}
+	if err := set.ExecuteTemplate(&buf, name, p); err != nil {
+		return nil, templateError(name, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// text/template reports positions only inside its messages ("template: NAME:LINE:COL: …"
+// or "template: NAME:LINE: …") and has no structured parse error; html/template's escaping
+// errors do carry Name and Line. Both are turned into one diagnostic.
+var templatePos = regexp.MustCompile(`^template: ([^:]+):(\d+)(?::(\d+))?: (.*)$`)
+
+func templateError(name string, err error) error {
+	var he *template.Error
+	if errors.As(err, &he) && he.Name != "" {
+		return diag.Errorf(he.Name, he.Line, 0, "template", "%s", he.Description)
+	}
+	msg := err.Error()
+	if m := templatePos.FindStringSubmatch(strings.SplitN(msg, "\n", 2)[0]); m != nil {
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		return diag.Errorf(m[1], line, col, "template", "%s", m[4])
+	}
+	return diag.Errorf(name, 0, 0, "template", "%s", fmt.Sprint(msg))
+}

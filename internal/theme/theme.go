@@ -1,0 +1,99 @@
+// Package theme owns the site's look and UI strings: embedded default templates, static files
+// and locales, overlaid file by file by those in a site root.
+package theme
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"docsite/locales"
+	"docsite/static"
+	"docsite/templates"
+)
+
+// Theme is the three overlaid trees a build reads.
+type Theme struct {
+	Templates fs.FS
+	Static    fs.FS
+	Locales   fs.FS
+}
+
+// Load overlays the folders templates/, static/ and locales/ of the site root over the
+// embedded defaults.
+func Load(site fs.FS) (*Theme, error) {
+	t := &Theme{}
+	var err error
+	if t.Templates, err = overlay(site, "templates", templates.FS); err != nil {
+		return nil, err
+	}
+	if t.Static, err = overlay(site, "static", static.FS); err != nil {
+		return nil, err
+	}
+	if t.Locales, err = overlay(site, "locales", locales.FS); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func overlay(site fs.FS, dir string, base fs.FS) (fs.FS, error) {
+	top, err := fs.Sub(site, dir)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := fs.Stat(site, dir); errors.Is(err, fs.ErrNotExist) {
+		return base, nil
+	}
+	return &layered{top: top, base: base}, nil
+}
+
+// layered is a read-only file system where top's files shadow base's files of the same
+// path; directories list the union. Go source files are never theme files.
+type layered struct{ top, base fs.FS }
+
+func (l *layered) Open(name string) (fs.File, error) {
+	if f, err := l.top.Open(name); err == nil {
+		if st, err := f.Stat(); err == nil && !st.IsDir() {
+			return f, nil
+		}
+		f.Close()
+	}
+	return l.base.Open(name)
+}
+
+func (l *layered) ReadDir(name string) ([]fs.DirEntry, error) {
+	a, errA := fs.ReadDir(l.top, name)
+	b, errB := fs.ReadDir(l.base, name)
+	if errA != nil && errB != nil {
+		return nil, errB
+	}
+	seen := map[string]bool{}
+	var out []fs.DirEntry
+	for _, e := range append(a, b...) {
+		if seen[e.Name()] || path.Ext(e.Name()) == ".go" || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		seen[e.Name()] = true
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(x, y fs.DirEntry) int { return strings.Compare(x.Name(), y.Name()) })
+	return out, nil
+}
+
+// Files lists every regular file under root in fsys, sorted, without Go sources.
+func Files(fsys fs.FS, root string) ([]string, error) {
+	var out []string
+	err := fs.WalkDir(fsys, root, func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && path.Ext(name) != ".go" {
+			out = append(out, name)
+		}
+		return nil
+	})
+	slices.Sort(out)
+	return out, err
+}
