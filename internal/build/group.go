@@ -17,6 +17,9 @@ import (
 type groupOut struct {
 	pages []pageOut // one per site language, in site order
 	diags diag.List
+	// home holds, by language code, the bodies of content/<lang>/index.md: the home
+	// pages' introductions. Such a group has no pages of its own.
+	home map[string]template.HTML
 }
 
 // pageOut is one published page, as listings and the sitemap see it.
@@ -67,6 +70,13 @@ func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
 			continue
 		}
 		real[p.Lang] = b
+	}
+	if src.Path == "" {
+		out.home = map[string]template.HTML{}
+		for code, b := range real {
+			out.home[code] = b.body
+		}
+		return out, nil
 	}
 	alts := s.alternates(g, real)
 	for _, l := range s.cfg.Langs {

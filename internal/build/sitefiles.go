@@ -58,10 +58,11 @@ func (s *site) writeHome(l config.Lang, li int, outs []*groupOut, sink Sink) err
 	}
 	var entries []entry
 	for _, o := range outs {
-		po := o.pages[li]
-		if po.url == url { // content/<lang>/index.md is the home page's own body
+		if o.home != nil {
+			p.Body = o.home[l.Code]
 			continue
 		}
+		po := o.pages[li]
 		entries = append(entries, entry{render.Item{Title: po.title, Href: render.Rel(url, po.url), Lang: po.bodyLang, Fallback: po.fallback}, po.weight})
 	}
 	col := collate.New(l.Tag)

@@ -50,8 +50,13 @@ func (s *site) writeSitemap(outs []*groupOut, sink Sink) error {
 			set.URLs = append(set.URLs, u)
 		}
 	}
+	var homeAlts []xhtmlRel
 	for _, l := range s.cfg.Langs {
-		set.URLs = append(set.URLs, sitemapURL{Loc: s.urls.Abs(render.PageURL(l.Code, ""))})
+		homeAlts = append(homeAlts, xhtmlRel{Rel: "alternate", Hreflang: l.Tag.String(), Href: s.urls.Abs(render.PageURL(l.Code, ""))})
+	}
+	homeAlts = append(homeAlts, xhtmlRel{Rel: "alternate", Hreflang: "x-default", Href: s.urls.Abs("/")})
+	for _, l := range s.cfg.Langs {
+		set.URLs = append(set.URLs, sitemapURL{Loc: s.urls.Abs(render.PageURL(l.Code, "")), Links: homeAlts})
 	}
 	slices.SortFunc(set.URLs, func(a, b sitemapURL) int { return strings.Compare(a.Loc, b.Loc) })
 	set.URLs = slices.CompactFunc(set.URLs, func(a, b sitemapURL) bool { return a.Loc == b.Loc })

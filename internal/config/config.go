@@ -92,16 +92,16 @@ func decode(data []byte, s *Site) error {
 	if err == nil {
 		return nil
 	}
-	var de *toml.DecodeError
-	if errors.As(err, &de) {
-		line, col := de.Position()
-		return diag.Errorf(FileName, line, col, "config", "%s", de.Error())
-	}
 	var sm *toml.StrictMissingError
 	if errors.As(err, &sm) && len(sm.Errors) > 0 {
 		e := sm.Errors[0]
 		line, col := e.Position()
 		return diag.Errorf(FileName, line, col, "config", "unknown key %q", strings.Join(e.Key(), "."))
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		line, col := de.Position()
+		return diag.Errorf(FileName, line, col, "config", "%s", de.Error())
 	}
 	return diag.Errorf(FileName, 0, 0, "config", "%v", err)
 }

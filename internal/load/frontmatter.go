@@ -86,15 +86,15 @@ func decodeTOML(body []byte, fm *FrontMatter) error {
 	if err == nil {
 		return nil
 	}
-	var de *toml.DecodeError
-	if errors.As(err, &de) {
-		line, col := de.Position()
-		return &fmError{line: line + 1, col: col, msg: "front matter: " + de.Error()}
-	}
 	var sm *toml.StrictMissingError
 	if errors.As(err, &sm) && len(sm.Errors) > 0 {
 		line, col := sm.Errors[0].Position()
 		return &fmError{line: line + 1, col: col, msg: fmt.Sprintf("front matter: unknown key %q", sm.Errors[0].Key()[0])}
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		line, col := de.Position()
+		return &fmError{line: line + 1, col: col, msg: "front matter: " + de.Error()}
 	}
 	return &fmError{line: 1, msg: "front matter: " + err.Error()}
 }

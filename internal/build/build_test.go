@@ -1,0 +1,325 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"docsite/internal/diag"
+	"docsite/internal/write"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata/golden")
+
+// siteDir extracts a txtar site root into a temporary directory.
+func siteDir(t *testing.T, archive string) string {
+	t.Helper()
+	a, err := txtar.ParseFile(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return extract(t, a)
+}
+
+func extract(t *testing.T, a *txtar.Archive) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, f := range a.Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// siteFromText builds a site root from txtar text written inline in a test.
+func siteFromText(t *testing.T, text string) string {
+	t.Helper()
+	return extract(t, txtar.Parse([]byte(text)))
+}
+
+func buildDir(t *testing.T, dir string, opts Options) (map[string][]byte, *Result, error) {
+	t.Helper()
+	opts.Source = dir
+	mem := write.NewMemory()
+	res, err := Run(context.Background(), opts, mem)
+	return mem.Files(), res, err
+}
+
+func mustBuild(t *testing.T, dir string, opts Options) (map[string][]byte, *Result) {
+	t.Helper()
+	files, res, err := buildDir(t, dir, opts)
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return files, res
+}
+
+// TestGolden builds each site in testdata/sites and compares every output file with
+// testdata/golden/<site>/. Run with -update to rewrite them, then review the diff.
+func TestGolden(t *testing.T) {
+	archives, _ := filepath.Glob("testdata/sites/*.txtar")
+	if len(archives) == 0 {
+		t.Fatal("no golden sites")
+	}
+	for _, archive := range archives {
+		name := strings.TrimSuffix(filepath.Base(archive), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			files, _ := mustBuild(t, siteDir(t, archive), Options{})
+			for rel := range files {
+				if strings.HasPrefix(rel, "static/") { // the theme's own files, not output of the site
+					delete(files, rel)
+				}
+			}
+			golden := filepath.Join("testdata", "golden", name)
+			if *update {
+				os.RemoveAll(golden)
+				for rel, data := range files {
+					p := filepath.Join(golden, filepath.FromSlash(rel))
+					os.MkdirAll(filepath.Dir(p), 0o755)
+					if err := os.WriteFile(p, data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return
+			}
+			var want []string
+			filepath.WalkDir(golden, func(p string, d os.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					rel, _ := filepath.Rel(golden, p)
+					want = append(want, filepath.ToSlash(rel))
+				}
+				return nil
+			})
+			var got []string
+			for rel := range files {
+				got = append(got, rel)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("output files differ from golden:\n got %q\nwant %q", got, want)
+			}
+			for _, rel := range want {
+				w, _ := os.ReadFile(filepath.Join(golden, filepath.FromSlash(rel)))
+				if !bytes.Equal(files[rel], w) {
+					t.Errorf("%s differs from golden (run go test -update and review):\n%s", rel, firstDiff(files[rel], w))
+				}
+			}
+		})
+	}
+}
+
+func firstDiff(got, want []byte) string {
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var a, b string
+		if i < len(g) {
+			a = g[i]
+		}
+		if i < len(w) {
+			b = w[i]
+		}
+		if a != b {
+			return "line " + strconv.Itoa(i+1) + ":\n got: " + a + "\nwant: " + b
+		}
+	}
+	return ""
+}
+
+func TestDeterministic(t *testing.T) {
+	dir := siteDir(t, "testdata/sites/three-languages.txtar")
+	a, _ := mustBuild(t, dir, Options{})
+	prev := runtime.GOMAXPROCS(1)
+	b, _ := mustBuild(t, dir, Options{})
+	runtime.GOMAXPROCS(prev)
+	if len(a) != len(b) {
+		t.Fatalf("file counts differ: %d vs %d", len(a), len(b))
+	}
+	for rel, data := range a {
+		if !bytes.Equal(data, b[rel]) {
+			t.Errorf("%s differs between GOMAXPROCS=%d and 1", rel, prev)
+		}
+	}
+}
+
+func TestFallbackPage(t *testing.T) {
+	files, res := mustBuild(t, siteDir(t, "testdata/sites/three-languages.txtar"), Options{})
+	en := string(files["en/survey/index.html"])
+	for _, want := range []string{
+		`<article lang="zh-Hans">`,
+		`<link rel="canonical" href="https://docs.example.org/zh/survey/">`,
+		`<link rel="alternate" hreflang="zh-Hans" href="https://docs.example.org/zh/survey/">`,
+		`<link rel="alternate" hreflang="x-default" href="https://docs.example.org/zh/survey/">`,
+		`not yet translated into English — shown in Simplified Chinese`,
+		`<html lang="en">`,
+	} {
+		if !strings.Contains(en, want) {
+			t.Errorf("en/survey/index.html lacks %q", want)
+		}
+	}
+	if strings.Contains(en, `hreflang="en" href="https://docs.example.org/en/survey/"`) {
+		t.Error("untranslated page claims an English translation in hreflang")
+	}
+	ja := string(files["ja/survey/index.html"])
+	if !strings.Contains(ja, "日本語に翻訳されていません") {
+		t.Error("ja fallback notice not localized")
+	}
+	if res.Fallbacks["en"] != 1 || res.Fallbacks["ja"] != 1 || res.Fallbacks["zh"] != 0 {
+		t.Errorf("fallback counts = %v", res.Fallbacks)
+	}
+}
+
+func TestHreflangAndSwitcher(t *testing.T) {
+	files, _ := mustBuild(t, siteDir(t, "testdata/sites/three-languages.txtar"), Options{})
+	ja := string(files["ja/guide/index.html"])
+	for _, want := range []string{
+		`<html lang="ja">`,
+		`<link rel="canonical" href="https://docs.example.org/ja/guide/">`,
+		`<link rel="alternate" hreflang="en" href="https://docs.example.org/en/guide/">`,
+		`<link rel="alternate" hreflang="zh-Hans" href="https://docs.example.org/zh/guide/">`,
+		`<link rel="alternate" hreflang="ja" href="https://docs.example.org/ja/guide/">`,
+		`<link rel="alternate" hreflang="x-default" href="https://docs.example.org/en/guide/">`,
+		`<a href="../../en/guide/" hreflang="en" lang="en">English</a>`,
+		`<a href="../../zh/guide/" hreflang="zh-Hans" lang="zh-Hans">中文</a>`,
+		`aria-current="page">日本語</a>`,
+	} {
+		if !strings.Contains(ja, want) {
+			t.Errorf("ja/guide/index.html lacks %q", want)
+		}
+	}
+}
+
+func TestSitemap(t *testing.T) {
+	files, _ := mustBuild(t, siteDir(t, "testdata/sites/three-languages.txtar"), Options{})
+	sm := string(files["sitemap.xml"])
+	if strings.Contains(sm, "<loc>https://docs.example.org/en/survey/</loc>") {
+		t.Error("sitemap lists an untranslated stand-in page")
+	}
+	for _, want := range []string{
+		"<loc>https://docs.example.org/zh/survey/</loc>",
+		`<xhtml:link rel="alternate" hreflang="ja" href="https://docs.example.org/ja/guide/"></xhtml:link>`,
+	} {
+		if !strings.Contains(sm, want) {
+			t.Errorf("sitemap lacks %q", want)
+		}
+	}
+}
+
+func TestSubPathBaseURL(t *testing.T) {
+	files, _ := mustBuild(t, siteDir(t, "testdata/sites/three-languages.txtar"), Options{BaseURL: "https://example.com/docs/"})
+	if !strings.Contains(string(files["sitemap.xml"]), "<loc>https://example.com/docs/en/guide/</loc>") {
+		t.Error("sitemap ignores the sub-path base URL")
+	}
+	nf := string(files["404.html"])
+	if !strings.Contains(nf, `href="/docs/static/site.css`) || !strings.Contains(nf, `href="/docs/zh/"`) {
+		t.Errorf("404.html must link from the base path, served at any depth:\n%s", nf)
+	}
+}
+
+func TestCJKSoftBreak(t *testing.T) {
+	files, _ := mustBuild(t, siteFromText(t, `
+-- content/zh/a.md --
+第一行文字
+第二行文字
+
+English line
+next line
+`), Options{})
+	got := string(files["zh/a/index.html"])
+	if !strings.Contains(got, "第一行文字第二行文字") {
+		t.Errorf("soft break between Chinese lines rendered as a break or space:\n%s", got)
+	}
+	if !strings.Contains(got, "English line\nnext line") {
+		t.Errorf("soft break between Latin words lost:\n%s", got)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name, site string
+		want       string // the error text must contain this
+	}{
+		{"front matter", "-- content/en/a.md --\n+++\ntitle = \"x\n+++\nbody\n", "content/en/a.md:2:11: error: front-matter"},
+		{"unknown front matter key", "-- content/en/a.md --\n+++\ntitel = \"x\"\n+++\n", `content/en/a.md:2:1: error: front-matter: front matter: unknown key "titel"`},
+		{"yaml front matter", "-- content/en/a.md --\n---\ntitle: [x\n---\n", "content/en/a.md:"},
+		{"unknown language", "-- site.toml --\n[languages.en]\n-- content/en/a.md --\nx\n-- content/fr/a.md --\nx\n", `content/fr: error: unknown-language`},
+		{"invalid utf-8", "-- content/en/a.md --\nok\nab\xffc\n", "content/en/a.md:2:3: error: invalid-utf8"},
+		{"template", "-- content/en/a.md --\nx\n-- templates/page.html --\n{{define \"main\"}}\n{{.Nope}}\n{{end}}\n", "templates/page.html:2:"},
+		{"template parse", "-- content/en/a.md --\nx\n-- templates/home.html --\n{{define \"main\"}}\n{{if}}\n{{end}}\n", "templates/home.html:2:"},
+		{"config key", "-- site.toml --\ntitel = 1\n-- content/en/a.md --\nx\n", `site.toml:1:1: error: config: unknown key "titel"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := buildDir(t, siteFromText(t, tt.site), Options{})
+			if err == nil {
+				t.Fatal("build succeeded")
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q does not contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestBrokenTranslationFallsBack(t *testing.T) {
+	site := "-- content/en/a.md --\n# A\n-- content/zh/a.md --\n+++\ntitle = 1\n+++\n"
+	files, res := mustBuild(t, siteFromText(t, site), Options{})
+	if res.Fallbacks["zh"] != 1 {
+		t.Errorf("broken translation not replaced by the source: %v", res.Fallbacks)
+	}
+	if !strings.Contains(string(files["zh/a/index.html"]), `<article lang="en">`) {
+		t.Error("zh/a shows no English fallback body")
+	}
+	var found bool
+	for _, d := range res.Diags {
+		if d.File == "content/zh/a.md" && d.Line == 2 && d.Severity == diag.Warning {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no warning naming content/zh/a.md:2: %v", res.Diags)
+	}
+	if _, _, err := buildDir(t, siteFromText(t, site), Options{Strict: true}); err == nil || !strings.Contains(err.Error(), "content/zh/a.md:2") {
+		t.Errorf("-strict: err = %v, want an error naming content/zh/a.md:2", err)
+	}
+}
+
+func TestMissingLocaleKeyWarns(t *testing.T) {
+	site := "-- content/en/a.md --\nx\n-- content/ja/a.md --\ny\n-- locales/ja.toml --\nHome = \"ホーム\"\n"
+	files, res := mustBuild(t, siteFromText(t, site), Options{})
+	var msgs []string
+	for _, d := range res.Diags {
+		msgs = append(msgs, d.Error())
+	}
+	all := strings.Join(msgs, "\n")
+	if !strings.Contains(all, `locales/ja.toml: warning: missing-string: key "SkipToContent" missing in locale ja; using en`) {
+		t.Errorf("no warning for a key missing in ja:\n%s", all)
+	}
+	if !strings.Contains(string(files["ja/a/index.html"]), ">Skip to content</a>") {
+		t.Error("missing ja string did not fall back to English")
+	}
+}
+
+func TestUnreadablePage(t *testing.T) {
+	dir := siteFromText(t, "-- content/en/b.md --\nx\n")
+	if err := os.Symlink("nowhere", filepath.Join(dir, "content", "en", "a.md")); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := buildDir(t, dir, Options{})
+	if err == nil || !strings.Contains(err.Error(), "content/en/a.md: error: unreadable") {
+		t.Errorf("err = %v, want content/en/a.md: error: unreadable", err)
+	}
+}

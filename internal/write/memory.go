@@ -1,0 +1,49 @@
+package write
+
+import (
+	"io/fs"
+	"path"
+	"sync"
+	"testing/fstest"
+)
+
+// Memory collects a built site in memory, for the preview server and tests. It is safe
+// for concurrent use.
+type Memory struct {
+	mu    sync.Mutex
+	files map[string][]byte
+}
+
+// NewMemory returns an empty in-memory tree.
+func NewMemory() *Memory { return &Memory{files: map[string][]byte{}} }
+
+// WriteFile stores data at the slash path rel.
+func (m *Memory) WriteFile(rel string, data []byte) error {
+	clean := path.Clean(rel)
+	if !fs.ValidPath(clean) || clean == "." {
+		return &fs.PathError{Op: "write", Path: rel, Err: fs.ErrInvalid}
+	}
+	m.mu.Lock()
+	m.files[clean] = data
+	m.mu.Unlock()
+	return nil
+}
+
+// Files returns the stored files by path; the map is the Memory's own, do not modify it
+// while writes go on.
+func (m *Memory) Files() map[string][]byte {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.files
+}
+
+// FS returns a read-only file system of the files written so far.
+func (m *Memory) FS() fs.FS {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make(fstest.MapFS, len(m.files))
+	for name, data := range m.files {
+		out[name] = &fstest.MapFile{Data: data, Mode: 0o644}
+	}
+	return out
+}
