@@ -108,4 +108,3 @@ func (s *site) write404(sink Sink) error {
 	}
 	return sink.WriteFile("404.html", html)
 }
-

@@ -215,4 +215,3 @@ func ReadFolders(fsys fs.FS) ([]string, error) {
 	}
 	return out, nil
 }
-

@@ -116,4 +116,3 @@ func decodeYAML(body []byte, fm *FrontMatter) error {
 	}
 	return &fmError{line: line + 1, msg: "front matter: " + err.Error()}
 }
-

@@ -209,4 +209,3 @@ func Match(langs []config.Lang, prefs string) int {
 	}
 	return i
 }
-

@@ -20,13 +20,13 @@ type Page struct {
 	Switcher   []Switch    // one entry per site language
 	NoIndex    bool
 
-	Body     template.HTML // rendered, sanitised markdown body
+	Body template.HTML // rendered, sanitised markdown body
 	// TitleInBody is set when the body opens with its own level-one heading, which then
 	// stands for the page title instead of a second <h1>.
 	TitleInBody bool
-	BodyLang string        // BCP 47 tag of the body when it differs from the page language
-	Fallback *Fallback     // set when the body is the source language's, shown untranslated
-	Listing  []Item        // home pages: the language's pages
+	BodyLang    string    // BCP 47 tag of the body when it differs from the page language
+	Fallback    *Fallback // set when the body is the source language's, shown untranslated
+	Listing     []Item    // home pages: the language's pages
 
 	loc    *locale.Localizer
 	assets *Assets
