@@ -153,7 +153,9 @@ func (l *Localizer) N(id string, n int) string {
 
 func (l *Localizer) localize(cfg *i18n.LocalizeConfig) string {
 	s, err := l.loc.Localize(cfg)
-	if err == nil {
+	if err == nil || s != "" {
+		// With an error and a string, go-i18n fell back to the default language: that
+		// gap was reported once, at load time, by missing.
 		return s
 	}
 	l.mu.Lock()
@@ -162,9 +164,6 @@ func (l *Localizer) localize(cfg *i18n.LocalizeConfig) string {
 	}
 	l.absent[cfg.MessageID] = true
 	l.mu.Unlock()
-	if s != "" {
-		return s
-	}
 	return cfg.MessageID
 }
 

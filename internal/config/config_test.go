@@ -1,0 +1,71 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestWithoutSiteTOMLEnglishFirst(t *testing.T) {
+	r, err := Load(fstest.MapFS{}, []string{"ja", "en", "zh"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	for _, l := range r.Langs {
+		codes = append(codes, l.Code)
+	}
+	if got := strings.Join(codes, ","); got != "en,ja,zh" {
+		t.Errorf("languages = %s, want en,ja,zh", got)
+	}
+	if r.Langs[1].Name != "日本語" {
+		t.Errorf("ja native name = %q", r.Langs[1].Name)
+	}
+	if r.BaseURL.String() != "/" {
+		t.Errorf("base URL = %q", r.BaseURL)
+	}
+}
+
+func TestSiteTOML(t *testing.T) {
+	fsys := fstest.MapFS{"site.toml": {Data: []byte(`
+title = "T"
+baseURL = "https://example.org/docs"
+defaultLanguage = "zh"
+[languages.en]
+order = 2
+[languages.zh]
+tag = "zh-Hans"
+name = "中文"
+order = 1
+trusted = true
+`)}}
+	r, err := Load(fsys, []string{"en", "zh"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Default().Code != "zh" || r.Default().Tag.String() != "zh-Hans" || !r.Default().Trusted {
+		t.Errorf("default = %+v", r.Default())
+	}
+	if r.BaseURL.String() != "https://example.org/docs/" {
+		t.Errorf("base URL = %s", r.BaseURL)
+	}
+	if r2, _ := Load(fsys, []string{"en", "zh"}, "/sub"); r2.BaseURL.String() != "/sub/" {
+		t.Errorf("-baseurl override = %s", r2.BaseURL)
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	tests := []struct{ toml, want string }{
+		{"title = 1\n", "site.toml:1:"},
+		{"[languages.en]\ntag = \"not a tag!\"\n", `invalid BCP 47 tag "not a tag!"`},
+		{"baseURL = \"https:///x\"\n", "baseURL"},
+		{"defaultLanguage = \"fr\"\n[languages.en]\n", `defaultLanguage "fr" is not one of the languages`},
+		{"[languages.en]\nweight = 1\n", `site.toml:2:1: error: config: unknown key "languages.en.weight"`},
+	}
+	for _, tt := range tests {
+		_, err := Load(fstest.MapFS{"site.toml": {Data: []byte(tt.toml)}}, []string{"en"}, "")
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: err = %v, want it to contain %q", tt.toml, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,79 @@
+package locale
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"golang.org/x/text/language"
+
+	"docsite/internal/config"
+	"docsite/locales"
+)
+
+var langs = []config.Lang{
+	{Code: "en", Tag: language.English},
+	{Code: "zh", Tag: language.Make("zh-Hans")},
+	{Code: "ja", Tag: language.Japanese},
+}
+
+func TestBundledLocalesComplete(t *testing.T) {
+	_, warns, err := Load(locales.FS, langs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range warns {
+		t.Errorf("bundled locales: %s", w.Error())
+	}
+}
+
+func TestPluralsAndFallback(t *testing.T) {
+	fsys := fstest.MapFS{
+		"en.toml":        {Data: []byte("Only = \"only in English\"\n[Pages]\none = \"{{.Count}} page\"\nother = \"{{.Count}} pages\"\n")},
+		"ja.toml":        {Data: []byte("[Pages]\nother = \"{{.Count}} ページ\"\n")},
+		"extra.zh.toml":  {Data: []byte("Only = \"仅\"\n[Pages]\nother = \"{{.Count}} 个页面\"\n")},
+		"unrelated.toml": {Data: []byte("x = \"y\"\n")},
+	}
+	c, warns, err := Load(fsys, langs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) != 1 || !strings.Contains(warns[0].Error(), `locales/ja.toml: warning: missing-string: key "Only" missing in locale ja`) {
+		t.Errorf("warnings = %v", warns)
+	}
+	en, ja := c.Localizer(langs[0]), c.Localizer(langs[2])
+	if got := en.N("Pages", 1); got != "1 page" {
+		t.Errorf("en one = %q", got)
+	}
+	if got := en.N("Pages", 2); got != "2 pages" {
+		t.Errorf("en other = %q", got)
+	}
+	if got := ja.N("Pages", 1); got != "1 ページ" {
+		t.Errorf("ja = %q", got)
+	}
+	if got := ja.T("Only"); got != "only in English" {
+		t.Errorf("ja fallback = %q", got)
+	}
+	if got := ja.T("Nowhere"); got != "Nowhere" {
+		t.Errorf("absent key rendered %q, want the key", got)
+	}
+	if a := ja.Absent(); len(a) != 1 || a[0] != "Nowhere" {
+		t.Errorf("absent = %v", a)
+	}
+}
+
+func TestLocaleFileError(t *testing.T) {
+	_, _, err := Load(fstest.MapFS{"ja.toml": {Data: []byte("a = \n")}}, langs)
+	if err == nil || !strings.Contains(err.Error(), "locales/ja.toml:1:") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestMatch(t *testing.T) {
+	tests := map[string]int{"zh-TW,zh;q=0.9": 1, "zh-CN": 1, "ja-JP": 2, "fr": 0, "": 0, ";;;q=x": 0, "en-GB": 0}
+	for header, want := range tests {
+		if got := Match(langs, header); got != want {
+			t.Errorf("Match(%q) = %d, want %d", header, got, want)
+		}
+	}
+}
