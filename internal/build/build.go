@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"docsite/internal/config"
@@ -116,9 +117,13 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	outs := make([]*groupOut, len(s.groups))
 	errs := make([]error, len(s.groups))
+	var done atomic.Int64
+	stop := s.progress(&done, len(s.groups))
 	s.parallel(ctx, len(s.groups), func(i int) {
 		outs[i], errs[i] = s.buildGroup(s.groups[i], sink)
+		done.Add(1)
 	})
+	stop()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -156,6 +161,33 @@ func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	s.diags.Sort()
 	res.Diags = s.diags
 	return res, nil
+}
+
+// progress prints, every second while the build runs, how many page groups are done;
+// builds that take less than a second print nothing. The returned func stops it.
+func (s *site) progress(done *atomic.Int64, total int) (stop func()) {
+	if s.opts.Log == nil {
+		return func() {}
+	}
+	t := time.NewTicker(time.Second)
+	quit := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		for {
+			select {
+			case <-t.C:
+				fmt.Fprintf(s.opts.Log, "docsite: %d/%d pages rendered\n", done.Load(), total)
+			case <-quit:
+				return
+			}
+		}
+	}()
+	return func() {
+		t.Stop()
+		close(quit)
+		<-finished
+	}
 }
 
 // parallel runs fn(0..n-1) on GOMAXPROCS workers; it stops handing out work when ctx ends.
