@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -115,12 +116,22 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 }
 
 func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
-	outs := make([]*groupOut, len(s.groups))
-	errs := make([]error, len(s.groups))
+	outs, err := s.renderGroups(ctx, s.groups, func(int) Sink { return sink })
+	if err != nil {
+		return nil, err
+	}
+	return s.finish(outs, sink)
+}
+
+// renderGroups builds the given page groups in parallel; sinkFor gives the sink of the
+// i-th group. Errors of all groups are returned together, sorted.
+func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor func(i int) Sink) ([]*groupOut, error) {
+	outs := make([]*groupOut, len(groups))
+	errs := make([]error, len(groups))
 	var done atomic.Int64
-	stop := s.progress(&done, len(s.groups))
-	s.parallel(ctx, len(s.groups), func(i int) {
-		outs[i], errs[i] = s.buildGroup(s.groups[i], sink)
+	stop := s.progress(&done, len(groups))
+	s.parallel(ctx, len(groups), func(i int) {
+		outs[i], errs[i] = s.buildGroup(groups[i], sinkFor(i))
 		done.Add(1)
 	})
 	stop()
@@ -128,28 +139,35 @@ func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 		return nil, err
 	}
 	var fatal diag.List
-	for i, err := range errs {
+	for _, err := range errs {
 		if err != nil {
 			fatal = append(fatal, asDiags(err)...)
-			continue
 		}
-		s.diags = append(s.diags, outs[i].diags...)
 	}
 	if len(fatal) > 0 {
 		fatal.Sort()
 		return nil, diag.ErrorList(fatal)
 	}
-	if err := s.writeSiteFiles(outs, sink); err != nil {
+	return outs, nil
+}
+
+// finish writes the site-wide files for the built groups and sums up.
+func (s *site) finish(outs []*groupOut, sink Sink) (*Result, error) {
+	diags := slices.Clone(s.diags)
+	siteDiags, err := s.writeSiteFiles(outs, sink)
+	if err != nil {
 		return nil, err
 	}
+	diags = append(diags, siteDiags...)
 	for _, l := range s.cfg.Langs {
 		for _, id := range s.locs[l.Code].Absent() {
-			s.diags = append(s.diags, diag.Warnf("locales/"+l.Code+".toml", 0, 0, "missing-string",
+			diags = append(diags, diag.Warnf("locales/"+l.Code+".toml", 0, 0, "missing-string",
 				"key %q is defined in no locale; rendered as the key", id))
 		}
 	}
 	res := &Result{Langs: s.cfg.Langs, Pages: map[string]int{}, Fallbacks: map[string]int{}}
 	for _, o := range outs {
+		diags = append(diags, o.diags...)
 		for _, p := range o.pages {
 			res.Pages[p.lang]++
 			if p.fallback {
@@ -158,8 +176,8 @@ func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 		}
 		res.Files += len(o.pages)
 	}
-	s.diags.Sort()
-	res.Diags = s.diags
+	diags.Sort()
+	res.Diags = diags
 	return res, nil
 }
 

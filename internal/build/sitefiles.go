@@ -7,6 +7,7 @@ import (
 	"golang.org/x/text/collate"
 
 	"docsite/internal/config"
+	"docsite/internal/diag"
 	"docsite/internal/render"
 )
 
@@ -22,22 +23,23 @@ func (s *site) pageBase(l config.Lang) render.Base {
 
 // writeSiteFiles writes what depends on all pages: home pages, the root language chooser,
 // 404.html, sitemap.xml and the static files.
-func (s *site) writeSiteFiles(outs []*groupOut, sink Sink) error {
+func (s *site) writeSiteFiles(outs []*groupOut, sink Sink) (diag.List, error) {
 	for i, l := range s.cfg.Langs {
 		if err := s.writeHome(l, i, outs, sink); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err := s.writeRoot(sink); err != nil {
-		return err
+		return nil, err
 	}
 	if err := s.write404(sink); err != nil {
-		return err
+		return nil, err
 	}
-	if err := s.writeSitemap(outs, sink); err != nil {
-		return err
+	diags, err := s.writeSitemap(outs, sink)
+	if err != nil {
+		return nil, err
 	}
-	return s.assets.Each(sink.WriteFile)
+	return diags, s.assets.Each(sink.WriteFile)
 }
 
 func (s *site) writeHome(l config.Lang, li int, outs []*groupOut, sink Sink) error {

@@ -31,11 +31,10 @@ type xhtmlRel struct {
 // writeSitemap lists every real page (not untranslated stand-ins, not tool pages) with its
 // language alternates. A sitemap needs absolute URLs: without a host in baseURL it is left
 // out with a warning.
-func (s *site) writeSitemap(outs []*groupOut, sink Sink) error {
+func (s *site) writeSitemap(outs []*groupOut, sink Sink) (diag.List, error) {
 	if s.cfg.BaseURL.Host == "" {
-		s.diags = append(s.diags, diag.Warnf("site.toml", 0, 0, "sitemap",
-			"baseURL %q has no host; sitemap.xml needs absolute URLs and is not written", s.cfg.BaseURL))
-		return nil
+		return diag.List{diag.Warnf("site.toml", 0, 0, "sitemap",
+			"baseURL %q has no host; sitemap.xml needs absolute URLs and is not written", s.cfg.BaseURL)}, nil
 	}
 	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
 	for _, o := range outs {
@@ -65,8 +64,8 @@ func (s *site) writeSitemap(outs []*groupOut, sink Sink) error {
 	enc := xml.NewEncoder(&buf)
 	enc.Indent("", "  ")
 	if err := enc.Encode(set); err != nil {
-		return err
+		return nil, err
 	}
 	buf.WriteByte('\n')
-	return sink.WriteFile("sitemap.xml", buf.Bytes())
+	return nil, sink.WriteFile("sitemap.xml", buf.Bytes())
 }

@@ -66,7 +66,7 @@ func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
 			if d.IsDir() || path.Ext(name) != ".md" {
 				return nil
 			}
-			pages = append(pages, readPage(fsys, l.Code, root, name))
+			pages = append(pages, Read(fsys, l.Code, name))
 			return nil
 		})
 		if err != nil {
@@ -76,7 +76,10 @@ func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
 	return pages, nil
 }
 
-func readPage(fsys fs.FS, lang, root, name string) *Page {
+// Read reads the page at slash path name (from the site root, "content/<lang>/…md") of
+// language folder lang. Problems are recorded in the page's Err.
+func Read(fsys fs.FS, lang, name string) *Page {
+	root := path.Join("content", lang)
 	rel := strings.TrimSuffix(strings.TrimPrefix(name, root+"/"), ".md")
 	if rel == "index" {
 		rel = ""
