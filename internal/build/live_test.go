@@ -22,7 +22,9 @@ func TestLiveIncrementalMatchesFull(t *testing.T) {
 		edit    func()
 		changed []string
 	}{
-		{"edit", func() { writeSrc(t, dir, "content/ja/guide.md", "+++\ntitle = \"ガイド改\"\n+++\n新しい本文。\n") }, []string{"content/ja/guide.md"}},
+		{"edit", func() {
+			writeSrc(t, dir, "content/ja/guide.md", "+++\ntitle = \"ガイド改\"\n+++\n新しい本文。\n")
+		}, []string{"content/ja/guide.md"}},
 		{"add", func() { writeSrc(t, dir, "content/en/survey.md", "+++\ntitle = \"Survey\"\n+++\nNow in English.\n") }, []string{"content/en/survey.md"}},
 		{"delete", func() { os.Remove(filepath.Join(dir, "content/zh/guide.md")) }, []string{"content/zh/guide.md"}},
 		{"new folder", func() { writeSrc(t, dir, "content/zh/deep/page.md", "# 深\n") }, []string{"content/zh/deep/page.md"}},
