@@ -15,13 +15,16 @@ import (
 // not, the tree is renamed to dest. Where the filesystem cannot exchange,
 // swap.go falls back to two renames and documents the window that leaves.
 //
+// If Commit fails, dest is untouched and the temporary tree is removed. A
+// dest that is a file or a symlink is never replaced: Commit fails instead.
+//
 // Durability: before the swap one syncfs(2) flushes the new tree to disk
 // (one call for the whole tree instead of an fsync per file), and after it
 // the parent directory is fsynced, so after a power loss dest is the old
 // tree or the complete new one. Against a killed process no flush is needed:
 // the kernel keeps the renames atomic.
 func (t *Tree) Commit() error {
-	if t.done {
+	if t.done.Load() {
 		return errors.New("write: tree already committed or aborted")
 	}
 	if err := t.flush(); err != nil {
@@ -33,7 +36,7 @@ func (t *Tree) Commit() error {
 		t.Abort()
 		return err
 	}
-	t.done = true
+	t.done.Store(true)
 	defer t.lock.release()
 	if err := syncDir(filepath.Dir(t.dest)); err != nil {
 		return fmt.Errorf("write: %s is in place but not yet durable: %w", t.dest, err)

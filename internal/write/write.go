@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 )
 
 // Tree is a site being written beside its destination.
@@ -21,7 +22,7 @@ type Tree struct {
 	dest string // absolute, cleaned destination
 	dir  string // the temporary directory the files go to
 	lock *dirLock
-	done bool // committed or aborted
+	done atomic.Bool // committed or aborted
 }
 
 // Begin prepares to replace dest. It removes what killed builds left beside
@@ -73,6 +74,9 @@ func (t *Tree) Dir() string { return t.dir }
 // concurrency would otherwise turn into nondeterministic output. WriteFile
 // is safe for concurrent use.
 func (t *Tree) WriteFile(rel string, data []byte) error {
+	if t.done.Load() {
+		return fmt.Errorf("write: %s: tree already committed or aborted", rel)
+	}
 	if !fs.ValidPath(rel) || rel == "." {
 		return fmt.Errorf("write: %q: not a clean relative slash-separated path inside the site", rel)
 	}
@@ -101,10 +105,9 @@ func (t *Tree) WriteFile(rel string, data []byte) error {
 // Commit it does nothing, so `defer t.Abort()` is the usual way to clean up
 // a build that fails.
 func (t *Tree) Abort() error {
-	if t.done {
+	if t.done.Swap(true) {
 		return nil
 	}
-	t.done = true
 	defer t.lock.release()
 	if err := os.RemoveAll(t.dir); err != nil {
 		return fmt.Errorf("write: removing %s: %w", t.dir, err)

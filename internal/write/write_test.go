@@ -167,6 +167,9 @@ func TestAbortLeavesDestUntouched(t *testing.T) {
 	if err := tree.Commit(); err == nil {
 		t.Error("Commit after Abort succeeded")
 	}
+	if err := tree.WriteFile("late.html", []byte("x")); err == nil {
+		t.Error("WriteFile after Abort succeeded")
+	}
 }
 
 func TestWriteFileRejectsPathsOutside(t *testing.T) {
