@@ -6,8 +6,7 @@ import (
 )
 
 // FuzzBody: on any input neither Body nor CheckSafe panics, Body's output
-// passes CheckSafe,
-// and a second pass changes nothing. Found inputs are kept in
+// passes CheckSafe, and a second pass changes nothing. Found inputs are kept in
 // testdata/fuzz/FuzzBody.
 func FuzzBody(f *testing.F) {
 	f.Add([]byte(""))
