@@ -85,6 +85,9 @@ func allowTables(p *bluemonday.Policy) {
 	p.AllowElements("table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td", "colgroup", "col")
 	p.AllowAttrs("class").Matching(reClass).OnElements("table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td", "colgroup", "col")
 	p.AllowAttrs("scope").Matching(reScope).OnElements("th")
+	p.AllowAttrs("id").Matching(reID).OnElements("th")
+	p.AllowAttrs("headers").Matching(reIDRefs).OnElements("th", "td")
+	p.AllowAttrs("abbr").OnElements("th")
 	p.AllowAttrs("colspan", "rowspan").Matching(reSpan).OnElements("th", "td")
 	p.AllowAttrs("span").Matching(reSpan).OnElements("col", "colgroup")
 	p.AllowAttrs("align").Matching(reAlign).OnElements("th", "td")
@@ -98,6 +101,6 @@ func allowSiteMarkup(p *bluemonday.Policy) {
 	p.AllowElements("div", "span")
 	p.AllowAttrs("class").Matching(reClass).OnElements("div", "span")
 	p.AllowAttrs("role").Matching(reRole).OnElements("div")
-	p.AllowAttrs("aria-labelledby").Matching(reIDRefs).OnElements("div", "table")
+	p.AllowAttrs("aria-labelledby", "aria-describedby").Matching(reIDRefs).OnElements("div", "table")
 	p.AllowAttrs("tabindex").Matching(reTabindex).OnElements("div")
 }
