@@ -3,6 +3,8 @@ package sanitize
 import (
 	"bytes"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/yuin/goldmark"
@@ -76,4 +78,45 @@ func TestBodyKeepsLegitimateMarkup(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBodyKeepsContentText runs the site's real pages through goldmark and
+// Body: every word survives, nothing unsafe is left, a second pass is a no-op.
+func TestBodyKeepsContentText(t *testing.T) {
+	pages, err := filepath.Glob("../../content/*/*.md")
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no pages in ../../content: %v", err)
+	}
+	for _, page := range pages {
+		t.Run(filepath.ToSlash(page), func(t *testing.T) {
+			src, err := os.ReadFile(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := renderMarkdown(t, withoutFrontMatter(src))
+			out := Body(in)
+			if err := CheckSafe(out); err != nil {
+				t.Error(err)
+			}
+			want := strings.Join(strings.Fields(textContent(t, reserialised(t, in))), " ")
+			if got := strings.Join(strings.Fields(textContent(t, out)), " "); got != want {
+				t.Errorf("text changed\nwant: %s\ngot:  %s", want, got)
+			}
+			if again := Body(out); !bytes.Equal(again, out) {
+				t.Error("not idempotent")
+			}
+		})
+	}
+}
+
+// withoutFrontMatter drops a leading TOML (+++) or YAML (---) block.
+func withoutFrontMatter(src []byte) []byte {
+	for _, fence := range []string{"+++\n", "---\n"} {
+		if rest, ok := bytes.CutPrefix(src, []byte(fence)); ok {
+			if _, body, ok := bytes.Cut(rest, []byte("\n"+fence)); ok {
+				return body
+			}
+		}
+	}
+	return src
 }
