@@ -10,4 +10,11 @@ require (
 	golang.org/x/text v0.43.0
 )
 
-require golang.org/x/tools v0.52.0 // indirect
+require (
+	github.com/aymerick/douceur v0.2.0 // indirect
+	github.com/gorilla/css v1.0.1 // indirect
+	github.com/microcosm-cc/bluemonday v1.0.27
+	golang.org/x/net v0.62.0
+	golang.org/x/sys v0.49.0
+	golang.org/x/tools v0.52.0
+)

@@ -1,31 +1,116 @@
-// Package write writes a built site to disk atomically (interim version; replaced by the atomic swap).
+// Package write writes a built site to disk atomically.
+//
+// A build writes every file into a fresh directory beside the destination
+// (Begin, WriteFile) and then swaps it into place in one step (Commit), so
+// that the destination holds the old tree or the new one and never a mix,
+// even if the process is killed at any moment. A failed build calls Abort and
+// the destination is untouched. What a killed build leaves behind is removed
+// by the next Begin; see leftovers.go for the names it uses.
 package write
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 )
 
-type Tree struct{ dest, dir string }
+// Tree is a site being written beside its destination.
+type Tree struct {
+	dest string // absolute, cleaned destination
+	dir  string // the temporary directory the files go to
+	lock *dirLock
+	done atomic.Bool // committed or aborted
+}
 
+// Begin prepares to replace dest. It removes what killed builds left beside
+// dest (restoring dest first if a build was killed in the middle of the
+// fallback swap, see swap.go) and makes a fresh temporary directory beside
+// it, on the same filesystem. While the Tree is open, other calls of Begin
+// for a destination in the same parent directory fail.
 func Begin(dest string) (*Tree, error) {
-	dir, err := os.MkdirTemp(filepath.Dir(filepath.Clean(dest)), ".docsite-tmp-")
-	return &Tree{dest: dest, dir: dir}, err
+	dest, err := filepath.Abs(dest)
+	if err != nil {
+		return nil, fmt.Errorf("write: %w", err)
+	}
+	if dest == filepath.Dir(dest) {
+		return nil, fmt.Errorf("write: %s: cannot replace a filesystem root", dest)
+	}
+	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+		return nil, fmt.Errorf("write: %w", err)
+	}
+	lock, err := lockDir(filepath.Dir(dest))
+	if err != nil {
+		return nil, err
+	}
+	dir, err := prepare(dest)
+	if err != nil {
+		lock.release()
+		return nil, err
+	}
+	return &Tree{dest: dest, dir: dir, lock: lock}, nil
 }
 
+// prepare cleans the leftovers of earlier builds and makes the new directory.
+func prepare(dest string) (string, error) {
+	if err := restoreOld(dest); err != nil {
+		return "", err
+	}
+	if err := removeLeftovers(dest); err != nil {
+		return "", err
+	}
+	return makeTemp(dest, tmpKind)
+}
+
+// Dir is the temporary directory the tree is written to.
+func (t *Tree) Dir() string { return t.dir }
+
+// WriteFile writes data to rel inside the tree, creating parent directories.
+// rel is slash-separated and clean, neither absolute nor leaving the tree
+// (io/fs.ValidPath). Each file may be written once: a second write of the
+// same rel is an error, because two pages claiming one URL is a bug that
+// concurrency would otherwise turn into nondeterministic output. WriteFile
+// is safe for concurrent use.
 func (t *Tree) WriteFile(rel string, data []byte) error {
-	p := filepath.Join(t.dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
+	if t.done.Load() {
+		return fmt.Errorf("write: %s: tree already committed or aborted", rel)
 	}
-	return os.WriteFile(p, data, 0o644)
+	if !fs.ValidPath(rel) || rel == "." {
+		return fmt.Errorf("write: %q: not a clean relative slash-separated path inside the site", rel)
+	}
+	name := filepath.Join(t.dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return fmt.Errorf("write: %s: %w", rel, err)
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("write: %s: written twice", rel)
+	}
+	if err != nil {
+		return fmt.Errorf("write: %s: %w", rel, err)
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("write: %s: %w", rel, err)
+	}
+	return nil
 }
 
-func (t *Tree) Commit() error {
-	if err := os.RemoveAll(t.dest); err != nil {
-		return err
+// Abort removes the temporary directory and leaves dest untouched. After
+// Commit it does nothing, so `defer t.Abort()` is the usual way to clean up
+// a build that fails.
+func (t *Tree) Abort() error {
+	if t.done.Swap(true) {
+		return nil
 	}
-	return os.Rename(t.dir, t.dest)
+	defer t.lock.release()
+	if err := os.RemoveAll(t.dir); err != nil {
+		return fmt.Errorf("write: removing %s: %w", t.dir, err)
+	}
+	return nil
 }
-
-func (t *Tree) Abort() error { return os.RemoveAll(t.dir) }
