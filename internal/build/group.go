@@ -11,6 +11,7 @@ import (
 	"docsite/internal/load"
 	"docsite/internal/markdown"
 	"docsite/internal/render"
+	"docsite/internal/sanitize"
 )
 
 // groupOut is what building one page group leaves for the site-wide files.
@@ -102,6 +103,9 @@ func (s *site) buildPage(p *load.Page) (*built, error) {
 	html, err := s.md.Render(doc)
 	if err != nil {
 		return nil, diag.Errorf(p.File, 0, 0, "render", "%v", err)
+	}
+	if lang, _ := s.cfg.Lang(p.Lang); !lang.Trusted && markdown.HasRawHTML(doc.Root) {
+		html = sanitize.Body(html)
 	}
 	h, ok := doc.Root.FirstChild().(*ast.Heading)
 	return &built{page: p, doc: doc, body: template.HTML(html), titleInBody: ok && h.Level == 1}, nil

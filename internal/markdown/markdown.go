@@ -9,8 +9,9 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // Doc is a parsed page: the tree and the bytes its positions point into.
@@ -35,7 +36,8 @@ type Options struct {
 
 // New returns a parser with GFM and the CJK extension (a soft line break between
 // Chinese or Japanese characters is not rendered as a space). Raw HTML is kept for the
-// normaliser and sanitiser; it is not trusted here.
+// normaliser and the sanitiser: it is written out as is, and HasRawHTML tells the
+// caller to sanitise the result.
 func New(opts Options) *Parser {
 	exts := append([]goldmark.Extender{
 		extension.GFM,
@@ -44,7 +46,7 @@ func New(opts Options) *Parser {
 	return &Parser{md: goldmark.New(
 		goldmark.WithExtensions(exts...),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-		goldmark.WithRendererOptions(html.WithUnsafe()),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(rawHTML{}, 100))),
 	)}
 }
 
