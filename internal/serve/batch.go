@@ -13,16 +13,20 @@ import (
 
 // Debouncing. An editor's save is a burst of events a few milliseconds long
 // (write a temporary file, rename it over the page, maybe chmod); a checkout
-// or a script touching a hundred files is a longer burst with gaps well under
-// a millisecond between files. The watcher gathers events until the sources
-// have been quiet for DefaultQuiet, so each burst is one build, and events
-// that arrive while a build runs wait in fsnotify's buffer and become the
-// next batch: a burst that straddles the start of a build costs two builds,
-// never more. maxBatchWait bounds the wait when events never stop (a
-// process rewriting a file in a loop), so the preview still follows.
+// or a script touching a hundred files is a longer burst whose gaps are well
+// under a millisecond on an idle machine but reach tens of milliseconds on a
+// loaded one while the writer waits for a CPU (up to 25ms measured between
+// events of 100 files written in a loop, two cores at load 16; 50ms proved too
+// short there once). The watcher gathers events until the sources have been
+// quiet for DefaultQuiet, 100ms: four times that gap, and short next to the
+// time a person takes to look from editor to browser. So each burst is one build. Events
+// that arrive while a build runs wait in fsnotify's buffer and become the next
+// batch, so a burst that straddles the start of a build costs two builds, not
+// more. maxBatchWait bounds the wait when events never stop (a process
+// rewriting a file in a loop), so the preview still follows.
 const (
-	DefaultQuiet = 50 * time.Millisecond
-	maxBatchWait = time.Second
+	DefaultQuiet = 100 * time.Millisecond
+	maxBatchWait = 2 * time.Second
 )
 
 // next waits for the first change to the sources and returns the changes of

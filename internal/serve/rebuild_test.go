@@ -104,7 +104,7 @@ func startLiveSite(t *testing.T) (*liveSite, func(path string) string) {
 		_, body := get(t, base, p, nil)
 		return body
 	}
-	ls := &liveSite{dir: dir, b: b, base: base, settled: 20 * DefaultQuiet}
+	ls := &liveSite{dir: dir, b: b, base: base, settled: 10 * DefaultQuiet}
 	ls.stream = openEvents(t, base, pageGen(t, fetch("/en/index.html")))
 	return ls, fetch
 }
@@ -158,7 +158,7 @@ func TestHundredFilesAtMostTwoRebuilds(t *testing.T) {
 	time.Sleep(ls.settled)
 	builds := ls.b.builds(1)
 	if len(builds) > 2 {
-		t.Errorf("%d rebuilds for 100 files, want at most 2", len(builds))
+		t.Errorf("%d rebuilds for 100 files, want at most 2: %q", len(builds), builds)
 	}
 	var seen []string
 	for _, b := range builds {
