@@ -45,6 +45,8 @@ func TestTraversalIsRefused(t *testing.T) {
 		{"/en/../../etc/passwd", 400},
 		{"/en/../ja/index.html", 400},
 		{"/..", 400},
+		{"/.", 400},
+		{"/en/.", 400},
 		{"/en/..", 400},
 		{"/./en/", 400},
 		{"/en/./index.html", 400},

@@ -14,7 +14,8 @@ var errBadPath = errors.New("refused request path")
 // relative to base (which starts and ends with "/"). It returns ok=false when the
 // path is outside base, and errBadPath when the path is one the server refuses:
 // encoded dots, slashes or backslashes, NUL, backslashes, empty, "." or ".."
-// segments. The name is never joined onto a disk path; fs.ValidPath is the last word.
+// segments. The name is never joined onto a disk path; fs.ValidPath is the
+// last word, except that it allows ".", the root folder, which is refused too.
 //
 // A path ending in "/" names the folder's index.html; the base itself gives "".
 func requestName(escaped, base string) (name string, ok bool, err error) {
@@ -38,7 +39,7 @@ func requestName(escaped, base string) (name string, ok bool, err error) {
 	if strings.HasSuffix(rest, "/") {
 		rest += "index.html"
 	}
-	if strings.ContainsAny(rest, "\\\x00") || !fs.ValidPath(rest) {
+	if strings.ContainsAny(rest, "\\\x00") || !fs.ValidPath(rest) || rest == "." {
 		return "", false, errBadPath
 	}
 	return rest, true, nil
