@@ -245,3 +245,28 @@ func TestFailedBuildShowsErrorUntilGoodBuild(t *testing.T) {
 	fresh := openEvents(t, ls.base, pageGen(t, fetch("/en/index.html")))
 	fresh.none(t, ls.settled)
 }
+
+func TestFolderMovedInIsWatched(t *testing.T) {
+	ls, fetch := startLiveSite(t)
+	outside := t.TempDir()
+	writeFile(t, outside, "de/sub/x.md", "<p>eingezogen</p>")
+	if err := os.Rename(filepath.Join(outside, "de"), filepath.Join(ls.dir, "content/de")); err != nil {
+		t.Fatal(err)
+	}
+	if ev := ls.stream.next(t); ev.name != "reload" {
+		t.Fatalf("event %q, want reload", ev.name)
+	}
+	if page := fetch("/de/sub/x.html"); !strings.Contains(page, "eingezogen") {
+		t.Errorf("moved-in page: %q", page)
+	}
+	if got := ls.b.builds(1); len(got) != 1 || !slices.Contains(got[0], "content/de/sub/x.md") {
+		t.Errorf("builds %q, want one naming content/de/sub/x.md", got)
+	}
+	writeFile(t, ls.dir, "content/de/sub/x.md", "<p>geändert</p>")
+	if ev := ls.stream.next(t); ev.name != "reload" {
+		t.Fatalf("event %q, want reload", ev.name)
+	}
+	if page := fetch("/de/sub/x.html"); !strings.Contains(page, "geändert") {
+		t.Errorf("edited page: %q", page)
+	}
+}
