@@ -270,3 +270,49 @@ func TestFolderMovedInIsWatched(t *testing.T) {
 		t.Errorf("edited page: %q", page)
 	}
 }
+
+// gatedBuilder is a dirBuilder whose rebuilds wait until the test opens the gate.
+type gatedBuilder struct {
+	dirBuilder
+	started chan struct{}
+	gate    chan struct{}
+}
+
+func (b *gatedBuilder) Build(ctx context.Context, changed []string) (*Site, error) {
+	if changed != nil {
+		b.started <- struct{}{}
+		<-b.gate
+	}
+	return b.dirBuilder.Build(ctx, changed)
+}
+
+func TestRequestsDuringRebuildGetTheOldSite(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "content/en/index.md", "<p>old</p>")
+	b := &gatedBuilder{dirBuilder: dirBuilder{dir: dir}, started: make(chan struct{}, 10), gate: make(chan struct{})}
+	base := startServer(t, Options{SourceDir: dir}, b)
+	t.Cleanup(func() { // before the server stops, so a failed test does not leave a build waiting
+		select {
+		case <-b.gate:
+		default:
+			close(b.gate)
+		}
+	})
+	_, page := get(t, base, "/en/index.html", nil)
+	stream := openEvents(t, base, pageGen(t, page))
+
+	writeFile(t, dir, "content/en/index.md", "<p>new</p>")
+	<-b.started
+	for range 20 {
+		if resp, page := get(t, base, "/en/index.html", nil); resp.StatusCode != 200 || !strings.Contains(page, "<p>old</p>") {
+			t.Fatalf("during the rebuild: %d %q, want the old page", resp.StatusCode, page)
+		}
+	}
+	close(b.gate)
+	if ev := stream.next(t); ev.name != "reload" {
+		t.Fatalf("event %q, want reload", ev.name)
+	}
+	if _, page := get(t, base, "/en/index.html", nil); !strings.Contains(page, "<p>new</p>") {
+		t.Errorf("after the rebuild: %q", page)
+	}
+}
