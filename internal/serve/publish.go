@@ -1,0 +1,63 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// publisher runs builds and hands each result to the handler and the open
+// pages: a good site replaces the old one in one atomic store; a failure
+// keeps the old site and records the errors.
+type publisher struct {
+	b      Builder
+	state  *atomic.Pointer[snapshot]
+	hub    *hub
+	log    io.Writer
+	run    string // names this server run in build generations
+	builds int    // good builds so far
+}
+
+// build runs one build of the changed paths (nil: all) and publishes it.
+func (p *publisher) build(ctx context.Context, changed []string) {
+	start := time.Now()
+	site, err := p.b.Build(ctx, changed)
+	if ctx.Err() != nil {
+		return // shutting down: the result no longer matters
+	}
+	if err == nil && (site == nil || site.FS == nil) {
+		err = errors.New("the builder returned no site")
+	}
+	if err != nil {
+		p.fail(err)
+	} else {
+		p.builds++
+		p.state.Store(newSnapshot(site, p.run, p.builds))
+		fmt.Fprintf(p.log, "docsite serve: built in %v%s\n", time.Since(start).Round(time.Millisecond), describe(changed))
+	}
+	p.hub.notify()
+}
+
+// fail records a failed build and prints its errors.
+func (p *publisher) fail(err error) {
+	lines := failureLines(err)
+	p.state.Store(p.state.Load().withFailure(lines))
+	fmt.Fprintf(p.log, "docsite serve: build failed; still serving the last good build:\n\t%s\n",
+		strings.Join(lines, "\n\t"))
+}
+
+// describe names the changed paths for the terminal.
+func describe(changed []string) string {
+	switch len(changed) {
+	case 0:
+		return ""
+	case 1:
+		return ": " + changed[0]
+	default:
+		return fmt.Sprintf(": %s and %d more", changed[0], len(changed)-1)
+	}
+}

@@ -1,0 +1,44 @@
+package serve
+
+import (
+	"context"
+	"io/fs"
+
+	"golang.org/x/text/language"
+)
+
+// Site is one complete built site, immutable once returned.
+type Site struct {
+	FS        fs.FS      // slash paths like "en/gpu-cloud/index.html", "404.html", "static/site.css"
+	Languages []Language // in site order; Languages[0] is the default
+	BasePath  string     // URL path prefix the site is built under, "/" usually
+}
+
+// Language is one language of a site.
+type Language struct {
+	Code string       // the URL folder, e.g. "zh"
+	Tag  language.Tag // the BCP 47 tag, e.g. zh-Hans
+}
+
+// Builder builds the whole site, or rebuilds it given the source paths
+// (slash-separated, relative to the source root) that changed.
+// A nil or empty changed list asks for a full build.
+//
+// Build must return a new Site each time and never modify one it returned
+// before: the server keeps serving the previous Site while Build runs.
+// Errors are shown to the user; a diag.ErrorList is shown one diagnostic a line.
+type Builder interface {
+	Build(ctx context.Context, changed []string) (*Site, error)
+}
+
+// basePath returns s.BasePath normalised to start and end with a slash.
+func (s *Site) basePath() string {
+	p := s.BasePath
+	if p == "" || p[0] != '/' {
+		p = "/" + p
+	}
+	if p[len(p)-1] != '/' {
+		p += "/"
+	}
+	return p
+}
