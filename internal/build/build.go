@@ -50,7 +50,13 @@ type Result struct {
 // Run builds the site at opts.Source into sink.
 func Run(ctx context.Context, opts Options, sink Sink) (*Result, error) {
 	start := time.Now()
-	s, err := prepare(os.DirFS(opts.Source), opts)
+	root, err := os.OpenRoot(opts.Source)
+	if err != nil {
+		return nil, diag.Errorf(opts.Source, 0, 0, "unreadable", "site root: %v", err)
+	}
+	defer root.Close()
+	// Reading through an os.Root refuses symlinks that lead out of the site root.
+	s, err := prepare(root.FS(), opts)
 	if err != nil {
 		return nil, err
 	}

@@ -20,6 +20,7 @@ import (
 type Live struct {
 	opts Options
 	fsys fs.FS
+	root *os.Root
 
 	// state of the last good build; nil before the first one
 	s      *site
@@ -38,10 +39,18 @@ type Snapshot struct {
 	Result *Result
 }
 
-// NewLive returns a live builder of the site root opts.Source.
-func NewLive(opts Options) *Live {
-	return &Live{opts: opts, fsys: os.DirFS(opts.Source)}
+// NewLive returns a live builder of the site root opts.Source. Sources are read through
+// an os.Root, so symlinks out of the site root are refused.
+func NewLive(opts Options) (*Live, error) {
+	root, err := os.OpenRoot(opts.Source)
+	if err != nil {
+		return nil, err
+	}
+	return &Live{opts: opts, fsys: root.FS(), root: root}, nil
 }
+
+// Close releases the site root.
+func (l *Live) Close() error { return l.root.Close() }
 
 // Build builds the site. changed lists the slash paths, relative to the site root, that
 // changed since the last call; nil means everything. On error the previous state is kept.

@@ -12,7 +12,11 @@ import (
 // An incremental rebuild after an edit must give exactly what a full build gives.
 func TestLiveIncrementalMatchesFull(t *testing.T) {
 	dir := siteDir(t, "testdata/sites/three-languages.txtar")
-	live := NewLive(Options{Source: dir})
+	live, err := NewLive(Options{Source: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
 	ctx := context.Background()
 	if _, err := live.Build(ctx, nil); err != nil {
 		t.Fatal(err)
@@ -42,7 +46,11 @@ func TestLiveIncrementalMatchesFull(t *testing.T) {
 
 func TestLiveErrorKeepsLastGoodState(t *testing.T) {
 	dir := siteDir(t, "testdata/sites/three-languages.txtar")
-	live := NewLive(Options{Source: dir})
+	live, err := NewLive(Options{Source: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
 	ctx := context.Background()
 	first, err := live.Build(ctx, nil)
 	if err != nil {

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"testing/fstest"
+
+	"docsite/internal/build"
+	"docsite/internal/serve"
+)
+
+func runServe(ctx context.Context, args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	source := fs.String("source", ".", "site root `directory`")
+	addr := fs.String("addr", serve.DefaultAddr, "`host:port` to listen on; loopback unless told otherwise")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	live, err := build.NewLive(build.Options{Source: *source, BaseURL: "http://" + *addr + "/"})
+	if err != nil {
+		fmt.Fprintf(stderr, "docsite serve: %v\n", err)
+		return 1
+	}
+	defer live.Close()
+	b := &liveBuilder{live: live, log: stderr}
+	err = serve.Run(ctx, serve.Options{Addr: *addr, SourceDir: *source, Log: stderr}, b)
+	if err != nil {
+		fmt.Fprintf(stderr, "docsite serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// liveBuilder adapts the live builder to the preview server: every good build becomes an
+// immutable in-memory site; warnings and a summary go to the terminal.
+type liveBuilder struct {
+	live *build.Live
+	log  io.Writer
+}
+
+func (b *liveBuilder) Build(ctx context.Context, changed []string) (*serve.Site, error) {
+	snap, err := b.live.Build(ctx, changed)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range snap.Result.Diags {
+		fmt.Fprintln(b.log, d.Error())
+	}
+	fmt.Fprintf(b.log, "docsite: %s\n", snap.Result.Summary())
+	files := make(fstest.MapFS, len(snap.Files))
+	for name, data := range snap.Files {
+		files[name] = &fstest.MapFile{Data: data, Mode: 0o644}
+	}
+	site := &serve.Site{FS: files, BasePath: "/"}
+	for _, l := range snap.Result.Langs {
+		site.Languages = append(site.Languages, serve.Language{Code: l.Code, Tag: l.Tag})
+	}
+	return site, nil
+}
