@@ -113,7 +113,7 @@ func (cv *converter) figure(r figureRecord, line int) Figure {
 		cv.errorf(line, "data-invalid", "unknown metric %q (want one of %s)", r.Metric, strings.Join(metricNames, ", "))
 	}
 	f := Figure{Metric: m, Value: cv.number(line, "value", r.Value), PerGPUs: r.PerGPUs,
-		Source: cv.source(line, "source", r.Source)}
+		Source: cv.source(line, "source", r.Source), Pos: Source{cv.file, line}}
 	if f.PerGPUs == 0 {
 		f.PerGPUs = 1
 	}
@@ -121,7 +121,7 @@ func (cv *converter) figure(r figureRecord, line int) Figure {
 		cv.errorf(line, "data-number", "per_gpus must be positive, not %d", r.PerGPUs)
 		f.PerGPUs = 1
 	}
-	if !f.Value.Stated() || f.Source.File == "" {
+	if r.Value == "" || r.Source == "" {
 		cv.errorf(line, "data-missing", "a figure needs a value and a source")
 	}
 	return f

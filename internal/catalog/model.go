@@ -107,6 +107,7 @@ type Figure struct {
 	Value   Number
 	PerGPUs int
 	Source  Source
+	Pos     Source // where the figure is written in the data
 }
 
 // PerGPU is the figure for one GPU.

@@ -13,7 +13,7 @@ func (c *Catalog) trace(fsys fs.FS) diag.List {
 	t := tracer{fsys: fsys, files: map[string][]string{}}
 	for _, g := range c.GPUs {
 		for _, f := range g.Figures {
-			t.check(g.Pos, f.Source, f.Value.Text, "%s %s", g.ID, f.Metric)
+			t.check(f.Pos, f.Source, f.Value.Text, "%s %s", g.ID, f.Metric)
 		}
 		if g.MemoryType != "" {
 			t.check(g.Pos, g.MemoryTypeSource, g.MemoryType, "%s memory_type", g.ID)
