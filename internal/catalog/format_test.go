@@ -39,7 +39,7 @@ func TestNoBareYenForCNYOnJapanesePages(t *testing.T) {
 	ja := Lang{Code: "ja", Tag: language.Japanese}
 	page := c.PricingView(ja)
 	cny := 0
-	for _, r := range page.Offers {
+	for _, r := range page.Offers.Rows {
 		if r.Currency == "CNY" {
 			cny++
 			if !strings.HasPrefix(r.Price.Text, "CN¥") {

@@ -14,7 +14,7 @@ type GPUPage struct {
 	Lang     Lang
 	Nav      Nav
 	Spec     SpecRow
-	Offers   []OfferRow
+	Offers   OfferTable
 	Mentions []SectionRef
 	Rate     RateView
 }
@@ -28,7 +28,7 @@ type ProviderPage struct {
 	Unverified bool // the name in this language could not be checked
 	SeenAs     []Cell
 	Note       string
-	Offers     []OfferRow
+	Offers     OfferTable
 	Rate       RateView
 }
 
@@ -36,7 +36,7 @@ type ProviderPage struct {
 type PricingPage struct {
 	Lang   Lang
 	Nav    Nav
-	Offers []OfferRow
+	Offers OfferTable
 	Rate   RateView
 }
 
@@ -59,7 +59,7 @@ func (c *Catalog) GPUView(lang Lang, id string, mentions []SectionRef) (GPUPage,
 	}
 	v := c.view(lang)
 	return GPUPage{Lang: lang, Nav: v.nav(), Spec: v.spec(g), Mentions: mentions, Rate: v.rate(),
-		Offers: v.offerRows(func(o Offer) bool { return o.GPU == id })}, true
+		Offers: v.table("catalog_gpu_offers", g.Name, func(o Offer) bool { return o.GPU == id })}, true
 }
 
 // ProviderView builds one provider's page. It is false for an unknown id.
@@ -71,7 +71,7 @@ func (c *Catalog) ProviderView(lang Lang, id string) (ProviderPage, bool) {
 	v := c.view(lang)
 	page := ProviderPage{Lang: lang, Nav: v.nav(), ID: id, Name: p.Name(lang), URL: p.URL, Note: p.Note,
 		Unverified: p.unverified(lang), Rate: v.rate(),
-		Offers: v.offerRows(func(o Offer) bool { return o.Provider == id })}
+		Offers: v.table("catalog_provider_offers", p.Name(lang), func(o Offer) bool { return o.Provider == id })}
 	for _, s := range p.SeenAs {
 		page.SeenAs = append(page.SeenAs, Cell{Text: s.Text, Source: s.Source.String(), SourcePath: sourcePath(lang.Code, s.Source)})
 	}
@@ -81,7 +81,9 @@ func (c *Catalog) ProviderView(lang Lang, id string) (ProviderPage, bool) {
 // PricingView builds the pricing page.
 func (c *Catalog) PricingView(lang Lang) PricingPage {
 	v := c.view(lang)
-	return PricingPage{Lang: lang, Nav: v.nav(), Rate: v.rate(), Offers: v.offerRows(func(Offer) bool { return true })}
+	t := v.table("catalog_pricing_caption", "", func(Offer) bool { return true })
+	t.Pricing = ""
+	return PricingPage{Lang: lang, Nav: v.nav(), Rate: v.rate(), Offers: t}
 }
 
 // Name is the provider's name in the language of lang (English for languages the data lacks).

@@ -24,15 +24,41 @@ type Nav struct {
 	GPUs, Pricing string
 }
 
+// Figures are the stated figures of one metric, in data order.
+type Figures []Cell
+
+// Sort is the first figure's sort value, for the column's data-sort.
+func (fs Figures) Sort() string {
+	if len(fs) == 0 {
+		return ""
+	}
+	return fs[0].Sort
+}
+
 // SpecRow is one GPU model in a spec table.
 type SpecRow struct {
 	ID                       string
 	GPU                      Link
 	Vendor                   string
-	FP32, FP64, INT8, Memory []Cell // every stated figure, data order
+	FP32, FP64, INT8, Memory Figures
 	MemoryType               Cell
 	Offers                   int // how many offers use it
 	Note                     string
+}
+
+// Stated reports whether the seeds state any figure for the model.
+func (r SpecRow) Stated() bool {
+	return len(r.FP32)+len(r.FP64)+len(r.INT8)+len(r.Memory) > 0 || r.MemoryType.Text != ""
+}
+
+// OfferTable is a table of offers with what its caption and links need.
+type OfferTable struct {
+	ID         string // id of the table's caption, for the scroll region's aria-labelledby
+	CaptionID  string // message id of the caption
+	Subject    string // the GPU or provider the table is about; "" on the pricing page
+	Pricing    string // path of the pricing page, to link rows there; "" on the pricing page itself
+	Rows       []OfferRow
+	Currencies []string // currencies present, sorted, for the script's filter
 }
 
 // OfferRow is one offer in an offer table.

@@ -88,3 +88,16 @@ func (v view) offerRows(keep func(Offer) bool) []OfferRow {
 	}
 	return rows
 }
+
+// table builds an offer table with its rows sorted by offerRows.
+func (v view) table(captionID, subject string, keep func(Offer) bool) OfferTable {
+	t := OfferTable{ID: "offers", CaptionID: captionID, Subject: subject, Pricing: PricingPath(v.lang.Code),
+		Rows: v.offerRows(keep)}
+	for _, r := range t.Rows {
+		if !slices.Contains(t.Currencies, r.Currency) {
+			t.Currencies = append(t.Currencies, r.Currency)
+		}
+	}
+	slices.Sort(t.Currencies)
+	return t
+}
