@@ -32,12 +32,20 @@ type ProviderPage struct {
 	Rate       RateView
 }
 
-// PricingPage is the data of /<lang>/pricing/: every offer, sorted by USD per GPU-hour.
+// PricingPage is the data of /<lang>/pricing/: every offer, sorted by USD per GPU-hour, and every
+// provider (those without prices too).
 type PricingPage struct {
-	Lang   Lang
-	Nav    Nav
-	Offers OfferTable
-	Rate   RateView
+	Lang      Lang
+	Nav       Nav
+	Offers    OfferTable
+	Rate      RateView
+	Providers []ProviderLink // by id
+}
+
+// ProviderLink is a provider's page and how many offers it has.
+type ProviderLink struct {
+	Link
+	Offers int
 }
 
 // GPUsView builds the spec table page.
@@ -83,7 +91,17 @@ func (c *Catalog) PricingView(lang Lang) PricingPage {
 	v := c.view(lang)
 	t := v.table("catalog_pricing_caption", "", func(Offer) bool { return true })
 	t.Pricing = ""
-	return PricingPage{Lang: lang, Nav: v.nav(), Rate: v.rate(), Offers: t}
+	page := PricingPage{Lang: lang, Nav: v.nav(), Rate: v.rate(), Offers: t}
+	for _, p := range c.Providers {
+		pl := ProviderLink{Link: Link{p.Name(lang), ProviderPath(lang.Code, p.ID)}}
+		for _, o := range c.Offers {
+			if o.Provider == p.ID {
+				pl.Offers++
+			}
+		}
+		page.Providers = append(page.Providers, pl)
+	}
+	return page
 }
 
 // Name is the provider's name in the language of lang (English for languages the data lacks).
