@@ -50,7 +50,7 @@ func (c *Catalog) checkOffer(o Offer) diag.List {
 	switch {
 	case o.GPU == "":
 		if _, read := o.ReadingOf("gpu"); !read {
-			l = append(l, warn(o.Source, "offer %q (%s): GPU model not named (%q)", o.ID, o.Pos, o.GPUText))
+			l = append(l, warn(o.at(), "offer %q (%s): GPU model not named (%q)", o.ID, o.Pos, o.GPUText))
 		}
 	case !ok:
 		l = append(l, diag.Errorf(o.Pos.File, o.Pos.Line, 0, "data-unknown-id", "offer %q: unknown GPU %q", o.ID, o.GPU))
@@ -58,13 +58,13 @@ func (c *Catalog) checkOffer(o Offer) diag.List {
 		l = append(l, memoryCheck(o, g)...)
 	}
 	if !o.Price.Stated() {
-		l = append(l, warn(o.Source, "offer %q (%s): price missing in the source (shown as not listed)", o.ID, o.Pos))
+		l = append(l, warn(o.at(), "offer %q (%s): price missing in the source (shown as not listed)", o.ID, o.Pos))
 	}
 	for _, r := range o.Readings {
 		if r.Flag {
 			at := r.Source
 			if at.File == "" {
-				at = o.Source
+				at = o.at()
 			}
 			l = append(l, warn(at, "offer %q (%s): garbled source cell or assumption: %s %q read as %q: %s",
 				o.ID, o.Pos, r.Field, r.Original, r.Reading, r.Why))
@@ -98,7 +98,7 @@ func memoryCheck(o Offer, g GPU) diag.List {
 	}
 	slices.Sort(known)
 	known = slices.Compact(known)
-	return diag.List{warn(o.Source, "offer %q (%s): %s GPU memory for %s × %s is %s GB per GPU; the model is stated with %s GB",
+	return diag.List{warn(o.at(), "offer %q (%s): %s GPU memory for %s × %s is %s GB per GPU; the model is stated with %s GB",
 		o.ID, o.Pos, o.GPUMemory.Text+" "+o.GPUMemory.Unit, o.GPUCount.Text, g.Name, trimFloat(per), strings.Join(known, " or "))}
 }
 
@@ -121,9 +121,17 @@ func samePriceChecks(offers []Offer) diag.List {
 			continue
 		}
 		if cmp.Compare(f.Price.Value, o.Price.Value) != 0 {
-			l = append(l, warn(o.Source, "offer %q (%s): same configuration as %q (%s) at a different price (%s vs %s)",
+			l = append(l, warn(o.at(), "offer %q (%s): same configuration as %q (%s) at a different price (%s vs %s)",
 				o.ID, o.Pos, f.ID, f.Source, o.Price.Text, f.Price.Text))
 		}
 	}
 	return l
+}
+
+// at is where a warning about the offer points: its seed line, or its record when it has none.
+func (o Offer) at() Source {
+	if o.Source.File == "" {
+		return o.Pos
+	}
+	return o.Source
 }
