@@ -26,7 +26,16 @@ type Mention struct {
 	Heading *ast.Heading // the nearest heading at or before the mention; nil before the first
 }
 
-var mentionsKey = parser.NewContextKey()
+var (
+	mentionsKey = parser.NewContextKey()
+	urlKey      = parser.NewContextKey()
+)
+
+// SetLinkURL makes the Linker use url, instead of the one it was built with, for the document
+// parsed with pc: one goldmark instance per language can then give each page relative links.
+func SetLinkURL(pc parser.Context, url func(gpuID string) string) {
+	pc.Set(urlKey, url)
+}
 
 // NewLinker returns a Linker for pages in lang; url gives the link target of a GPU id (typically
 // rel(GPUPath(lang, id)) for the page being parsed, or the site-root path).
@@ -63,17 +72,21 @@ func (l *Linker) Transform(doc *ast.Document, reader text.Reader, pc parser.Cont
 		}
 		return ast.WalkContinue, nil
 	})
+	url := l.url
+	if u, ok := pc.Get(urlKey).(func(string) string); ok {
+		url = u
+	}
 	ms := Mentions(pc)
 	for i, t := range found {
-		ms = append(ms, l.link(t, headings[i], source)...)
+		ms = append(ms, linkMentions(t, headings[i], source, l.m, url)...)
 	}
 	pc.Set(mentionsKey, ms)
 }
 
-// link splits t around its mentions, wrapping each in a link unless t is in a heading.
-func (l *Linker) link(t *ast.Text, h *ast.Heading, source []byte) []Mention {
+// linkMentions splits t around its mentions, wrapping each in a link unless t is in a heading.
+func linkMentions(t *ast.Text, h *ast.Heading, source []byte, mt *Matcher, url func(string) string) []Mention {
 	seg := t.Segment
-	matches := l.m.Find(string(seg.Value(source)))
+	matches := mt.Find(string(seg.Value(source)))
 	if len(matches) == 0 {
 		return nil
 	}
@@ -94,13 +107,13 @@ func (l *Linker) link(t *ast.Text, h *ast.Heading, source []byte) []Mention {
 		if m.Start > pos {
 			insert(ast.NewTextSegment(text.NewSegment(seg.Start+pos, seg.Start+m.Start)))
 		}
-		link := ast.NewLink()
-		link.Destination = []byte(l.url(m.GPU))
-		link.SetAttributeString("class", []byte("gpu-mention"))
+		a := ast.NewLink()
+		a.Destination = []byte(url(m.GPU))
+		a.SetAttributeString("class", []byte("gpu-mention"))
 		inner := ast.NewTextSegment(text.NewSegment(seg.Start+m.Start, seg.Start+m.End))
-		link.AppendChild(link, inner)
-		insert(link)
-		ms = append(ms, Mention{GPU: m.GPU, Text: inner, Link: link, Heading: h})
+		a.AppendChild(a, inner)
+		insert(a)
+		ms = append(ms, Mention{GPU: m.GPU, Text: inner, Link: a, Heading: h})
 		pos = m.End
 	}
 	rest := ast.NewTextSegment(text.NewSegment(seg.Start+pos, seg.Stop))

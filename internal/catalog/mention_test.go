@@ -224,3 +224,19 @@ func checkLinkHTML(t *testing.T, p parsedPage, lang string) {
 		}
 	})
 }
+
+func TestSetLinkURL(t *testing.T) {
+	c := loadReal(t)
+	linker := NewLinker(c, language.English, func(id string) string { return GPUPath("en", id) })
+	md := goldmark.New(goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(linker, 500))))
+	src := []byte("A V100.")
+	pc := parser.NewContext()
+	SetLinkURL(pc, func(id string) string { return "../gpus/" + id + "/" })
+	var out bytes.Buffer
+	if err := md.Renderer().Render(&out, src, md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))); err != nil {
+		t.Fatal(err)
+	}
+	if want := `<p>A <a href="../gpus/v100/" class="gpu-mention">V100</a>.</p>`; strings.TrimSpace(out.String()) != want {
+		t.Errorf("got %s, want %s", out.String(), want)
+	}
+}
