@@ -1,0 +1,110 @@
+// catalog.js: sorting and filtering for the GPU catalog tables (templates/catalog).
+// The tables arrive sorted and complete from the server; this only adds, when JavaScript runs,
+// sort buttons in the column headers and GPU / provider / currency filters above offer tables.
+// Hooks: table[data-catalog-table]; cells' data-sort (plain numbers for columns whose header has
+// data-sort-type="number"); rows' data-gpu, data-provider, data-currency; and a hidden
+// [data-catalog-filters=<table id>] element whose data-label-* attributes hold localized labels.
+(function () {
+  "use strict";
+
+  function cellValue(row, col, numeric) {
+    var cell = row.cells[col];
+    if (!cell) return null;
+    var raw = cell.hasAttribute("data-sort") ? cell.getAttribute("data-sort") : cell.textContent.trim();
+    if (raw === "") return null;
+    if (!numeric) return raw;
+    var n = parseFloat(raw);
+    return isNaN(n) ? null : n;
+  }
+
+  // compare puts empty values last in both directions; ties keep the server's order.
+  function compare(a, b, numeric, dir) {
+    if (a.v === null || b.v === null) {
+      if (a.v === b.v) return a.i - b.i;
+      return a.v === null ? 1 : -1;
+    }
+    var c = numeric ? a.v - b.v : a.v.localeCompare(b.v, document.documentElement.lang || undefined);
+    return c !== 0 ? dir * c : a.i - b.i;
+  }
+
+  function sortBy(table, th, col) {
+    var numeric = th.getAttribute("data-sort-type") === "number";
+    var dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1;
+    var body = table.tBodies[0];
+    var rows = Array.prototype.map.call(body.rows, function (row) {
+      return { row: row, i: Number(row.getAttribute("data-index")), v: cellValue(row, col, numeric) };
+    });
+    rows.sort(function (a, b) { return compare(a, b, numeric, dir); });
+    rows.forEach(function (r) { body.appendChild(r.row); });
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (h) { h.removeAttribute("aria-sort"); });
+    th.setAttribute("aria-sort", dir === 1 ? "ascending" : "descending");
+  }
+
+  function makeSortable(table, label) {
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (row, i) { row.setAttribute("data-index", i); });
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, col) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "sort";
+      if (label) button.title = label;
+      while (th.firstChild) button.appendChild(th.firstChild);
+      th.appendChild(button);
+      button.addEventListener("click", function () { sortBy(table, th, col); });
+    });
+  }
+
+  // options collects the distinct values of a row attribute, labelled by a cell's text.
+  function options(table, attr, col) {
+    var seen = {}, list = [];
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+      var v = row.getAttribute(attr) || "-";
+      if (seen[v]) return;
+      seen[v] = true;
+      list.push({ value: v, label: col < 0 ? v : row.cells[col].textContent.trim() });
+    });
+    list.sort(function (a, b) { return a.label.localeCompare(b.label); });
+    return list;
+  }
+
+  function addFilters(table, box) {
+    var filters = [
+      { attr: "data-gpu", col: 1, label: box.getAttribute("data-label-gpu") },
+      { attr: "data-provider", col: 0, label: box.getAttribute("data-label-provider") },
+      { attr: "data-currency", col: -1, label: box.getAttribute("data-label-currency") }
+    ];
+    var selects = [];
+    filters.forEach(function (f, n) {
+      var opts = options(table, f.attr, f.col);
+      if (opts.length < 2) return;
+      var id = table.id + "-filter-" + n;
+      var label = document.createElement("label");
+      label.htmlFor = id;
+      label.textContent = f.label + " ";
+      var select = document.createElement("select");
+      select.id = id;
+      select.setAttribute("data-attr", f.attr);
+      select.add(new Option(box.getAttribute("data-label-all"), ""));
+      opts.forEach(function (o) { select.add(new Option(o.label, o.value)); });
+      select.addEventListener("change", function () { applyFilters(table, selects); });
+      label.appendChild(select);
+      box.appendChild(label);
+      selects.push(select);
+    });
+    if (selects.length > 0) box.hidden = false;
+  }
+
+  function applyFilters(table, selects) {
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+      row.hidden = !selects.every(function (s) {
+        return s.value === "" || (row.getAttribute(s.getAttribute("data-attr")) || "-") === s.value;
+      });
+    });
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll("table[data-catalog-table]"), function (table) {
+    if (!table.tHead || !table.tBodies[0]) return;
+    var box = table.id ? document.querySelector('[data-catalog-filters="' + table.id + '"]') : null;
+    makeSortable(table, box ? box.getAttribute("data-label-sort") : "");
+    if (box) addFilters(table, box);
+  });
+})();
