@@ -49,7 +49,7 @@ var repairText = [numRepairs][2]string{
 	StrayEmphasis:      {"stray emphasis marker removed", "%d stray emphasis markers removed"},
 	BoldHeader:         {"bold header cell unwrapped", "%d bold header cells unwrapped"},
 	RaggedRow:          {"short row padded", "%d short rows padded"},
-	DroppedMarkup:      {"element outside the table model dropped (text kept)", "%d elements outside the table model dropped (text kept)"},
+	DroppedMarkup:      {"unsupported tag dropped (text kept)", "%d unsupported tags dropped (text kept)"},
 }
 
 // Report counts the repairs made to one table.
