@@ -68,7 +68,10 @@ func unwrapBoldHeaders(t *Table, rep *Report) {
 			if len(ins) != 1 || ins[0].Kind != Strong {
 				continue
 			}
-			c.Blocks[0].Inlines = ins[0].Children
+			for len(ins) == 1 && ins[0].Kind == Strong {
+				ins = ins[0].Children
+			}
+			c.Blocks[0].Inlines = ins
 			if starts[i][j] != t.Highlight {
 				rep.add(BoldHeader, 1)
 			}

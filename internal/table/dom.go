@@ -148,7 +148,7 @@ func (c *converter) element(n *html.Node) []Inline {
 	case "code", "kbd", "samp", "tt":
 		return []Inline{{Kind: Code, Text: textContent(n)}}
 	case "a":
-		if href := attr(n, "href"); href != "" && SafeHref(href) {
+		if href := attr(n, "href"); SafeHref(href) {
 			return []Inline{{Kind: Link, Href: href, Children: c.children(n)}}
 		}
 	case "img":
@@ -209,9 +209,12 @@ func hasClass(n *html.Node, class string) bool {
 	return false
 }
 
-// SafeHref reports whether href may be kept as a link: a relative URL or an http, https or
-// mailto one.
+// SafeHref reports whether href may be kept as a link: a non-empty relative URL or an http,
+// https or mailto one.
 func SafeHref(href string) bool {
+	if strings.TrimSpace(href) == "" {
+		return false
+	}
 	u, err := url.Parse(strings.TrimSpace(href))
 	if err != nil {
 		return false

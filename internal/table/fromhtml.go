@@ -32,7 +32,7 @@ func FromHTML(src []byte, firstLine int) (*Table, Report, error) {
 	}
 	t := build(el, &rep)
 	if len(t.Head)+len(t.Body) == 0 {
-		return nil, rep, errors.New("table has no rows")
+		return nil, rep, errors.New("table has no cells")
 	}
 	return t, rep, nil
 }
@@ -171,6 +171,9 @@ func (c *converter) row(tr *html.Node, rows *[]Row, meta *[][]cellMeta) {
 			Blocks:  blocks,
 		})
 		m = append(m, metaOf(ch))
+	}
+	if len(r.Cells) == 0 { // a row without cells holds nothing
+		return
 	}
 	*rows = append(*rows, r)
 	*meta = append(*meta, m)

@@ -68,10 +68,10 @@ func noSpace(s string) string {
 
 // missingTexts returns the source texts that do not appear in out's text.
 func missingTexts(texts []string, out []byte) []string {
-	have := noSpace(strings.Join(htmlTexts(out), ""))
+	have := noSpace(strings.ToValidUTF8(strings.Join(htmlTexts(out), ""), "\uFFFD"))
 	var missing []string
 	for _, s := range texts {
-		if s = noSpace(s); s != "" && !strings.Contains(have, s) {
+		if s = noSpace(strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "\uFFFD")); s != "" && !strings.Contains(have, s) {
 			missing = append(missing, s)
 		}
 	}
@@ -118,6 +118,9 @@ func withoutLines(t *Table) Table {
 }
 
 func clearLines(rows []Row) []Row {
+	if rows == nil {
+		return nil
+	}
 	out := make([]Row, len(rows))
 	for i, r := range rows {
 		out[i] = Row{Cells: r.Cells}

@@ -50,7 +50,8 @@ func squeeze(ins []Inline, start, space *bool) []Inline {
 			if len(kids) == 0 {
 				continue
 			}
-			out = append(out, Inline{Kind: in.Kind, Href: in.Href, Children: kids})
+			href := strings.ToValidUTF8(in.Href, "\uFFFD")
+			out = append(out, Inline{Kind: in.Kind, Href: href, Children: kids})
 		}
 	}
 	return out
@@ -85,6 +86,9 @@ func trimEnd(ins []Inline, end *bool) []Inline {
 		}
 		out = append(out, in)
 	}
+	if len(out) == 0 {
+		return nil
+	}
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]
 	}
@@ -92,8 +96,10 @@ func trimEnd(ins []Inline, end *bool) []Inline {
 }
 
 // collapseSpace replaces each run of HTML white space (space, tab, newline, carriage return,
-// form feed) with one space. Other spaces, such as U+00A0 and U+3000, are text.
+// form feed) with one space. Other spaces, such as U+00A0 and U+3000, are text. Invalid UTF-8
+// and NUL become U+FFFD, as HTML parsers would read them.
 func collapseSpace(s string) string {
+	s = strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "\uFFFD")
 	var b strings.Builder
 	b.Grow(len(s))
 	inSpace := false

@@ -105,7 +105,10 @@ func assemble(rows []Row, align []Align, rep *Report) *Table {
 	for i := range rows[0].Cells {
 		rows[0].Cells[i].Header = true
 	}
-	t := &Table{Head: rows[:1], Body: rows[1:], Highlight: -1, Align: align}
+	t := &Table{Head: rows[:1], Highlight: -1, Align: align}
+	if len(rows) > 1 {
+		t.Body = rows[1:]
+	}
 	unwrapBoldHeaders(t, rep)
 	inferRowHeaders(t, rep)
 	return t

@@ -3,6 +3,7 @@ package table
 import (
 	"html"
 	"strconv"
+	"strings"
 )
 
 // AppendHTML appends t's HTML to dst. id must be unique in the page; the caption gets id+"-caption".
@@ -43,7 +44,7 @@ type writer struct {
 
 func (w *writer) str(s string) { w.b = append(w.b, s...) }
 
-func (w *writer) text(s string) { w.str(html.EscapeString(s)) }
+func (w *writer) text(s string) { w.str(html.EscapeString(strings.ToValidUTF8(s, "\uFFFD"))) }
 
 func (w *writer) section(tag string, rows []Row, head bool) {
 	if len(rows) == 0 {
@@ -157,7 +158,9 @@ func (w *writer) inlines(ins []Inline) {
 				w.inlines(in.Children)
 				continue
 			}
-			w.str(`<a href="` + html.EscapeString(in.Href) + `">`)
+			w.str(`<a href="`)
+			w.text(in.Href)
+			w.str(`">`)
 			w.inlines(in.Children)
 			w.str("</a>")
 		}
