@@ -1,5 +1,10 @@
 package table
 
+import (
+	"strings"
+	"unicode"
+)
+
 // highlightClass marks the highlighted column's cells in rendered tables; the source pages say
 // "stress-item" instead.
 const highlightClass = "highlight"
@@ -79,11 +84,11 @@ func unwrapBoldHeaders(t *Table, rep *Report) {
 	}
 }
 
-// inferRowHeaders makes the first column row headers when the source marks none and every body
-// row starts with a distinct, non-empty, one-line label in a table of two or more columns that is
-// not the highlighted column.
+// inferRowHeaders makes the first column row headers when the source marks none and each of two
+// or more body rows starts with a distinct one-line label (with at least one letter: numbers
+// are data) in a table of two or more columns whose first column is not the highlighted one.
 func inferRowHeaders(t *Table, rep *Report) {
-	if len(t.Body) == 0 || t.Highlight == 0 || t.Columns() < 2 {
+	if len(t.Body) < 2 || t.Highlight == 0 || t.Columns() < 2 {
 		return
 	}
 	seen := map[string]bool{}
@@ -110,7 +115,8 @@ func isLabel(c Cell) bool {
 		return false
 	}
 	text := c.Text()
-	return text != "" && len([]rune(text)) <= 60 && !containsBreak(c.Blocks[0].Inlines)
+	return strings.IndexFunc(text, unicode.IsLetter) >= 0 && len([]rune(text)) <= 60 &&
+		!containsBreak(c.Blocks[0].Inlines)
 }
 
 func containsBreak(ins []Inline) bool {

@@ -9,7 +9,8 @@ import (
 type Repair uint8
 
 const (
-	ThClosedByTd Repair = iota
+	NoCloser Repair = iota
+	ThClosedByTd
 	TdClosedByTh
 	UnclosedRow
 	UnclosedCell
@@ -32,6 +33,7 @@ const (
 
 // repairText holds the singular and plural wording of each Repair, in report order.
 var repairText = [numRepairs][2]string{
+	NoCloser:           {"no </table>: table ends at the first blank line", "no </table>: table ends at the first blank line"},
 	ThClosedByTd:       {"th closed by td", "%d th closed by td"},
 	TdClosedByTh:       {"td closed by th", "%d td closed by th"},
 	UnclosedRow:        {"unclosed tr", "%d unclosed tr"},

@@ -72,6 +72,9 @@ func (x *transformer) build(n *Node, src []byte, lines lineIndex, pc parser.Cont
 	default:
 		n.Table, n.Report, err = FromHTML(raw, n.Line)
 	}
+	if n.Origin == FromRawHTML && n.depth > 0 {
+		n.Report.add(NoCloser, 1)
+	}
 	if n.trailing.Len() > 0 {
 		passThrough(n, n.trailing, true)
 		addDiagnostic(pc, diag.Warnf("", lines.line(n.trailing.Start), 0, "table-unfit",
