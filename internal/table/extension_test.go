@@ -27,9 +27,9 @@ func TestBlocks(t *testing.T) {
 		want: []string{`<td><ul><li>x</li></ul></td><td>y</td>`, `<p>after</p>`},
 		not:  []string{"raw HTML omitted"},
 	}, {
-		name: "upper case and indented three spaces",
-		src:  "   <TABLE BORDER=1><TR><TD>a<TD>b</TABLE>\n",
-		want: []string{`<td>a</td><td>b</td>`},
+		name:  "upper case and indented three spaces",
+		src:   "   <TABLE BORDER=1><TR><TD>a<TD>b</TABLE>\n",
+		want:  []string{`<td>a</td><td>b</td>`},
 		diags: []string{"unclosed tr, 2 unclosed cells, 5 uppercase tags lowered, unquoted attribute"},
 	}, {
 		name: "indented four spaces is code",
@@ -57,9 +57,9 @@ func TestBlocks(t *testing.T) {
 		src:  "- item\n\n  <table><tr><td>a</td></tr></table>\n- next\n",
 		want: []string{`<li>`, `<td>a</td>`, `</li>`, `<li>`, `next`},
 	}, {
-		name: "pipe rows without delimiter",
-		src:  "| **a** |  | c |\n| 1 | 2 | 3 |\n| 4 | 5 |\n",
-		want: []string{`<thead>`, `<th scope="col">a</th><td></td><th scope="col">c</th>`, `<td>4</td><td>5</td><td></td>`},
+		name:  "pipe rows without delimiter",
+		src:   "| **a** |  | c |\n| 1 | 2 | 3 |\n| 4 | 5 |\n",
+		want:  []string{`<thead>`, `<th scope="col">a</th><td></td><th scope="col">c</th>`, `<td>4</td><td>5</td><td></td>`},
 		diags: []string{"bold header cell unwrapped", "short row padded"},
 	}, {
 		name: "one pipe row is a paragraph",
