@@ -42,3 +42,13 @@ func BenchmarkMarkdown1MiB(b *testing.B) {
 		convert(b, src)
 	}
 }
+
+// BenchmarkUnclosedTables parses 2,000 tables that never close: the look-ahead for their
+// closers is bounded, so this grows linearly with the document.
+func BenchmarkUnclosedTables(b *testing.B) {
+	src := bytes.Repeat([]byte("<table><tr><td>x\n\n"), 2000)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		convert(b, src)
+	}
+}

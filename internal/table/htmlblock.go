@@ -1,6 +1,8 @@
 package table
 
 import (
+	"bytes"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -23,7 +25,7 @@ func (htmlTableParser) Open(parent ast.Node, reader text.Reader, pc parser.Conte
 	n := &Node{Origin: FromRawHTML}
 	n.take(line, seg)
 	if n.depth > 0 {
-		n.scanned = closesLater(reader, n.depth)
+		n.scanned = closesLater(reader, n.depth, lookahead(reader, pc))
 	}
 	reader.AdvanceToEOL()
 	return n, parser.NoChildren
@@ -63,12 +65,26 @@ func (htmlTableParser) CanInterruptParagraph() bool { return true }
 
 func (htmlTableParser) CanAcceptIndentedLine() bool { return false }
 
-// closesLater reports whether the lines after the current one bring depth open tables to zero.
-// It leaves the reader where it was.
-func closesLater(reader text.Reader, depth int) bool {
+var lookaheadKey = parser.NewContextKey()
+
+// lookahead returns the document's budget of lines that closesLater may still read. It starts
+// at twice the document's lines, so that many unclosed tables cannot make parsing quadratic;
+// once it is spent, a table without a closer in sight ends at a blank line, as in CommonMark.
+func lookahead(reader text.Reader, pc parser.Context) *int {
+	if b, ok := pc.Get(lookaheadKey).(*int); ok {
+		return b
+	}
+	b := 2*bytes.Count(reader.Source(), []byte("\n")) + 1000
+	pc.Set(lookaheadKey, &b)
+	return &b
+}
+
+// closesLater reports whether the lines after the current one bring depth open tables to zero,
+// reading at most *budget lines and deducting what it reads. It leaves the reader where it was.
+func closesLater(reader text.Reader, depth int, budget *int) bool {
 	l, pos := reader.Position()
 	defer reader.SetPosition(l, pos)
-	for {
+	for ; *budget > 0; *budget-- {
 		reader.AdvanceLine()
 		line, _ := reader.PeekLine()
 		if line == nil {
@@ -78,6 +94,7 @@ func closesLater(reader text.Reader, depth int) bool {
 			return true
 		}
 	}
+	return false
 }
 
 // startsTable reports whether b starts with a <table start tag, in any case.
