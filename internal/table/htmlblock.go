@@ -22,7 +22,7 @@ func (htmlTableParser) Open(parent ast.Node, reader text.Reader, pc parser.Conte
 	if w > 3 || !startsTable(line[pos:]) {
 		return nil, parser.NoChildren
 	}
-	n := &Node{Origin: FromRawHTML}
+	n := &Node{Origin: OriginHTML}
 	n.take(line, seg)
 	if n.depth > 0 {
 		n.scanned = closesLater(reader, n.depth, lookahead(reader, pc))

@@ -14,9 +14,9 @@ var KindNode = ast.NewNodeKind("DocsiteTable")
 type Origin uint8
 
 const (
-	FromRawHTML  Origin = iota // a raw HTML block starting with <table
-	FromPipes                  // pipe rows without a delimiter row
-	FromGFMTable               // a table goldmark's GFM extension parsed
+	OriginHTML  Origin = iota // a raw HTML block starting with <table
+	OriginPipes                  // pipe rows without a delimiter row
+	OriginGFM               // a table goldmark's GFM extension parsed
 )
 
 // Node is a table in a goldmark document. The block parsers fill Lines with the source; the

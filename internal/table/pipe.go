@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -112,22 +111,4 @@ func assemble(rows []Row, align []Align, rep *Report) *Table {
 	unwrapBoldHeaders(t, rep)
 	inferRowHeaders(t, rep)
 	return t
-}
-
-// FromGFM converts a table goldmark's GFM extension parsed. header and rows hold the cells'
-// nodes; src is the source their segments point into.
-func fromGFM(header []ast.Node, rows [][]ast.Node, lines []int, align []Align, src []byte, rep *Report) *Table {
-	all := make([]Row, 0, 1+len(rows))
-	toRow := func(cells []ast.Node, line int) Row {
-		r := Row{Line: line}
-		for _, c := range cells {
-			r.Cells = append(r.Cells, inlineCell(mdInlines(c, src, rep)))
-		}
-		return r
-	}
-	all = append(all, toRow(header, lines[0]))
-	for i, r := range rows {
-		all = append(all, toRow(r, lines[i+1]))
-	}
-	return assemble(all, align, rep)
 }

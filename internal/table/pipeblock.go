@@ -20,7 +20,7 @@ func (pipeTransformer) Transform(p *ast.Paragraph, reader text.Reader, pc parser
 	if first < 0 {
 		return
 	}
-	n := &Node{Origin: FromPipes}
+	n := &Node{Origin: OriginPipes}
 	for i := first; i < last; i++ {
 		n.Lines().Append(lines.At(i))
 	}

@@ -67,7 +67,7 @@ func TestPlatformsPipeTables(t *testing.T) {
 		t.Fatalf("%d tables, want 7", len(nodes))
 	}
 	for i, n := range nodes {
-		if n.Origin != FromPipes || len(n.Table.Head) != 1 || n.Table.CaptionText() == "" {
+		if n.Origin != OriginPipes || len(n.Table.Head) != 1 || n.Table.CaptionText() == "" {
 			t.Errorf("table %d: origin %d, %d header rows, caption %q", i+1, n.Origin, len(n.Table.Head), n.Table.CaptionText())
 		}
 		for _, c := range n.Table.Head[0].Cells {

@@ -2,7 +2,6 @@ package table
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/yuin/goldmark/ast"
 	extast "github.com/yuin/goldmark/extension/ast"
@@ -63,7 +62,7 @@ func (x *transformer) build(n *Node, src []byte, lines lineIndex, pc parser.Cont
 	raw := n.Lines().Value(src)
 	var err error
 	switch n.Origin {
-	case FromPipes:
+	case OriginPipes:
 		var rows []string
 		for i := 0; i < n.Lines().Len(); i++ {
 			rows = append(rows, lineText(n.Lines(), i, src))
@@ -72,7 +71,7 @@ func (x *transformer) build(n *Node, src []byte, lines lineIndex, pc parser.Cont
 	default:
 		n.Table, n.Report, err = FromHTML(raw, n.Line)
 	}
-	if n.Origin == FromRawHTML && n.depth > 0 {
+	if n.Origin == OriginHTML && n.depth > 0 {
 		n.Report.add(NoCloser, 1)
 	}
 	if n.trailing.Len() > 0 {
@@ -100,74 +99,4 @@ func passThrough(n *Node, seg text.Segment, keep bool) {
 	}
 	block.SetLines(n.Lines())
 	parent.ReplaceChild(parent, n, block)
-}
-
-// fromGFMNode replaces a GFM table with a Node holding its model.
-func fromGFMNode(t *extast.Table, src []byte, lines lineIndex) *Node {
-	n := &Node{Origin: FromGFMTable}
-	var header []ast.Node
-	var rows [][]ast.Node
-	var rowLines []int
-	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
-		var cells []ast.Node
-		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
-			cells = append(cells, c)
-		}
-		rowLines = append(rowLines, lines.line(rowStart(r, src)))
-		if _, ok := r.(*extast.TableHeader); ok {
-			header = cells
-			continue
-		}
-		rows = append(rows, cells)
-	}
-	var align []Align
-	for i, a := range t.Alignments {
-		if a != extast.AlignNone {
-			align = slices.Grow(align, len(t.Alignments))[:len(t.Alignments)]
-			align[i] = [...]Align{extast.AlignLeft: AlignLeft, extast.AlignRight: AlignRight, extast.AlignCenter: AlignCenter}[a]
-		}
-	}
-	n.Table = fromGFM(header, rows, rowLines, align, src, &n.Report)
-	if len(rowLines) > 0 {
-		n.Line = rowLines[0]
-	}
-	parent := t.Parent()
-	parent.ReplaceChild(parent, t, n)
-	return n
-}
-
-// rowStart returns a source offset inside row r: its first line segment, or its first cell's.
-func rowStart(r ast.Node, src []byte) int {
-	if r.Lines().Len() > 0 {
-		return r.Lines().At(0).Start
-	}
-	for c := r.FirstChild(); c != nil; c = c.NextSibling() {
-		if c.Lines().Len() > 0 {
-			return c.Lines().At(0).Start
-		}
-		for in := c.FirstChild(); in != nil; in = in.NextSibling() {
-			if t, ok := in.(*ast.Text); ok {
-				return t.Segment.Start
-			}
-		}
-	}
-	return r.Pos()
-}
-
-// lineIndex maps source offsets to 1-based lines.
-type lineIndex []int // offsets of the newlines
-
-func newLineIndex(src []byte) lineIndex {
-	var idx lineIndex
-	for i, c := range src {
-		if c == '\n' {
-			idx = append(idx, i)
-		}
-	}
-	return idx
-}
-
-func (l lineIndex) line(offset int) int {
-	i, _ := slices.BinarySearch(l, offset)
-	return i + 1
 }
