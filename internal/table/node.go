@@ -15,8 +15,8 @@ type Origin uint8
 
 const (
 	OriginHTML  Origin = iota // a raw HTML block starting with <table
-	OriginPipes                  // pipe rows without a delimiter row
-	OriginGFM               // a table goldmark's GFM extension parsed
+	OriginPipes               // pipe rows without a delimiter row
+	OriginGFM                 // a table goldmark's GFM extension parsed
 )
 
 // Node is a table in a goldmark document. The block parsers fill Lines with the source; the
