@@ -85,14 +85,18 @@ func unwrapBoldHeaders(t *Table, rep *Report) {
 }
 
 // inferRowHeaders makes the first column row headers when the source marks none and each of two
-// or more body rows starts with a distinct one-line label (with at least one letter: numbers
+// or more body rows starts with a distinct one-line label in the first grid column (with at least one letter: numbers
 // are data) in a table of two or more columns whose first column is not the highlighted one.
 func inferRowHeaders(t *Table, rep *Report) {
 	if len(t.Body) < 2 || t.Highlight == 0 || t.Columns() < 2 {
 		return
 	}
 	seen := map[string]bool{}
-	for _, r := range t.Body {
+	starts, _ := layout(t.Body)
+	for i, r := range t.Body {
+		if len(r.Cells) == 0 || starts[i][0] != 0 || r.Cells[0].RowSpan != 1 {
+			return
+		}
 		for _, c := range r.Cells {
 			if c.Header {
 				return

@@ -139,3 +139,39 @@ func TestEntities(t *testing.T) {
 		t.Errorf("pipe header %q", got)
 	}
 }
+
+// TestGFMRowLines checks the lines of a GFM table's rows, below other content.
+func TestGFMRowLines(t *testing.T) {
+	nodes := parseTables([]byte("# T\n\ntext\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n"))
+	if len(nodes) != 1 || nodes[0].Origin != OriginGFM {
+		t.Fatalf("want one GFM table, got %d", len(nodes))
+	}
+	tb := nodes[0].Table
+	var got []int
+	for _, r := range append(append([]Row{}, tb.Head...), tb.Body...) {
+		got = append(got, r.Line)
+	}
+	if !reflect.DeepEqual(got, []int{5, 7, 8}) || nodes[0].Line != 5 {
+		t.Errorf("row lines %v (table line %d), want [5 7 8] (5)", got, nodes[0].Line)
+	}
+}
+
+// TestSpans checks that spans survive and count in the grid.
+func TestSpans(t *testing.T) {
+	src := `<table><tr><th colspan="2">h</th><th>i</th></tr>` +
+		`<tr><td rowspan="2">a</td><td>b</td><td>c</td></tr><tr><td>d</td><td class="highlight">e</td></tr></table>`
+	tb, _, err := FromHTML([]byte(src), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows, cols := tb.Shape(); rows != 2 || cols != 3 || tb.Highlight != 2 {
+		t.Errorf("shape %d×%d highlight %d, want 2×3 highlight 2", rows, cols, tb.Highlight)
+	}
+	out := string(AppendHTML(nil, tb, "t"))
+	for _, want := range []string{`<th scope="col" colspan="2">h</th>`, `<td rowspan="2">a</td>`, `<td class="highlight">e</td>`, `<th scope="col" class="highlight"><strong>i</strong></th>`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %s:\n%s", want, out)
+		}
+	}
+	checkIdempotent(t, "spans", tb)
+}
