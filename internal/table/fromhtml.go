@@ -88,7 +88,7 @@ func build(el *html.Node, rep *Report) *Table {
 			c.row(ch, &t.Body, &bodyMeta)
 		}
 	}
-	if len(t.Head) == 0 && len(t.Body) > 1 && allHeaders(t.Body[0]) {
+	if len(t.Head) == 0 && len(t.Body) > 1 && allHeaders(t.Body[0], bodyMeta[0]) {
 		t.Head, t.Body = t.Body[:1], t.Body[1:]
 		headMeta, bodyMeta = bodyMeta[:1], bodyMeta[1:]
 	}
@@ -108,10 +108,11 @@ func build(el *html.Node, rep *Report) *Table {
 type cellMeta struct {
 	highlight int // 0 none, 1 our own class, 2 the source's "stress-item"
 	align     Align
+	rowScope  bool // scope="row"
 }
 
 func metaOf(n *html.Node) cellMeta {
-	var m cellMeta
+	m := cellMeta{rowScope: strings.EqualFold(attr(n, "scope"), "row")}
 	switch {
 	case hasClass(n, highlightClass):
 		m.highlight = 1
@@ -193,9 +194,11 @@ func span(n *html.Node, key string, limit int) int {
 	return min(v, limit)
 }
 
-func allHeaders(r Row) bool {
-	for _, c := range r.Cells {
-		if !c.Header {
+// allHeaders reports whether a first row without <thead> is a header row: all its cells are
+// <th>, none of them a row header (scope="row").
+func allHeaders(r Row, meta []cellMeta) bool {
+	for i, c := range r.Cells {
+		if !c.Header || meta[i].rowScope {
 			return false
 		}
 	}
