@@ -3,8 +3,9 @@ module docsite
 go 1.26
 
 require (
-	github.com/PuerkitoBio/goquery v1.13.0 // indirect
-	github.com/andybalholm/cascadia v1.3.4 // indirect
-	github.com/yuin/goldmark v1.8.7 // indirect
-	golang.org/x/net v0.58.0 // indirect
+	github.com/PuerkitoBio/goquery v1.13.0
+	github.com/yuin/goldmark v1.8.7
+	golang.org/x/net v0.58.0
 )
+
+require github.com/andybalholm/cascadia v1.3.4 // indirect
