@@ -54,8 +54,8 @@ func TestCleanSitePassesAndIsPhotographed(t *testing.T) {
 	for _, d := range l {
 		t.Errorf("clean fixture: %s", d)
 	}
-	if r.Pages != 6 || r.AxeRuns != 12 || r.Switches != 4 || r.Shots != 12 {
-		t.Errorf("report = %+v, want 6 pages, 12 axe runs, 4 switches, 12 shots", r)
+	if r.Pages != 6 || r.AxeRuns != 12 || r.Switches != 8 || r.Shots != 12 {
+		t.Errorf("report = %+v, want 6 pages, 12 axe runs, 8 switches, 12 shots", r)
 	}
 	if len(r.Redirects) != 1 || !strings.HasPrefix(r.Redirects[0], "index.html → ") {
 		t.Errorf("redirects = %q, want the root chooser", r.Redirects)
@@ -94,6 +94,11 @@ func TestBrokenSiteFindings(t *testing.T) {
 	} {
 		if !got[want] {
 			t.Errorf("not found: %s", want)
+		}
+	}
+	for _, d := range l {
+		if strings.Contains(d.Message, "remote.example") {
+			t.Errorf("a remote resource reached the findings: %s", d)
 		}
 	}
 	if got["en/axe/index.html axe/color-contrast (serious, light scheme)"] {

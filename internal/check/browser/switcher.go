@@ -48,16 +48,31 @@ func (v *visit) compareLanding(href, hreflang string, got landing) {
 	if !strings.EqualFold(got.Lang, hreflang) {
 		v.errorf("lang-switch", "link to %s says hreflang=%q but lands on a page with lang=%q", href, hreflang, got.Lang)
 	}
+	if !inLanguageFolder(v.page) {
+		return // the root chooser and 404.html link to each language's home
+	}
 	path, err := url.PathUnescape(got.Path)
 	if err != nil {
 		path = got.Path
 	}
 	fromFolder, fromRest := v.split(v.tree.URLPath(v.page))
 	toFolder, toRest := v.split(path)
-	if toRest != fromRest || toFolder == fromFolder {
-		v.errorf("lang-switch", "link to %s (hreflang %s) lands on %s, not on this page (%s) in another language folder",
-			href, hreflang, path, v.tree.URLPath(v.page))
+	self := strings.EqualFold(hreflang, v.probe.Lang) // the switcher's entry for the current language
+	folder := "another"
+	if self {
+		folder = "its own"
 	}
+	if toRest != fromRest || (toFolder == fromFolder) != self {
+		v.errorf("lang-switch", "link to %s (hreflang %s) lands on %s, not on this page (%s) in %s language folder",
+			href, hreflang, path, v.tree.URLPath(v.page), folder)
+	}
+}
+
+// inLanguageFolder reports whether the page rel lives in a language's folder: every page below a
+// folder does, except in folders whose name starts with "_" (tools such as _review/).
+func inLanguageFolder(rel string) bool {
+	folder, _, nested := strings.Cut(rel, "/")
+	return nested && !strings.HasPrefix(folder, "_")
 }
 
 // split cuts a URL path below the base into its language folder and the rest: "/sub/ja/a/" → "ja", "a/".

@@ -13,19 +13,20 @@ import (
 
 // tab is one browser tab and the console messages it has not handed out yet.
 type tab struct {
+	origin  string // the local server's origin; network errors elsewhere are remote URLs
 	ctx     context.Context
 	cancel  context.CancelFunc
 	console chan chromedp.ConsoleMessage
 	marks   int
 }
 
-func openTab(bctx context.Context) (*tab, error) {
+func openTab(bctx context.Context, origin string) (*tab, error) {
 	ctx, cancel := chromedp.NewContext(bctx)
 	if err := chromedp.Do(ctx); err != nil {
 		cancel()
 		return nil, fmt.Errorf("opening a tab: %w", err)
 	}
-	tb := &tab{ctx: ctx, cancel: cancel, console: make(chan chromedp.ConsoleMessage, 256)}
+	tb := &tab{origin: origin, ctx: ctx, cancel: cancel, console: make(chan chromedp.ConsoleMessage, 256)}
 	messages := chromedp.Console(ctx)
 	go func() {
 		defer close(tb.console)
@@ -79,6 +80,9 @@ func (tb *tab) errors() ([]chromedp.ConsoleMessage, error) {
 				return errs, fmt.Errorf("console closed")
 			case m.Type == chromedp.ConsoleDebug && m.Text == mark:
 				return errs, nil
+			case remoteResource(m, tb.origin):
+				// Remote URLs are not fetched (the browser has no way out); the link check
+				// lists each one as a warning where it occurs.
 			case implicitFavicon(m):
 				// Chrome fetches /favicon.ico by itself for a page that declares no icon, at a time
 				// not tied to the page's load, so its 404 would be blamed on whichever page is open.
@@ -96,4 +100,9 @@ func (tb *tab) errors() ([]chromedp.ConsoleMessage, error) {
 func implicitFavicon(m chromedp.ConsoleMessage) bool {
 	u, err := url.Parse(m.URL)
 	return err == nil && m.Source == "network" && strings.HasSuffix(u.Path, "/favicon.ico")
+}
+
+// remoteResource reports whether m is the failure of a request to a host other than origin.
+func remoteResource(m chromedp.ConsoleMessage, origin string) bool {
+	return m.Source == "network" && m.URL != "" && !strings.HasPrefix(m.URL, origin+"/")
 }
