@@ -96,15 +96,20 @@ func work(bctx context.Context, t *site.Tree, o Options, srv *server, axe string
 		return err
 	}
 	defer tb.close()
-	var first error
 	for i := range next {
-		if first != nil {
+		if bctx.Err() != nil {
 			continue
 		}
 		v := visit{tab: tb, tree: t, srv: srv, axe: axe, shots: o.Screenshots, page: t.Pages[i]}
-		results[i], first = v.run()
+		res, err := v.run()
+		if err != nil {
+			// One page that cannot be checked (it hangs, it crashes its tab) is a finding on
+			// that page; the others are still checked.
+			res.diags = append(res.diags, diag.Errorf(t.Path(t.Pages[i]), 0, 0, "browser", "%s", srv.strip(err.Error())))
+		}
+		results[i] = res
 	}
-	return first
+	return bctx.Err()
 }
 
 // start launches chromium with a fresh profile and returns a context that owns it.

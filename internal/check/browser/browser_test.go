@@ -120,3 +120,23 @@ func TestShotName(t *testing.T) {
 		}
 	}
 }
+
+// A site built for a sub-path is served under it; absolute links to the site's own host
+// are followed on the local server.
+func TestSubPathSite(t *testing.T) {
+	o := options(t)
+	tree, err := site.Load("testdata/subpath", "https://example.org/sub/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, r, err := Check(context.Background(), tree, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range l {
+		t.Errorf("sub-path fixture: %s", d)
+	}
+	if r.Switches != 4 {
+		t.Errorf("followed %d switcher links, want 4", r.Switches)
+	}
+}

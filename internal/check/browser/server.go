@@ -63,6 +63,9 @@ func (s *server) local(href string) string {
 	return href
 }
 
+// strip turns this server's URLs in a message into paths.
+func (s *server) strip(msg string) string { return strings.ReplaceAll(msg, s.origin+"/", "/") }
+
 func (s *server) Close() error {
 	s.refuse.Close()
 	return s.srv.Close()

@@ -48,18 +48,20 @@ func (v *visit) run() (pageResult, error) {
 		v.checkLayout, v.shoot(phoneWidth), v.checkSwitcher}
 	for _, step := range steps {
 		if err := step(); err != nil {
-			return v.res, fmt.Errorf("%s: %w", v.tree.Path(v.page), err)
+			return v.res, fmt.Errorf("could not check the page: %w", err)
 		}
 	}
 	return v.res, nil
 }
 
+// errorf and warnf add a finding on the page. URLs of the local server are shown as paths,
+// so the report does not change with the port.
 func (v *visit) errorf(code, format string, args ...any) {
-	v.res.diags = append(v.res.diags, diag.Errorf(v.tree.Path(v.page), 0, 0, code, format, args...))
+	v.res.diags = append(v.res.diags, diag.Errorf(v.tree.Path(v.page), 0, 0, code, "%s", v.srv.strip(fmt.Sprintf(format, args...))))
 }
 
 func (v *visit) warnf(code, format string, args ...any) {
-	v.res.diags = append(v.res.diags, diag.Warnf(v.tree.Path(v.page), 0, 0, code, format, args...))
+	v.res.diags = append(v.res.diags, diag.Warnf(v.tree.Path(v.page), 0, 0, code, "%s", v.srv.strip(fmt.Sprintf(format, args...))))
 }
 
 // load opens the page at desktop width in the light scheme. A page that sends the browser
@@ -79,7 +81,7 @@ func (v *visit) load() error {
 	if samePage(at, target) {
 		return nil
 	}
-	v.res.redirect = at
+	v.res.redirect = v.srv.strip(at)
 	return v.tab.do(scriptsOff(true), chromedp.Navigate(target), scriptsOff(false))
 }
 

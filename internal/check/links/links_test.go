@@ -72,3 +72,15 @@ func TestPathOnlyBaseTreatsOtherHostsAsRemote(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkCheckClean(b *testing.B) {
+	tree, err := site.Load("../testdata/clean", "/")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Check(tree); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -44,12 +44,14 @@ func check(t *testing.T, dir string) diag.List {
 }
 
 func TestCleanSitePasses(t *testing.T) {
+	t.Parallel()
 	for _, d := range check(t, "../testdata/clean") {
 		t.Errorf("clean fixture: %s", d)
 	}
 }
 
 func TestInvalidSiteFails(t *testing.T) {
+	t.Parallel()
 	var got []string
 	for _, d := range check(t, "testdata/invalid") {
 		if d.Severity == diag.Error {
