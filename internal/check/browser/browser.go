@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 
 	"github.com/chromedp/chromedp"
@@ -123,13 +124,16 @@ func start(ctx context.Context, chromium, proxy string) (context.Context, func()
 	if err != nil {
 		return nil, nil, err
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx,
+	// chromedp's defaults (headless, no first run, no background networking, no sync,
+	// --disable-dev-shm-usage for small containers, …) plus ours.
+	opts := slices.Concat(chromedp.DefaultExecAllocatorOptions[:], []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium), chromedp.UserDataDir(profile),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 		chromedp.ProxyServer(proxy), chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
-	)
+	})
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	bctx, cancelBrowser := chromedp.NewContext(actx)
 	stop := func() { cancelBrowser(); cancelAlloc(); os.RemoveAll(profile) }
 	if err := chromedp.Do(bctx); err != nil {
