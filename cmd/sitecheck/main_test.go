@@ -32,7 +32,7 @@ func TestFindingsFailAndAreListedBeforeTheSummary(t *testing.T) {
 	if last := lines[len(lines)-1]; last != "sitecheck: FAIL" {
 		t.Errorf("last line %q, want sitecheck: FAIL", last)
 	}
-	if !strings.Contains(out, "sitecheck: links: 2 pages, 1 style sheets: 5 errors, 1 remote URLs") {
+	if !strings.Contains(out, "sitecheck: links: 2 pages, 1 style sheets, 0 sitemaps: 5 errors, 1 remote URLs") {
 		t.Errorf("no links summary in:\n%s", out)
 	}
 }

@@ -14,7 +14,7 @@ func TestRunLinksOnly(t *testing.T) {
 	if !res.Diags.HasErrors() {
 		t.Error("the broken fixture passed")
 	}
-	if len(res.Summary) != 1 || !strings.HasPrefix(res.Summary[0], "links: 2 pages, 1 style sheets: 5 errors, 1 remote URLs (") {
+	if len(res.Summary) != 1 || !strings.HasPrefix(res.Summary[0], "links: 2 pages, 1 style sheets, 0 sitemaps: 5 errors, 1 remote URLs (") {
 		t.Errorf("summary = %q", res.Summary)
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"docsite/internal/diag"
 )
 
-// Check reads every page and style sheet of t and reports internal references that do not resolve
+// Check reads every page, style sheet and sitemap of t and reports internal references that do not resolve
 // (errors), fragments that name no anchor in their target page (errors), and remote URLs (warnings).
 func Check(t *site.Tree) (diag.List, error) {
 	pages := map[string]scanned{}
@@ -33,6 +33,11 @@ func Check(t *site.Tree) (diag.List, error) {
 	}
 	css, err := checkStyles(t)
 	out = append(out, css...)
+	if err != nil {
+		return out, err
+	}
+	maps, err := checkSitemaps(t, pages)
+	out = append(out, maps...)
 	out.Sort()
 	return out, err
 }
@@ -104,5 +109,5 @@ func Summary(t *site.Tree, l diag.List) string {
 			remote++
 		}
 	}
-	return fmt.Sprintf("links: %d pages, %d style sheets: %d errors, %d remote URLs", len(t.Pages), len(t.Styles), errs, remote)
+	return fmt.Sprintf("links: %d pages, %d style sheets, %d sitemaps: %d errors, %d remote URLs", len(t.Pages), len(t.Styles), len(t.Maps), errs, remote)
 }

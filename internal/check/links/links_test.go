@@ -54,6 +54,8 @@ func TestSubPathBase(t *testing.T) {
 	got := lines(check(t, "testdata/subpath", "https://example.org/sub/"))
 	want := `testdata/subpath/index.html:6:63: error: outside-base: a href /en/: outside the base path /sub/
 testdata/subpath/index.html:7:57: error: broken-link: a href https://example.org/sub/zz/: no file zz/index.html
+testdata/subpath/sitemap.xml:6:5: error: broken-link: xhtml:link href https://example.org/sub/ja/: no file ja/index.html
+testdata/subpath/sitemap.xml:9:10: error: broken-link: loc https://example.org/sub/gone/: no file gone/index.html
 `
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

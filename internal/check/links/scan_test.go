@@ -54,3 +54,16 @@ func FuzzStyleRefs(f *testing.F) {
 		}
 	})
 }
+
+func FuzzSitemapRefs(f *testing.F) {
+	f.Add(`<urlset><url><loc> https://x/a/ </loc><xhtml:link href="https://x/b/"/></url></urlset>`)
+	f.Add(`<loc><loc>a</loc>`)
+	f.Fuzz(func(t *testing.T, doc string) {
+		refs, _ := sitemapRefs(strings.NewReader(doc))
+		for _, r := range refs {
+			if r.Line < 1 || r.Col < 1 {
+				t.Fatalf("bad ref %+v", r)
+			}
+		}
+	})
+}

@@ -17,6 +17,7 @@ type Tree struct {
 	Base   *url.URL // the base URL; its Path always ends in "/"; Host is empty for a path-only base
 	Pages  []string // HTML files, slash-separated and relative to Dir, sorted
 	Styles []string // CSS files, likewise
+	Maps   []string // sitemap XML files (sitemap*.xml), likewise
 	files  map[string]bool
 }
 
@@ -44,6 +45,7 @@ func Load(dir, base string) (*Tree, error) {
 	}
 	slices.Sort(t.Pages)
 	slices.Sort(t.Styles)
+	slices.Sort(t.Maps)
 	if len(t.Pages) == 0 {
 		return nil, fmt.Errorf("%s: no HTML pages: build the site first", dir)
 	}
@@ -75,6 +77,10 @@ func (t *Tree) add(rel string) {
 		t.Pages = append(t.Pages, rel)
 	case ".css":
 		t.Styles = append(t.Styles, rel)
+	case ".xml":
+		if strings.HasPrefix(path.Base(rel), "sitemap") {
+			t.Maps = append(t.Maps, rel)
+		}
 	}
 }
 
