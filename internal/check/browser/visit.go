@@ -2,7 +2,6 @@ package browser
 
 import (
 	"context"
-	_ "embed"
 	"fmt"
 	"net/url"
 
