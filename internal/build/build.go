@@ -14,6 +14,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/yuin/goldmark/util"
+
+	"docsite/internal/catalog"
 	"docsite/internal/config"
 	"docsite/internal/diag"
 	"docsite/internal/load"
@@ -71,15 +74,22 @@ func Run(ctx context.Context, opts Options, sink Sink) (*Result, error) {
 // site is everything a build shares across pages, read once.
 type site struct {
 	opts   Options
+	fsys   fs.FS // the site root
 	cfg    *config.Resolved
 	tmpl   *render.Templates
 	assets *render.Assets
-	cat    *locale.Catalog
+	ui     *locale.Catalog
 	locs   map[string]*locale.Localizer
-	md     *markdown.Parser
-	urls   render.URLs
-	groups []*load.Group
-	diags  diag.List
+	md     map[string]*markdown.Parser // by language code
+	// matchers find GPU names in table cells, by language code; nil without a catalog
+	matchers map[string]*catalog.Matcher
+	urls     render.URLs
+	cat      *catalog.Catalog // GPU data from content/data; nil when the site has none
+	// dataDiags are the catalog's data-inconsistent warnings: they belong to the review
+	// report, and the build only counts them.
+	dataDiags diag.List
+	groups    []*load.Group
+	diags     diag.List
 }
 
 func prepare(fsys fs.FS, opts Options) (*site, error) {
@@ -95,7 +105,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &site{opts: opts, cfg: cfg, urls: render.URLs{Base: cfg.BaseURL}, locs: map[string]*locale.Localizer{}}
+	s := &site{opts: opts, fsys: fsys, cfg: cfg, urls: render.URLs{Base: cfg.BaseURL}, locs: map[string]*locale.Localizer{}}
 	if s.tmpl, err = render.LoadTemplates(th.Templates); err != nil {
 		return nil, err
 	}
@@ -103,14 +113,28 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 		return nil, err
 	}
 	var warns diag.List
-	if s.cat, warns, err = locale.Load(th.Locales, cfg.Langs); err != nil {
+	if s.ui, warns, err = locale.Load(th.Locales, cfg.Langs); err != nil {
 		return nil, err
 	}
 	s.diags = append(s.diags, warns...)
 	for _, l := range cfg.Langs {
-		s.locs[l.Code] = s.cat.Localizer(l)
+		s.locs[l.Code] = s.ui.Localizer(l)
 	}
-	s.md = markdown.New(markdown.Options{})
+	if err := s.loadCatalog(fsys); err != nil {
+		return nil, err
+	}
+	s.md = map[string]*markdown.Parser{}
+	s.matchers = map[string]*catalog.Matcher{}
+	for _, l := range cfg.Langs {
+		if s.cat != nil {
+			s.matchers[l.Code] = catalog.NewMatcher(s.cat, l.Tag)
+		}
+		var mo markdown.Options
+		if s.cat != nil {
+			mo.Transformers = append(mo.Transformers, util.Prioritized(catalog.NewLinker(s.cat, l.Tag, nil), 600))
+		}
+		s.md[l.Code] = markdown.New(mo)
+	}
 	pages, err := load.Pages(fsys, cfg.Langs)
 	if err != nil {
 		return nil, err

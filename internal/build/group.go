@@ -4,8 +4,10 @@ import (
 	"html/template"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"golang.org/x/text/language/display"
 
+	"docsite/internal/catalog"
 	"docsite/internal/config"
 	"docsite/internal/diag"
 	"docsite/internal/load"
@@ -32,13 +34,16 @@ type pageOut struct {
 	fallback bool   // body shown in the source language
 	bodyLang string // BCP 47 tag of the body when it is another language's
 	alts     []render.Alternate
+	mentions []mention // sections naming a GPU, for the catalog's GPU pages
 }
 
 // built is a page of the group that parsed and rendered.
 type built struct {
-	page *load.Page
-	doc  *markdown.Doc
-	body template.HTML
+	page     *load.Page
+	doc      *markdown.Doc
+	body     template.HTML
+	mentions []mention
+	assets   []asset // local images, published beside every page that shows this body
 	// titleInBody: the document opens with a level-one heading.
 	titleInBody bool
 }
@@ -51,14 +56,14 @@ func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
 	if src.Err != nil {
 		return nil, *src.Err
 	}
-	srcBuilt, err := s.buildPage(src)
+	srcBuilt, err := s.buildPage(src, &out.diags)
 	if err != nil {
 		return nil, err
 	}
 	real := map[string]*built{src.Lang: srcBuilt}
 	var failed = map[string]bool{}
 	for _, p := range g.Pages[1:] {
-		b, err := s.translation(p)
+		b, err := s.translation(p, &out.diags)
 		if err != nil {
 			d := asDiags(err)[0]
 			if s.opts.Strict {
@@ -90,17 +95,35 @@ func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
 	return out, nil
 }
 
-func (s *site) translation(p *load.Page) (*built, error) {
+func (s *site) translation(p *load.Page, diags *diag.List) (*built, error) {
 	if p.Err != nil {
 		return nil, *p.Err
 	}
-	return s.buildPage(p)
+	return s.buildPage(p, diags)
 }
 
-// buildPage parses and renders one page's body.
-func (s *site) buildPage(p *load.Page) (*built, error) {
-	doc := s.md.Parse(p.Src)
-	html, err := s.md.Render(doc)
+// buildPage parses and renders one page's body; diagnostics about its content (table
+// repairs, missing images) are added to diags.
+func (s *site) buildPage(p *load.Page, diags *diag.List) (*built, error) {
+	url := render.PageURL(p.Lang, p.Path)
+	gpuURL := func(id string) string { return render.Rel(url, catalog.GPUPath(p.Lang, id)) }
+	doc := s.md[p.Lang].Parse(p.Src, func(pc parser.Context) {
+		if s.cat != nil {
+			catalog.SetLinkURL(pc, gpuURL)
+		}
+	})
+	var inTables []tableMention
+	if s.cat != nil {
+		inTables = linkTableMentions(doc, s.matchers[p.Lang], gpuURL)
+	}
+	for _, d := range doc.TableDiagnostics(p.File) {
+		if d.Code != "table-repair" || s.opts.Verbose {
+			*diags = append(*diags, d)
+		}
+	}
+	assets, imgDiags := s.checkImages(p, doc)
+	*diags = append(*diags, imgDiags...)
+	html, err := s.md[p.Lang].Render(doc)
 	if err != nil {
 		return nil, diag.Errorf(p.File, 0, 0, "render", "%v", err)
 	}
@@ -108,7 +131,8 @@ func (s *site) buildPage(p *load.Page) (*built, error) {
 		html = sanitize.Body(html)
 	}
 	h, ok := doc.Root.FirstChild().(*ast.Heading)
-	return &built{page: p, doc: doc, body: template.HTML(html), titleInBody: ok && h.Level == 1}, nil
+	return &built{page: p, doc: doc, body: template.HTML(html), titleInBody: ok && h.Level == 1,
+		mentions: mentions(doc, inTables, p.Title(), url), assets: assets}, nil
 }
 
 // alternates lists the languages the page really exists in, plus x-default: the default
@@ -166,8 +190,15 @@ func (s *site) writePage(g *load.Group, l config.Lang, real map[string]*built, s
 	if err := sink.WriteFile(render.FileOf(url), html); err != nil {
 		return pageOut{}, err
 	}
-	return pageOut{lang: l.Code, url: url, title: p.Title, weight: b.page.Meta.Weight,
-		fallback: fallback, bodyLang: p.BodyLang, alts: alts}, nil
+	if err := s.writeAssets(url, b.assets, sink); err != nil {
+		return pageOut{}, err
+	}
+	po := pageOut{lang: l.Code, url: url, title: p.Title, weight: b.page.Meta.Weight,
+		fallback: fallback, bodyLang: p.BodyLang, alts: alts}
+	if !fallback {
+		po.mentions = b.mentions
+	}
+	return po, nil
 }
 
 // switcher links the page at url in language cur to the same page in every language;

@@ -35,6 +35,9 @@ func (s *site) writeSiteFiles(outs []*groupOut, sink Sink) (diag.List, error) {
 	if err := s.write404(sink); err != nil {
 		return nil, err
 	}
+	if err := s.writeCatalog(outs, sink); err != nil {
+		return nil, err
+	}
 	diags, err := s.writeSitemap(outs, sink)
 	if err != nil {
 		return nil, err

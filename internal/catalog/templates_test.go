@@ -27,7 +27,7 @@ type pageData[V any] struct {
 	Catalog V
 }
 
-// renderer executes the catalog templates the way the contract in offers.html describes, with a
+// renderer executes the catalog templates the way the contract in _offers.html describes, with a
 // minimal layout; missing messages fail the test.
 type renderer struct {
 	t      *testing.T
@@ -68,7 +68,7 @@ func render[V any](r renderer, lang Lang, page string, v V) *goquery.Document {
 		"rel": func(p string) string { return p }, // site-root paths stay as they are here
 	}
 	tmpl := template.Must(template.New("layout").Funcs(funcs).Parse(testLayout))
-	template.Must(tmpl.ParseFiles("../../templates/catalog/offers.html", "../../templates/catalog/"+page))
+	template.Must(tmpl.ParseFiles("../../templates/catalog/_offers.html", "../../templates/catalog/"+page))
 	var b bytes.Buffer
 	if err := tmpl.ExecuteTemplate(&b, "layout", pageData[V]{v}); err != nil {
 		r.t.Fatalf("%s %s: %v", lang.Code, page, err)

@@ -22,8 +22,7 @@ import (
 type Catalog struct {
 	bundle *i18n.Bundle
 	def    config.Lang
-	ids    map[string]map[string]bool // language code → message ids it defines
-	files  map[string]string          // language code → a file it was loaded from, for warnings
+	ids    map[string]map[string]string // language code → message id → file that defines it
 }
 
 // Load reads every *.toml file of fsys (the overlaid locales/ folder). A file named
@@ -33,8 +32,7 @@ func Load(fsys fs.FS, langs []config.Lang) (*Catalog, diag.List, error) {
 	c := &Catalog{
 		bundle: i18n.NewBundle(langs[0].Tag),
 		def:    langs[0],
-		ids:    map[string]map[string]bool{},
-		files:  map[string]string{},
+		ids:    map[string]map[string]string{},
 	}
 	c.bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	names, err := fs.Glob(fsys, "*.toml")
@@ -89,11 +87,10 @@ func (c *Catalog) loadFile(fsys fs.FS, name string, l config.Lang) error {
 		return diag.Errorf(file, 0, 0, "locale", "%v", err)
 	}
 	if c.ids[l.Code] == nil {
-		c.ids[l.Code] = map[string]bool{}
-		c.files[l.Code] = file
+		c.ids[l.Code] = map[string]string{}
 	}
 	for _, m := range mf.Messages {
-		c.ids[l.Code][m.ID] = true
+		c.ids[l.Code][m.ID] = file
 	}
 	return nil
 }
@@ -108,12 +105,12 @@ func (c *Catalog) missing(langs []config.Lang) diag.List {
 	slices.Sort(ids)
 	var out diag.List
 	for _, l := range langs[1:] {
-		file := c.files[l.Code]
-		if file == "" {
-			file = path.Join("locales", l.Code+".toml")
-		}
 		for _, id := range ids {
-			if !c.ids[l.Code][id] {
+			if _, ok := c.ids[l.Code][id]; !ok {
+				// Name the file that should hold it: the default language's file of
+				// that key, for this language (locales/catalog.en.toml → catalog.ja.toml).
+				def := c.ids[c.def.Code][id]
+				file := strings.TrimSuffix(def, c.def.Code+".toml") + l.Code + ".toml"
 				out = append(out, diag.Warnf(file, 0, 0, "missing-string",
 					"key %q missing in locale %s; using %s", id, l.Code, c.def.Code))
 			}
@@ -148,7 +145,7 @@ func (l *Localizer) T(id string, data ...map[string]any) string {
 // N returns the plural form of id for count n in the language's CLDR plural rules; the
 // template gets {{.Count}}.
 func (l *Localizer) N(id string, n int) string {
-	return l.localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: map[string]any{"Count": n}})
+	return l.localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: n, TemplateData: map[string]any{"Count": n, "PluralCount": n}})
 }
 
 func (l *Localizer) localize(cfg *i18n.LocalizeConfig) string {

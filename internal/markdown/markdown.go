@@ -12,6 +12,9 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"docsite/internal/diag"
+	"docsite/internal/table"
 )
 
 // Doc is a parsed page: the tree and the bytes its positions point into.
@@ -29,9 +32,10 @@ type Parser struct {
 	md goldmark.Markdown
 }
 
-// Options adds extensions to the default set (GFM, CJK, raw HTML kept).
+// Options adds to the default set (GFM, CJK, the table normaliser, raw HTML kept).
 type Options struct {
-	Extensions []goldmark.Extender
+	Extensions   []goldmark.Extender
+	Transformers []util.PrioritizedValue // AST transformers, e.g. the GPU mention linker
 }
 
 // New returns a parser with GFM and the CJK extension (a soft line break between
@@ -42,17 +46,22 @@ func New(opts Options) *Parser {
 	exts := append([]goldmark.Extender{
 		extension.GFM,
 		extension.NewCJK(extension.WithEastAsianLineBreaks(extension.EastAsianLineBreaksCSS3Draft), extension.WithEscapedSpace()),
+		table.NewExtension(),
 	}, opts.Extensions...)
 	return &Parser{md: goldmark.New(
 		goldmark.WithExtensions(exts...),
-		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithASTTransformers(opts.Transformers...)),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(rawHTML{}, 100))),
 	)}
 }
 
-// Parse parses src. Positions in the tree are byte offsets into src.
-func (p *Parser) Parse(src []byte) *Doc {
+// Parse parses src. Positions in the tree are byte offsets into src. setup, when not
+// nil, prepares the parser context before parsing (extensions read per-page settings there).
+func (p *Parser) Parse(src []byte, setup func(parser.Context)) *Doc {
 	ctx := parser.NewContext()
+	if setup != nil {
+		setup(ctx)
+	}
 	root := p.md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
 	return &Doc{Root: root, Src: src, ctx: ctx}
 }
@@ -86,4 +95,15 @@ func NodeLine(n ast.Node, src []byte) int {
 		}
 	}
 	return 0
+}
+
+// TableDiagnostics returns what the table normaliser reported for d, located in file.
+func (d *Doc) TableDiagnostics(file string) diag.List {
+	ds := table.Diagnostics(d.ctx)
+	out := make(diag.List, len(ds))
+	for i, x := range ds {
+		x.File = file
+		out[i] = x
+	}
+	return out
 }

@@ -27,6 +27,9 @@ type Page struct {
 	BodyLang    string    // BCP 47 tag of the body when it differs from the page language
 	Fallback    *Fallback // set when the body is the source language's, shown untranslated
 	Listing     []Item    // home pages: the language's pages
+	// Catalog is the view model of a catalog page (one of the catalog package's *Page
+	// types, by Kind); templates/catalog/ documents what each kind receives.
+	Catalog any
 
 	loc    *locale.Localizer
 	assets *Assets

@@ -16,9 +16,25 @@ import (
 )
 
 // Templates are the parsed page templates: one set per page kind, each the base layout
-// (baseof.html) plus the kind's file, which defines "main".
+// (baseof.html) plus the kind's file, which defines "main" (and may define "title").
+// Files whose name starts with "_" are partials, parsed into every set of their folder.
+//
+// Every template may call the functions T (UI string), TN (plural UI string) and rel (a
+// site path made relative to the page). They depend on the page, so a set that uses them
+// is cloned and bound for each page it renders; the top-level kinds use the page's
+// methods (.T, .N, .Rel) instead and need no clone.
 type Templates struct {
 	kinds map[string]*template.Template
+	bound map[string]bool // kinds whose templates call the page-bound functions
+}
+
+// funcs are the page-bound template functions; at parse time they are placeholders.
+func funcs(p *Page) template.FuncMap {
+	return template.FuncMap{
+		"T":   func(id string) string { return p.T(id) },
+		"TN":  func(id string, n int) string { return p.N(id, n) },
+		"rel": func(to string) string { return p.Rel(to) },
+	}
 }
 
 // standalone templates do not use the base layout.
@@ -32,13 +48,13 @@ func LoadTemplates(fsys fs.FS) (*Templates, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, err := parseFile(template.New("templates/baseof.html"), fsys, "baseof.html")
+	base, err := parseFile(template.New("templates/baseof.html").Funcs(funcs(nil)), fsys, "baseof.html")
 	if err != nil {
 		return nil, err
 	}
-	t := &Templates{kinds: map[string]*template.Template{}}
+	t := &Templates{kinds: map[string]*template.Template{}, bound: map[string]bool{}}
 	for _, f := range files {
-		if path.Ext(f) != ".html" || f == "baseof.html" {
+		if path.Ext(f) != ".html" || f == "baseof.html" || strings.HasPrefix(path.Base(f), "_") {
 			continue
 		}
 		kind := strings.TrimSuffix(f, ".html")
@@ -48,10 +64,18 @@ func LoadTemplates(fsys fs.FS) (*Templates, error) {
 		} else if set, err = base.Clone(); err != nil {
 			return nil, err
 		}
+		for _, partial := range files {
+			if path.Dir(partial) == path.Dir(f) && strings.HasPrefix(path.Base(partial), "_") {
+				if set, err = parseFile(set, fsys, partial); err != nil {
+					return nil, err
+				}
+			}
+		}
 		if set, err = parseFile(set, fsys, f); err != nil {
 			return nil, err
 		}
 		t.kinds[kind] = set
+		t.bound[kind] = path.Dir(f) != "."
 	}
 	return t, nil
 }
@@ -76,6 +100,13 @@ func (t *Templates) Execute(kind string, p *Page) ([]byte, error) {
 	set, ok := t.kinds[kind]
 	if !ok {
 		return nil, diag.Errorf("templates/"+kind+".html", 0, 0, "template", "no template for page kind %q", kind)
+	}
+	if t.bound[kind] {
+		clone, err := set.Clone()
+		if err != nil {
+			return nil, err
+		}
+		set = clone.Funcs(funcs(p))
 	}
 	var buf bytes.Buffer
 	name := "templates/baseof.html"

@@ -1,0 +1,153 @@
+package build
+
+import (
+	"errors"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+
+	"docsite/internal/catalog"
+	"docsite/internal/config"
+	"docsite/internal/diag"
+	"docsite/internal/markdown"
+	"docsite/internal/render"
+)
+
+const dataDir = "content/data"
+
+// loadCatalog reads the GPU data of content/data when the site has it.
+func (s *site) loadCatalog(fsys fs.FS) error {
+	if _, err := fs.Stat(fsys, dataDir); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	cat, diags := catalog.Load(fsys, dataDir)
+	if diags.HasErrors() {
+		return diag.ErrorList(diags)
+	}
+	s.cat = cat
+	s.dataDiags = diags
+	return nil
+}
+
+func catLang(l config.Lang) catalog.Lang { return catalog.Lang{Code: l.Code, Tag: l.Tag} }
+
+// mention is a section of a page, in one language, that names a GPU.
+type mention struct {
+	gpu string
+	ref catalog.SectionRef
+}
+
+// mentions lists, once per GPU and section, the sections of doc (published at url with
+// title) that name a GPU. Section anchors are the headings' ids, so this runs after the
+// anchors are final.
+func mentions(doc *markdown.Doc, inTables []tableMention, title, url string) []mention {
+	var out []mention
+	seen := map[mention]bool{}
+	add := func(gpu string, h *ast.Heading) {
+		x := mention{gpu: gpu, ref: sectionRef(doc, h, title, url)}
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	for _, m := range catalog.Mentions(doc.Context()) {
+		add(m.GPU, m.Heading)
+	}
+	for _, m := range inTables {
+		add(m.gpu, m.heading)
+	}
+	return out
+}
+
+// sectionRef names the section under heading h (nil: the top of the page).
+func sectionRef(doc *markdown.Doc, h *ast.Heading, title, url string) catalog.SectionRef {
+	ref := catalog.SectionRef{Page: title, Path: url}
+	if h != nil {
+		ref.Section = headingText(h, doc.Src)
+		if id, ok := h.AttributeString("id"); ok {
+			ref.Path = url + "#" + string(id.([]byte))
+		}
+	}
+	return ref
+}
+
+func headingText(h *ast.Heading, src []byte) string {
+	var b strings.Builder
+	ast.Walk(h, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := n.(*ast.Text); ok && entering {
+			b.Write(t.Segment.Value(src))
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}
+
+// catalogPage is one page of the catalog in one language.
+type catalogPage struct {
+	kind, url, title string
+	view             any // the catalog's view model of that kind
+}
+
+// writeCatalog renders the GPU, provider and pricing pages of every language.
+func (s *site) writeCatalog(outs []*groupOut, sink Sink) error {
+	if s.cat == nil {
+		return nil
+	}
+	for li, l := range s.cfg.Langs {
+		for _, cp := range s.catalogPages(l, li, outs) {
+			if err := s.writeCatalogPage(l, cp, sink); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (s *site) catalogPages(l config.Lang, li int, outs []*groupOut) []catalogPage {
+	cl := catLang(l)
+	byGPU := map[string][]catalog.SectionRef{}
+	for _, o := range outs {
+		if o.pages == nil {
+			continue
+		}
+		for _, m := range o.pages[li].mentions {
+			byGPU[m.gpu] = append(byGPU[m.gpu], m.ref)
+		}
+	}
+	pages := []catalogPage{
+		{"catalog/gpus", catalog.GPUsPath(l.Code), s.locs[l.Code].T("catalog_gpus_title"), s.cat.GPUsView(cl)},
+		{"catalog/pricing", catalog.PricingPath(l.Code), s.locs[l.Code].T("catalog_pricing_title"), s.cat.PricingView(cl)},
+	}
+	for _, g := range s.cat.GPUs {
+		refs := byGPU[g.ID]
+		slices.SortFunc(refs, func(a, b catalog.SectionRef) int { return strings.Compare(a.Path, b.Path) })
+		v, _ := s.cat.GPUView(cl, g.ID, refs)
+		pages = append(pages, catalogPage{"catalog/gpu", catalog.GPUPath(l.Code, g.ID), g.ID, v})
+	}
+	for _, p := range s.cat.Providers {
+		v, _ := s.cat.ProviderView(cl, p.ID)
+		pages = append(pages, catalogPage{"catalog/provider", catalog.ProviderPath(l.Code, p.ID), p.ID, v})
+	}
+	return pages
+}
+
+// writeCatalogPage renders one catalog page; catalog pages exist in every language at the
+// same path below the language folder.
+func (s *site) writeCatalogPage(l config.Lang, cp catalogPage, sink Sink) error {
+	in := func(code string) string { return "/" + code + strings.TrimPrefix(cp.url, "/"+l.Code) }
+	p := render.NewPage(s.pageBase(l), cp.kind, cp.title, cp.url)
+	p.Catalog = cp.view
+	p.Canonical = s.urls.Abs(cp.url)
+	p.Switcher = s.switcher(l, cp.url, in)
+	for _, l2 := range s.cfg.Langs {
+		p.Alternates = append(p.Alternates, render.Alternate{Hreflang: l2.Tag.String(), Href: s.urls.Abs(in(l2.Code))})
+	}
+	p.Alternates = append(p.Alternates, render.Alternate{Hreflang: "x-default", Href: s.urls.Abs(in(s.cfg.Default().Code))})
+	html, err := s.tmpl.Execute(cp.kind, p)
+	if err != nil {
+		return err
+	}
+	return sink.WriteFile(render.FileOf(cp.url), html)
+}

@@ -1,0 +1,94 @@
+package build
+
+import (
+	"io/fs"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+
+	"docsite/internal/diag"
+	"docsite/internal/load"
+	"docsite/internal/markdown"
+)
+
+// asset is a local file a page refers to, published beside the page.
+type asset struct {
+	file string // slash path from the site root
+	rel  string // path relative to the page's URL
+}
+
+// checkImages finds the images of a page with a local source. One that exists is returned
+// as an asset to publish beside the page; one that does not is removed from the document
+// with a warning naming the file and line: a broken image helps no reader, and the author
+// learns where to fix it. Remote images are kept as they are.
+func (s *site) checkImages(p *load.Page, doc *markdown.Doc) (assets []asset, diags diag.List) {
+	var missing []*ast.Image
+	ast.Walk(doc.Root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		img, ok := n.(*ast.Image)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
+		}
+		dest := string(img.Destination)
+		file, local := localFile(p.File, dest)
+		switch {
+		case !local:
+		case s.exists(file):
+			u, _ := url.Parse(dest)
+			assets = append(assets, asset{file: file, rel: path.Clean(u.Path)})
+		default:
+			missing = append(missing, img)
+			diags = append(diags, diag.Warnf(p.File, markdown.NodeLine(img.Parent(), doc.Src), 0, "missing-image",
+				"image %q not found (looked for %s); left out of the page", dest, file))
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	for _, img := range missing {
+		parent := img.Parent()
+		parent.RemoveChild(parent, img)
+		if parent.Kind() == ast.KindParagraph && parent.ChildCount() == 0 {
+			parent.Parent().RemoveChild(parent.Parent(), parent)
+		}
+	}
+	return assets, diags
+}
+
+// localFile resolves an image destination relative to the page's source file; it reports
+// false for remote, protocol-relative, data and absolute destinations.
+func localFile(pageFile, dest string) (string, bool) {
+	u, err := url.Parse(dest)
+	if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(dest, "//") || strings.HasPrefix(u.Path, "/") || u.Path == "" {
+		return "", false
+	}
+	file := path.Join(path.Dir(pageFile), u.Path)
+	if !strings.HasPrefix(file, "content/") || strings.HasPrefix(path.Clean(u.Path), "../") {
+		return "", false // outside the page's folder: not a page asset the build can place
+	}
+	return file, true
+}
+
+func (s *site) exists(name string) bool {
+	_, err := fs.Stat(s.fsys, name)
+	return err == nil
+}
+
+// writeAssets publishes a page's local images at their place relative to the page URL.
+func (s *site) writeAssets(pageURL string, assets []asset, sink Sink) error {
+	seen := map[string]bool{}
+	for _, a := range assets {
+		out := path.Join(strings.TrimPrefix(pageURL, "/"), a.rel)
+		if seen[out] {
+			continue
+		}
+		seen[out] = true
+		data, err := fs.ReadFile(s.fsys, a.file)
+		if err != nil {
+			return diag.Errorf(a.file, 0, 0, "unreadable", "%v", err)
+		}
+		if err := sink.WriteFile(out, data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
