@@ -50,7 +50,8 @@ func New(opts Options) *Parser {
 	}, opts.Extensions...)
 	return &Parser{md: goldmark.New(
 		goldmark.WithExtensions(exts...),
-		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithASTTransformers(opts.Transformers...)),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID(),
+			parser.WithASTTransformers(append(opts.Transformers, util.Prioritized(headingLevels{}, 50))...)),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(rawHTML{}, 100))),
 	)}
 }

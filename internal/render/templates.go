@@ -34,6 +34,8 @@ func funcs(p *Page) template.FuncMap {
 		"T":   func(id string) string { return p.T(id) },
 		"TN":  func(id string, n int) string { return p.N(id, n) },
 		"rel": func(to string) string { return p.Rel(to) },
+		// mark wraps the Han and kana runs of s in spans with lang tag (see MarkLang).
+		"mark": MarkLang,
 	}
 }
 
