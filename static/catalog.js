@@ -60,7 +60,10 @@
       var v = row.getAttribute(attr) || "-";
       if (seen[v]) return;
       seen[v] = true;
-      list.push({ value: v, label: col < 0 ? v : row.cells[col].textContent.trim() });
+      var cell = col < 0 ? null : row.cells[col];
+      var marked = cell ? cell.querySelector("[lang]") : null;
+      // A value quoted from the source in another language keeps its lang on the option.
+      list.push({ value: v, label: cell ? cell.textContent.trim() : v, lang: marked ? marked.lang : "" });
     });
     list.sort(function (a, b) { return a.label.localeCompare(b.label); });
     return list;
@@ -84,7 +87,11 @@
       select.id = id;
       select.setAttribute("data-attr", f.attr);
       select.add(new Option(box.getAttribute("data-label-all"), ""));
-      opts.forEach(function (o) { select.add(new Option(o.label, o.value)); });
+      opts.forEach(function (o) {
+        var opt = new Option(o.label, o.value);
+        if (o.lang) opt.lang = o.lang;
+        select.add(opt);
+      });
       select.addEventListener("change", function () { applyFilters(table, selects); });
       label.appendChild(select);
       box.appendChild(label);
