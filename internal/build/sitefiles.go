@@ -6,19 +6,27 @@ import (
 
 	"golang.org/x/text/collate"
 
+	"docsite/internal/catalog"
 	"docsite/internal/config"
 	"docsite/internal/diag"
 	"docsite/internal/render"
 )
 
 func (s *site) pageBase(l config.Lang) render.Base {
-	return render.Base{
+	b := render.Base{
 		Site:   &render.Site{Title: s.cfg.Title, Langs: s.cfg.Langs},
 		Lang:   l,
 		Loc:    s.locs[l.Code],
 		Assets: s.assets,
 		URLs:   s.urls,
 	}
+	if s.cat != nil {
+		b.Nav = []render.NavLink{
+			{Title: s.locs[l.Code].T("catalog_gpus_title"), Href: catalog.GPUsPath(l.Code)},
+			{Title: s.locs[l.Code].T("catalog_pricing_title"), Href: catalog.PricingPath(l.Code)},
+		}
+	}
+	return b
 }
 
 // writeSiteFiles writes what depends on all pages: home pages, the root language chooser,

@@ -18,6 +18,7 @@ type Page struct {
 	Canonical  string      // absolute (or base-rooted) URL of the page search engines should index
 	Alternates []Alternate // hreflang links, x-default last; empty for pages without translations
 	Switcher   []Switch    // one entry per site language
+	Nav        []NavLink   // the site's sections, in the header
 	NoIndex    bool
 
 	Body template.HTML // rendered, sanitised markdown body
@@ -86,6 +87,12 @@ type Switch struct {
 	Current bool
 }
 
+// NavLink is an entry of the header navigation.
+type NavLink struct {
+	Title string
+	Href  string // relative to the page
+}
+
 // Fallback describes an untranslated page shown in its source language.
 type Fallback struct {
 	SourceName string // localized name of the source language: "Chinese"
@@ -108,10 +115,15 @@ type Base struct {
 	Loc    *locale.Localizer
 	Assets *Assets
 	URLs   URLs
+	Nav    []NavLink // Href is a site path; NewPage makes it relative to each page
 }
 
 // NewPage starts a page of kind at site path url.
 func NewPage(b Base, kind, title, url string) *Page {
-	return &Page{Site: b.Site, Lang: b.Lang, Kind: kind, Title: title, URL: url,
+	p := &Page{Site: b.Site, Lang: b.Lang, Kind: kind, Title: title, URL: url,
 		loc: b.Loc, assets: b.Assets, urls: b.URLs}
+	for _, n := range b.Nav {
+		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href)})
+	}
+	return p
 }
