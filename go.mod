@@ -3,6 +3,7 @@ module docsite
 go 1.26.0
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/PuerkitoBio/goquery v1.13.0
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/net v0.58.0

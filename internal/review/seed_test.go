@@ -1,0 +1,53 @@
+package review
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
+)
+
+// doc parses a page the way the markdown stage does: front matter blanked line for line,
+// GFM and CJK extensions.
+func doc(locale, page, file string, src []byte) Doc {
+	src = bytes.Clone(src)
+	if bytes.HasPrefix(src, []byte("+++\n")) {
+		if end := bytes.Index(src[4:], []byte("\n+++\n")); end >= 0 {
+			for i := range end + 8 {
+				if src[i] != '\n' {
+					src[i] = ' '
+				}
+			}
+		}
+	}
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.CJK))
+	return Doc{Locale: locale, Page: page, File: file, Root: md.Parser().Parse(text.NewReader(src)), Src: src}
+}
+
+// site reads the real content tree, applying edits (file → function of its source) first.
+func site(t testing.TB, edits map[string]func(string) string) Input {
+	t.Helper()
+	in := Input{Default: "en", Locales: []string{"en", "zh", "ja"}}
+	files, err := filepath.Glob("../../content/*/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel := strings.TrimPrefix(f, "../../")
+		if edit := edits[rel]; edit != nil {
+			src = []byte(edit(string(src)))
+		}
+		parts := strings.Split(rel, "/")
+		in.Docs = append(in.Docs, doc(parts[1], strings.TrimSuffix(parts[2], ".md"), rel, src))
+	}
+	return in
+}

@@ -1,0 +1,122 @@
+package review
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+
+	"github.com/BurntSushi/toml"
+
+	"docsite/internal/diag"
+)
+
+// StateFile is the reviewed-state file of a language, relative to the content directory.
+func StateFile(locale string) string { return path.Join(locale, ".reviewed.toml") }
+
+// State is what a language's translators have approved: per page and section, the hash of
+// the source section they reviewed against (outline.Section.Hash).
+type State struct {
+	Locale   string
+	Accepted []Accepted // sorted by page, then section id
+}
+
+// Accepted records one approved section.
+type Accepted struct {
+	Page    string
+	Section string // section id, "" for the intro
+	Hash    string
+}
+
+// hash returns the recorded hash of a section, if any.
+func (s *State) hash(page, section string) (string, bool) {
+	i, ok := slices.BinarySearchFunc(s.Accepted, Accepted{Page: page, Section: section}, compareAccepted)
+	if !ok {
+		return "", false
+	}
+	return s.Accepted[i].Hash, true
+}
+
+func compareAccepted(a, b Accepted) int {
+	return cmp.Or(cmp.Compare(a.Page, b.Page), cmp.Compare(a.Section, b.Section))
+}
+
+func stateFor(states []State, locale string) *State {
+	for i := range states {
+		if states[i].Locale == locale {
+			return &states[i]
+		}
+	}
+	return nil
+}
+
+// Marshal writes the state as TOML: a table per page, one `"section-id" = "hash"` line per
+// section, all sorted, so accepting a change shows as a one-line diff.
+func (s State) Marshal() []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# Reviewed translations for %q, written by `docsite review -accept %s`.\n", s.Locale, s.Locale)
+	b.WriteString("# Per page: section id = hash of the source section as the translator approved it.\n")
+	page := "\x00"
+	for _, a := range s.Accepted {
+		if a.Page != page {
+			page = a.Page
+			fmt.Fprintf(&b, "\n[%s]\n", strconv.Quote(page))
+		}
+		fmt.Fprintf(&b, "%s = %s\n", strconv.Quote(a.Section), strconv.Quote(a.Hash))
+	}
+	return b.Bytes()
+}
+
+// ParseState reads a state file of locale; file names it in errors.
+func ParseState(file, locale string, data []byte) (State, error) {
+	var pages map[string]map[string]string
+	if _, err := toml.Decode(string(data), &pages); err != nil {
+		line := 0
+		var perr toml.ParseError
+		if errors.As(err, &perr) {
+			line = perr.Position.Line
+		}
+		return State{}, diag.Errorf(file, line, 0, "reviewed-state", "%v", err)
+	}
+	s := State{Locale: locale}
+	for page, secs := range pages {
+		for sec, h := range secs {
+			s.Accepted = append(s.Accepted, Accepted{Page: page, Section: sec, Hash: h})
+		}
+	}
+	slices.SortFunc(s.Accepted, compareAccepted)
+	return s, nil
+}
+
+// Accept returns locale's state with every aligned section of the report marked approved at
+// its source's current hash. Entries of pages and sections the report does not align are kept,
+// so accepting never forgets a review that the current content does not contradict.
+func Accept(r *Report, old State, locale string) State {
+	s := State{Locale: locale}
+	fresh := map[Accepted]bool{}
+	for _, p := range r.Pages {
+		tr := p.translation(locale)
+		if tr == nil || tr.Align == nil {
+			continue
+		}
+		for _, sp := range tr.Align.Sections {
+			if sp.Source < 0 || sp.Target < 0 {
+				continue
+			}
+			sec := tr.Align.Source.Sections[sp.Source]
+			a := Accepted{Page: p.Page, Section: sec.ID, Hash: sec.Hash}
+			s.Accepted = append(s.Accepted, a)
+			fresh[Accepted{Page: a.Page, Section: a.Section}] = true
+		}
+	}
+	for _, a := range old.Accepted {
+		if !fresh[Accepted{Page: a.Page, Section: a.Section}] {
+			s.Accepted = append(s.Accepted, a)
+		}
+	}
+	slices.SortFunc(s.Accepted, compareAccepted)
+	return s
+}
