@@ -104,10 +104,16 @@ type Doc struct {
 
 // Input is everything a review needs.
 type Input struct {
-	Default string   // the default language
-	Locales []string // every language, in site order
+	Default string   // the default language's code
+	Locales []Locale // every language, in site order
 	Docs    []Doc
 	States  []State // reviewed state of any languages that have one
+}
+
+// Locale is a language of the site.
+type Locale struct {
+	Code string // content folder code, e.g. "zh"
+	Tag  string // BCP 47 tag for lang attributes, e.g. "zh-Hans"; Code when empty
 }
 
 // Report is the outcome of a review.
@@ -117,6 +123,7 @@ type Report struct {
 	Findings []Finding       `json:"findings"`
 	// Pages holds the alignment behind the findings, for the HTML writer and Stale.
 	Pages []PageReview `json:"-"`
+	Langs []Locale     `json:"-"`
 }
 
 // LocaleSummary is the state of one language across the site.

@@ -14,7 +14,7 @@ import (
 // language. As a side effect it gives every heading of every page its section's shared id
 // (align.ShareIDs), so run it before rendering.
 func Run(in Input) *Report {
-	r := &Report{Source: in.Default}
+	r := &Report{Source: in.Default, Langs: in.Locales}
 	var ratios ratioSet
 	for _, key := range pageKeys(in.Docs) {
 		pr, findings := reviewPage(in, key, &ratios)
@@ -23,7 +23,7 @@ func Run(in Input) *Report {
 	}
 	r.Findings = append(r.Findings, ratios.outliers()...)
 	r.Locales = summarise(in, r.Pages)
-	sortFindings(r.Findings, in.Locales)
+	sortFindings(r.Findings, codes(in.Locales))
 	return r
 }
 
@@ -48,7 +48,7 @@ func versions(in Input, key string) (src *Doc, others []*Doc) {
 		return nil
 	}
 	src = byLocale(in.Default)
-	for _, l := range in.Locales {
+	for _, l := range codes(in.Locales) {
 		if d := byLocale(l); d != nil && src == nil {
 			src = d
 		}
@@ -58,7 +58,7 @@ func versions(in Input, key string) (src *Doc, others []*Doc) {
 			src = &in.Docs[i] // a language missing from in.Locales
 		}
 	}
-	for _, l := range in.Locales {
+	for _, l := range codes(in.Locales) {
 		if l != src.Locale {
 			others = append(others, byLocale(l))
 		}
@@ -71,7 +71,7 @@ func reviewPage(in Input, key string, ratios *ratioSet) (PageReview, []Finding) 
 	srcOutline := outline.Build(src.Root, src.Src, src.File)
 	pr := PageReview{Page: key, Source: Version{Locale: src.Locale, File: src.File, Outline: srcOutline}}
 	var findings []Finding
-	locales := otherLocales(in.Locales, src.Locale)
+	locales := otherLocales(codes(in.Locales), src.Locale)
 	for i, d := range others {
 		locale := locales[i]
 		if d == nil {
@@ -94,6 +94,14 @@ func translate(d *Doc, src *outline.Page) Translation {
 	a := align.Align(src, tgt)
 	align.ShareIDs(a)
 	return Translation{Version: Version{Locale: d.Locale, File: d.File, Outline: tgt}, Align: a}
+}
+
+func codes(ls []Locale) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = l.Code
+	}
+	return out
 }
 
 func otherLocales(all []string, src string) []string {
@@ -131,7 +139,7 @@ func missingPage(key string, src *Doc, locale string) Finding {
 // summarise counts pages and completeness per language.
 func summarise(in Input, pages []PageReview) []LocaleSummary {
 	var out []LocaleSummary
-	for _, l := range in.Locales {
+	for _, l := range codes(in.Locales) {
 		s := LocaleSummary{Locale: l, Pages: len(pages)}
 		done, total := 0, 0
 		for _, p := range pages {

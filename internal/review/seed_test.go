@@ -32,7 +32,7 @@ func doc(locale, page, file string, src []byte) Doc {
 // site reads the real content tree, applying edits (file → function of its source) first.
 func site(t testing.TB, edits map[string]func(string) string) Input {
 	t.Helper()
-	in := Input{Default: "en", Locales: []string{"en", "zh", "ja"}}
+	in := Input{Default: "en", Locales: []Locale{{"en", "en"}, {"zh", "zh-Hans"}, {"ja", "ja"}}}
 	files, err := filepath.Glob("../../content/*/*.md")
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,76 @@
+package review
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+var htmlOut = flag.String("htmlout", "", "also write the seed review pages to this directory (to check them by eye or with a validator)")
+
+// writeSeedReview writes the HTML review of the seeds, with one row dropped from the zh table
+// and the source edited after accepting ja, so that errors and staleness show.
+func writeSeedReview(t *testing.T) map[string][]byte {
+	t.Helper()
+	st := Accept(Run(site(t, nil)), State{}, "ja")
+	in := site(t, map[string]func(string) string{
+		"content/zh/gpu-cloud.md": func(s string) string { return deleteLines(s, 46, 67) },
+		"content/en/gpu-cloud.md": func(s string) string { return strings.Replace(s, "Dozens of kernels", "Dozens of CPU kernels", 1) },
+	})
+	in.States = []State{st}
+	files := map[string][]byte{}
+	err := WriteHTML(Run(in), nil, func(rel string, data []byte) error {
+		if _, dup := files[rel]; dup {
+			t.Errorf("%s written twice", rel)
+		}
+		files[rel] = data
+		if *htmlOut != "" {
+			p := filepath.Join(*htmlOut, rel)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(p, data, 0o644)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func TestWriteHTML(t *testing.T) {
+	files := writeSeedReview(t)
+	var names []string
+	for rel := range files {
+		names = append(names, rel)
+	}
+	for _, want := range []string{"_review/index.html", "_review/review.css", "_review/gpu-cloud/index.html", "_review/gpu-survey/index.html", "_review/gpu-platforms/index.html"} {
+		if files[want] == nil {
+			t.Errorf("%s not written; have %v", want, names)
+		}
+	}
+	page := string(files["_review/gpu-cloud/index.html"])
+	for _, want := range []string{
+		`<meta name="robots" content="noindex">`,
+		`<a href="../../ja/gpu-cloud/" hreflang="ja">ja</a>`,
+		`href="../../_review/review.css"`,
+		`<strong>error</strong> missing-row: row 3 is missing`,
+		`<strong>warning</strong> stale: source section`,
+		`lang="zh-Hans"`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("gpu-cloud review lacks %q", want)
+		}
+	}
+	if _, err := html.Parse(strings.NewReader(page)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(page, "page-findings") {
+		t.Errorf("some finding found no cell:\n%s", page[strings.Index(page, "page-findings"):][:500])
+	}
+}
