@@ -8,24 +8,30 @@ import (
 
 // sectionSim scores a source section against a target section: the same heading level, the
 // same kinds of blocks, shared anchors and a similar place in the page.
-func sectionSim(src, tgt *outline.Page) func(i, j int) float64 {
-	return func(i, j int) float64 {
+func sectionSim(src, tgt *outline.Page) func(i, j int) score {
+	sa, ta := make([]outline.Anchors, len(src.Sections)), make([]outline.Anchors, len(tgt.Sections))
+	for i, s := range src.Sections {
+		sa[i] = sectionAnchors(s)
+	}
+	for j, t := range tgt.Sections {
+		ta[j] = sectionAnchors(t)
+	}
+	return func(i, j int) score {
 		s, t := src.Sections[i], tgt.Sections[j]
 		if (s.Level == 0) != (t.Level == 0) {
-			return 0
+			return score{}
 		}
 		if s.Level == 0 {
-			return 1 // both intros
+			return score{1, 1} // both intros
 		}
 		level := 1.0
 		if s.Level != t.Level {
 			level = 0.5
 		}
-		sa, ta := sectionAnchors(s), sectionAnchors(t)
-		return 0.25*level +
-			0.3*kindsSim(s.Blocks, t.Blocks) +
-			0.3*anchorSim(sa, ta) +
-			0.15*posSim(i, len(src.Sections), j, len(tgt.Sections))
+		return score{
+			content: 0.3*level + 0.35*kindsSim(s.Blocks, t.Blocks) + 0.35*anchorSim(sa[i], ta[j]),
+			place:   posSim(i, len(src.Sections), j, len(tgt.Sections)),
+		}
 	}
 }
 
@@ -118,27 +124,53 @@ func rel(i, n int) float64 {
 
 // lenSim compares how much two texts say (outline.Weight); 1 when alike, falling towards 0
 // as one grows to several times the other.
-func lenSim(a, b string) float64 {
-	wa, wb := outline.Weight(a), outline.Weight(b)
+func lenSim(wa, wb float64) float64 {
 	if wa == 0 && wb == 0 {
 		return 1
 	}
 	return math.Sqrt(math.Min(wa, wb) / math.Max(wa, wb))
 }
 
+// features are what the similarity of an item is computed from, read once per item.
+type features struct {
+	weight  float64
+	anchors outline.Anchors
+}
+
+func blockFeatures(bs []outline.Block) []features {
+	out := make([]features, len(bs))
+	for i := range bs {
+		out[i] = features{outline.Weight(bs[i].Text()), bs[i].Anchors}
+	}
+	return out
+}
+
+func rowFeatures(rs []outline.Row) []features {
+	out := make([]features, len(rs))
+	for i := range rs {
+		t := rowText(&rs[i])
+		out[i] = features{outline.Weight(t), outline.TextAnchors(t)}
+	}
+	return out
+}
+
 // blockSim scores blocks: only blocks of one kind pair; tables by shape, all by anchors,
 // length and place in the section.
-func blockSim(src, tgt []outline.Block) func(i, j int) float64 {
-	return func(i, j int) float64 {
+func blockSim(src, tgt []outline.Block) func(i, j int) score {
+	sf, tf := blockFeatures(src), blockFeatures(tgt)
+	return func(i, j int) score {
 		s, t := &src[i], &tgt[j]
 		if s.Kind != t.Kind {
-			return 0
+			return score{}
 		}
-		form := lenSim(s.Text(), t.Text())
+		form := lenSim(sf[i].weight, tf[j].weight)
 		if s.Table != nil && t.Table != nil {
 			form = shapeSim(s.Table, t.Table)
 		}
-		return 0.15 + 0.25*form + 0.35*anchorSim(s.Anchors, t.Anchors) + 0.25*posSim(i, len(src), j, len(tgt))
+		return score{
+			content: 0.2 + 0.33*form + 0.47*anchorSim(sf[i].anchors, tf[j].anchors),
+			place:   posSim(i, len(src), j, len(tgt)),
+		}
 	}
 }
 
@@ -158,16 +190,18 @@ func ratio(a, b int) float64 {
 
 // rowSim scores table rows: header rows pair with header rows; then cell count, anchors,
 // length and place.
-func rowSim(src, tgt []outline.Row) func(i, j int) float64 {
-	return func(i, j int) float64 {
+func rowSim(src, tgt []outline.Row) func(i, j int) score {
+	sf, tf := rowFeatures(src), rowFeatures(tgt)
+	return func(i, j int) score {
 		s, t := &src[i], &tgt[j]
 		if s.Header != t.Header {
-			return 0
+			return score{}
 		}
-		st, tt := rowText(s), rowText(t)
-		return 0.1 + 0.15*ratio(len(s.Cells), len(t.Cells)) + 0.2*lenSim(st, tt) +
-			0.25*anchorSim(outline.TextAnchors(st), outline.TextAnchors(tt)) +
-			0.3*posSim(i, len(src), j, len(tgt))
+		return score{
+			content: 0.15 + 0.2*ratio(len(s.Cells), len(t.Cells)) + 0.3*lenSim(sf[i].weight, tf[j].weight) +
+				0.35*anchorSim(sf[i].anchors, tf[j].anchors),
+			place: posSim(i, len(src), j, len(tgt)),
+		}
 	}
 }
 

@@ -8,9 +8,17 @@ import (
 const (
 	// minSim is the least similarity at which two items may be aligned in sequence.
 	minSim = 0.35
-	// moveSim is the least similarity at which leftover items are paired out of order.
+	// moveSim is the least content similarity at which leftover items are paired out of order.
 	moveSim = 0.7
+	// placeWeight is the share of similarity that comes from sitting at the same relative
+	// place in the sequence; the rest is content.
+	placeWeight = 0.25
 )
+
+// score is how alike two items are, by content and by place, each in [0,1].
+type score struct{ content, place float64 }
+
+func (s score) total() float64 { return (1-placeWeight)*s.content + placeWeight*s.place }
 
 type pair struct {
 	i, j  int
@@ -22,16 +30,19 @@ type pair struct {
 // maximise the summed similarity (pairs below minSim are not allowed), then leftovers paired
 // as moves. The result lists every item once, in source order, target-only items where they
 // occur in the target.
-func sequence(n, m int, sim func(i, j int) float64) []pair {
+func sequence(n, m int, sim func(i, j int) score) []pair {
 	s := make([][]float64, n)
+	content := make([][]float64, n)
 	for i := range s {
 		s[i] = make([]float64, m)
+		content[i] = make([]float64, m)
 		for j := range s[i] {
-			s[i][j] = sim(i, j)
+			sc := sim(i, j)
+			s[i][j], content[i][j] = sc.total(), sc.content
 		}
 	}
 	pairs := trace(n, m, s)
-	return moves(pairs, s)
+	return moves(pairs, content)
 }
 
 // trace fills the Needleman–Wunsch table (gaps cost nothing) and walks it back. Ties prefer a
@@ -69,8 +80,8 @@ func trace(n, m int, s [][]float64) []pair {
 	return rev
 }
 
-// moves pairs leftover source and target items whose similarity reaches moveSim, best first;
-// the pair takes the source item's place and the target-only entry disappears.
+// moves pairs leftover source and target items whose content similarity reaches moveSim,
+// best first; the pair takes the source item's place and the target-only entry disappears.
 func moves(pairs []pair, s [][]float64) []pair {
 	var cands []pair
 	for _, a := range pairs {

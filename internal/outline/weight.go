@@ -10,6 +10,10 @@ func Weight(s string) float64 {
 	w := 0.0
 	for _, r := range s {
 		switch {
+		case r < 0x80:
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+				w++
+			}
 		case unicode.In(r, unicode.Han, unicode.Hangul):
 			w += 3
 		case unicode.In(r, unicode.Hiragana, unicode.Katakana):
