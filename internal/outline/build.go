@@ -109,6 +109,9 @@ func (b *builder) block(n ast.Node) (Block, bool) {
 		blk.Kind = HTMLBlock
 	}
 	blk.EndLine = max(blk.Line, b.lines.line(max(nodeEnd(n)-1, 0)))
+	if _, fenced := n.(*ast.FencedCodeBlock); fenced {
+		blk.EndLine = b.closingFence(blk.EndLine)
+	}
 	b.finishBlock(&blk, c)
 	return blk, true
 }
@@ -166,6 +169,18 @@ func (b *builder) finish() {
 	for _, s := range secs {
 		s.ID = s.Slug
 	}
+}
+
+// closingFence returns the line after last when it closes a fenced code block, else last.
+func (b *builder) closingFence(last int) int {
+	if last >= len(b.lines) {
+		return last
+	}
+	next := bytes.TrimSpace(b.lineText(last + 1))
+	if bytes.HasPrefix(next, []byte("```")) || bytes.HasPrefix(next, []byte("~~~")) {
+		return last + 1
+	}
+	return last
 }
 
 func (b *builder) lineText(l int) []byte {

@@ -71,6 +71,9 @@ func tableSegments(blk *Block, c *textCollector) {
 func (b *builder) htmlTable(n *ast.HTMLBlock) ast.Node {
 	start := n.Lines().At(0).Start + bytes.Index(bytes.ToLower(blockBytes(n, b.src)), []byte("<table"))
 	end := tableEnd(b.src, start)
+	if end < 0 {
+		end = nodeEnd(n) // never closed: the table is what its block holds
+	}
 	b.add(b.rawTable(start, end))
 	next := ast.Node(n)
 	for next != nil && nodeStart(next) < end {
@@ -101,7 +104,7 @@ func blockBytes(n ast.Node, src []byte) []byte {
 }
 
 // tableEnd returns the offset just past the </table> that closes the table opened at start,
-// counting nested tables; the end of src if it is never closed.
+// counting nested tables; -1 if it is never closed.
 func tableEnd(src []byte, start int) int {
 	lower := bytes.ToLower(src[start:])
 	depth := 0
@@ -119,7 +122,7 @@ func tableEnd(src []byte, start int) int {
 			}
 		}
 	}
-	return len(src)
+	return -1
 }
 
 // reparse outlines src[from:to], markdown that a raw HTML block swallowed after a table's end.

@@ -1,0 +1,157 @@
+package review
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestJSONShape: exactly the issue's shape, keys in its order.
+func TestJSONShape(t *testing.T) {
+	r := Run(site(t, map[string]func(string) string{
+		"content/zh/gpu-cloud.md": func(s string) string { return strings.Replace(s, "125.6T", "152.6T", 1) },
+	}))
+	var b bytes.Buffer
+	if err := WriteJSON(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]json.RawMessage
+	if err := json.Unmarshal(b.Bytes(), &v); err != nil {
+		t.Fatal(err)
+	}
+	if got := keys(t, b.Bytes()); got != "source locales findings" {
+		t.Errorf("top-level keys %s", got)
+	}
+	var locales []json.RawMessage
+	json.Unmarshal(v["locales"], &locales)
+	if got := keys(t, locales[0]); got != "locale pages translated fallback complete" {
+		t.Errorf("locale keys %s", got)
+	}
+	var findings []json.RawMessage
+	json.Unmarshal(v["findings"], &findings)
+	if got := keys(t, findings[0]); got != "check severity locale page section source target message" {
+		t.Errorf("finding keys %s", got)
+	}
+	var f struct {
+		Check, Severity, Locale, Page, Section, Message string
+		Source, Target                                  struct {
+			File string
+			Line int
+		}
+	}
+	for _, raw := range findings {
+		json.Unmarshal(raw, &f)
+		if f.Check == NumberMismatch {
+			break
+		}
+	}
+	want := struct {
+		Check, Severity, Locale, Page, Section, Message string
+		Source, Target                                  struct {
+			File string
+			Line int
+		}
+	}{"number-mismatch", "error", "zh", "gpu-cloud", "why-cloud-gpu-service", "numbers differ: source has 125.6; translation has 152.6",
+		struct {
+			File string
+			Line int
+		}{"content/en/gpu-cloud.md", 46}, struct {
+			File string
+			Line int
+		}{"content/zh/gpu-cloud.md", 46}}
+	if !reflect.DeepEqual(f, want) {
+		t.Errorf("finding %+v", f)
+	}
+	if !strings.Contains(b.String(), `"source": "en"`) {
+		t.Error("source is not the default language")
+	}
+}
+
+func TestJSONNoFindingsIsEmptyList(t *testing.T) {
+	var b bytes.Buffer
+	WriteJSON(&b, &Report{Source: "en"})
+	if !strings.Contains(b.String(), `"findings": []`) {
+		t.Errorf("%s", b.String())
+	}
+}
+
+// keys lists an object's keys in document order.
+func keys(t *testing.T, data []byte) string {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var out []string
+	depth := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		switch tok := tok.(type) {
+		case json.Delim:
+			if tok == '{' || tok == '[' {
+				depth++
+			} else {
+				depth--
+			}
+		case string:
+			if depth == 1 && dec.More() {
+				out = append(out, tok)
+				var skip json.RawMessage
+				dec.Decode(&skip)
+			}
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+func TestWriteText(t *testing.T) {
+	r := Run(site(t, map[string]func(string) string{
+		"content/zh/gpu-cloud.md": func(s string) string { return deleteLines(s, 46, 67) },
+	}))
+	var b bytes.Buffer
+	if err := WriteText(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	want := `language  pages  translated  fallback  sections aligned  complete  findings
+en        3      1           2         0/0               3.6%      missing-page 2
+zh        3      3           0         2/2               100.0%    table-shape 1, missing-row 1
+ja        3      1           2         2/2               3.6%      missing-page 2
+content/zh/gpu-platforms.md:1 -> content/en/gpu-platforms.md: warning: missing-page: page not translated; the zh version is shown
+content/zh/gpu-survey.md:1 -> content/en/gpu-survey.md: warning: missing-page: page not translated; the zh version is shown
+content/en/gpu-cloud.md:9 -> content/zh/gpu-cloud.md:9: error: table-shape: table is 5 rows × 3 columns, the source 6 × 3
+content/en/gpu-cloud.md:46 -> content/zh/gpu-cloud.md:46: error: missing-row: row 3 is missing: "High-performance | It supports GPU pass-through to make the …"
+content/zh/gpu-platforms.md:1 -> content/ja/gpu-platforms.md: warning: missing-page: page not translated; the zh version is shown
+content/zh/gpu-survey.md:1 -> content/ja/gpu-survey.md: warning: missing-page: page not translated; the zh version is shown
+`
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// TestDeterministic: the same input gives byte-identical reports.
+func TestDeterministic(t *testing.T) {
+	var first []byte
+	for range 3 {
+		var b bytes.Buffer
+		WriteJSON(&b, Run(site(t, nil)))
+		files := writeSeedReview(t)
+		for _, rel := range []string{"_review/index.html", "_review/gpu-cloud/index.html"} {
+			b.Write(files[rel])
+		}
+		if first == nil {
+			first = b.Bytes()
+		} else if !bytes.Equal(first, b.Bytes()) {
+			t.Fatal("output differs between runs")
+		}
+	}
+}
+
+func BenchmarkRunSeedSite(b *testing.B) {
+	in := site(b, nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		Run(in)
+	}
+}

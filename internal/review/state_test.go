@@ -1,0 +1,73 @@
+package review
+
+import (
+	"strings"
+	"testing"
+
+	"docsite/internal/diag"
+)
+
+func TestStateMarshal(t *testing.T) {
+	s := State{Locale: "ja", Accepted: []Accepted{
+		{Page: "a/b", Section: "为什么", Hash: "01"},
+		{Page: "gpu-cloud", Section: "", Hash: "02"},
+		{Page: "gpu-cloud", Section: "why", Hash: "03"},
+	}}
+	want := `# Reviewed translations for "ja", written by ` + "`docsite review -accept ja`" + `.
+# Per page: section id = hash of the source section as the translator approved it.
+
+["a/b"]
+"为什么" = "01"
+
+["gpu-cloud"]
+"" = "02"
+"why" = "03"
+`
+	if got := string(s.Marshal()); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	back, err := ParseState("ja/.reviewed.toml", "ja", s.Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(back.Marshal()) != want {
+		t.Errorf("round trip:\n%s", back.Marshal())
+	}
+}
+
+func TestParseStateError(t *testing.T) {
+	_, err := ParseState("content/ja/.reviewed.toml", "ja", []byte("[\"p\"]\n\"a\" = \"1\"\nbroken line\n"))
+	d, ok := err.(diag.Diagnostic)
+	if !ok || d.File != "content/ja/.reviewed.toml" || d.Line != 3 || d.Severity != diag.Error {
+		t.Fatalf("error %#v", err)
+	}
+	if !strings.HasPrefix(d.Error(), "content/ja/.reviewed.toml:3: error: reviewed-state: ") {
+		t.Errorf("message %q", d.Error())
+	}
+}
+
+func TestAcceptKeepsOtherEntries(t *testing.T) {
+	old := State{Locale: "ja", Accepted: []Accepted{{Page: "gone", Section: "x", Hash: "9"}}}
+	s := Accept(Run(site(t, nil)), old, "ja")
+	var got []string
+	for _, a := range s.Accepted {
+		got = append(got, a.Page+"#"+a.Section)
+	}
+	if strings.Join(got, " ") != "gone#x gpu-cloud# gpu-cloud#why-cloud-gpu-service" {
+		t.Errorf("accepted %v", got)
+	}
+}
+
+func FuzzParseState(f *testing.F) {
+	f.Add([]byte("[\"p\"]\n\"\" = \"1\"\n"))
+	f.Add([]byte("x = 1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ParseState("f", "ja", data)
+		if err != nil {
+			return
+		}
+		if _, err := ParseState("f", "ja", s.Marshal()); err != nil {
+			t.Fatalf("own output does not parse: %v\n%s", err, s.Marshal())
+		}
+	})
+}
