@@ -52,7 +52,7 @@ func (b *builder) heading(h *ast.Heading) {
 	title := strings.TrimSpace(joinSegments(c.segs))
 	s := &Section{Level: h.Level, Title: title, Line: nodeLine(h, b.lines), Heading: h, Parent: -1}
 	for i := len(b.page.Sections) - 1; i >= 0; i-- {
-		if b.page.Sections[i].Level < h.Level {
+		if l := b.page.Sections[i].Level; l > 0 && l < h.Level {
 			s.Parent = i
 			break
 		}

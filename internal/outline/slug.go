@@ -30,8 +30,10 @@ func Slug(text string) string {
 }
 
 // setSlugs gives every section a slug unique within its page: a heading without letters or
-// digits becomes "section-N" (N its position among the page's sections), and the second and
-// later uses of a slug get "-2", "-3", … The intro has the empty slug.
+// digits becomes "section-N" (N its position among the page's sections). A slug already taken
+// is prefixed with its parent section's slug ("阿里云-产品价格" for the second "产品价格"),
+// which keeps it stable when sections are added elsewhere in the page, and only then
+// numbered ("-2", "-3", …). The intro has the empty slug.
 func setSlugs(p *Page) {
 	used := map[string]bool{"": true}
 	for i, s := range p.Sections {
@@ -41,6 +43,9 @@ func setSlugs(p *Page) {
 		base := Slug(s.Title)
 		if base == "" {
 			base = "section-" + strconv.Itoa(i+1)
+		}
+		if used[base] && s.Parent >= 0 && p.Sections[s.Parent].Slug != "" {
+			base = p.Sections[s.Parent].Slug + "-" + base
 		}
 		s.Slug = unique(base, used)
 	}

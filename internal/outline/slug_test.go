@@ -23,13 +23,15 @@ func TestSlug(t *testing.T) {
 }
 
 func TestSectionIDsUnique(t *testing.T) {
-	p := parse(t, "p.md", []byte("Intro.\n\n## Setup\n\n## Setup\n\n### ???\n\n## Setup 2\n\n## Setup\n"))
+	p := parse(t, "p.md", []byte("Intro.\n\n## Setup\n\n## Setup\n\n### ???\n\n## Setup 2\n\n## Setup\n\n"+
+		"## Tencent\n\n### Price\n\n## Alibaba\n\n### Price\n\n#### Price\n"))
 	var ids []string
 	for _, s := range p.Sections {
 		ids = append(ids, s.ID)
 	}
-	if got := strings.Join(ids, ","); got != ",setup,setup-2,section-4,setup-2-2,setup-3" {
-		t.Errorf("ids %s", got)
+	want := ",setup,setup-2,section-4,setup-2-2,setup-3,tencent,price,alibaba,alibaba-price,alibaba-price-price"
+	if got := strings.Join(ids, ","); got != want {
+		t.Errorf("ids %s\nwant %s", got, want)
 	}
 }
 

@@ -155,3 +155,35 @@ func BenchmarkRunSeedSite(b *testing.B) {
 		Run(in)
 	}
 }
+
+func TestForLocaleAndHasErrors(t *testing.T) {
+	r := Run(site(t, map[string]func(string) string{
+		"content/zh/gpu-cloud.md": func(s string) string { return strings.Replace(s, "125.6T", "152.6T", 1) },
+	}))
+	if !r.HasErrors() || r.ForLocale("ja").HasErrors() || !r.ForLocale("zh").HasErrors() {
+		t.Error("errors are in zh only")
+	}
+	ja := r.ForLocale("ja")
+	if len(ja.Locales) != 1 || ja.Locales[0].Locale != "ja" || len(ja.Findings) != 2 {
+		t.Errorf("ja report %+v", ja)
+	}
+}
+
+func TestSingleLanguagePageGetsIDs(t *testing.T) {
+	in := site(t, nil)
+	Run(in)
+	for _, d := range in.Docs {
+		if d.Page != "gpu-survey" {
+			continue
+		}
+		n := 0
+		for h := d.Root.FirstChild(); h != nil; h = h.NextSibling() {
+			if _, ok := h.AttributeString("id"); ok {
+				n++
+			}
+		}
+		if n == 0 {
+			t.Error("no heading of the survey has an id")
+		}
+	}
+}

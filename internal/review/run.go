@@ -69,6 +69,7 @@ func versions(in Input, key string) (src *Doc, others []*Doc) {
 func reviewPage(in Input, key string, ratios *ratioSet) (PageReview, []Finding) {
 	src, others := versions(in, key)
 	srcOutline := outline.Build(src.Root, src.Src, src.File)
+	outline.SetIDs(srcOutline) // also for pages in one language only
 	pr := PageReview{Page: key, Source: Version{Locale: src.Locale, File: src.File, Outline: srcOutline}}
 	var findings []Finding
 	locales := otherLocales(codes(in.Locales), src.Locale)

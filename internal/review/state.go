@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"slices"
 	"strconv"
@@ -119,4 +120,26 @@ func Accept(r *Report, old State, locale string) State {
 	}
 	slices.SortFunc(s.Accepted, compareAccepted)
 	return s
+}
+
+// ReadStates reads the reviewed-state file of every language that has one: fsys is the site
+// root and dir the content directory in it ("content"). A missing file is an empty state.
+func ReadStates(fsys fs.FS, dir string, locales []Locale) ([]State, error) {
+	var out []State
+	for _, l := range locales {
+		name := path.Join(dir, StateFile(l.Code))
+		data, err := fs.ReadFile(fsys, name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, diag.Errorf(name, 0, 0, "reviewed-state", "%v", err)
+		}
+		s, err := ParseState(name, l.Code, data)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
 }

@@ -3,6 +3,7 @@ package review
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"docsite/internal/diag"
 )
@@ -70,4 +71,19 @@ func FuzzParseState(f *testing.F) {
 			t.Fatalf("own output does not parse: %v\n%s", err, s.Marshal())
 		}
 	})
+}
+
+func TestReadStates(t *testing.T) {
+	fsys := fstest.MapFS{
+		"content/ja/.reviewed.toml": {Data: []byte("[\"gpu-cloud\"]\n\"\" = \"abc\"\n")},
+		"content/zh/.reviewed.toml": {Data: []byte("oops")},
+	}
+	states, err := ReadStates(fsys, "content", []Locale{{Code: "en"}, {Code: "ja"}})
+	if err != nil || len(states) != 1 || states[0].Locale != "ja" || states[0].Accepted[0].Hash != "abc" {
+		t.Fatalf("states %+v, %v", states, err)
+	}
+	_, err = ReadStates(fsys, "content", []Locale{{Code: "zh"}})
+	if d, ok := err.(diag.Diagnostic); !ok || d.File != "content/zh/.reviewed.toml" || d.Line != 1 {
+		t.Errorf("error %#v", err)
+	}
 }
