@@ -125,6 +125,7 @@ func (b *builder) finishBlock(blk *Block, c *textCollector) {
 	}
 	blk.Anchors = TextAnchors(blk.Text())
 	blk.Anchors.Links, blk.Anchors.Images = c.links, c.images
+	blk.textLines = c.textLines
 }
 
 // onlyImages reports whether a paragraph holds images and nothing but white space.

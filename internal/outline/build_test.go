@@ -28,25 +28,24 @@ func shape(p *Page) string {
 }
 
 // The product page's three versions outline alike: an intro paragraph, then one section with
-// the caption, table 1 (header + 5 rows × 3), the caption and image paragraph, table 2
-// (header + 3 rows × 3). en and zh split table 1 over three HTML blocks (blank lines inside);
-// ja has each table on one line and the caption and image swallowed after the first.
+// table 1 (header + 5 rows × 3, its introducing sentence as caption), the image, table 2
+// (header + 3 rows × 3, the sentence before the image as caption). en and zh split table 1
+// over three HTML blocks (blank lines inside); ja has each table on one line and the caption
+// and image swallowed after the first.
 func TestSeedOutlines(t *testing.T) {
 	want := map[string]string{
 		"en": `h0 "" 5-5
   paragraph 5-5
 h2 "why-cloud-gpu-service" 7-171
-  paragraph 8-8
   table 9-136 6x3 rows@16,29,46,68,90,112,
-  paragraph 139-140
+  image 139-140
   table 142-171 4x3 rows@144,151,156,165,
 `,
 		"ja": `h0 "" 5-5
   paragraph 5-5
 h2 "なぜgpuクラウドサーバを選択" 7-15
-  paragraph 9-9
   table 11-11 6x3 rows@11,11,11,11,11,11,
-  paragraph 12-13
+  image 12-13
   table 15-15 4x3 rows@15,15,15,15,
 `,
 	}
@@ -60,14 +59,19 @@ h2 "なぜgpuクラウドサーバを選択" 7-15
 
 func TestSeedCellText(t *testing.T) {
 	en := seedPage(t, "en")
-	row := en.Sections[1].Blocks[3].Table.Rows[2]
+	if c := en.Sections[1].Blocks[0].Segments[0]; c != (Segment{8, "Comparison between Cloud GPU Service and Self-built GPU Computing"}) {
+		t.Errorf("en caption %+v", c)
+	}
+	row := en.Sections[1].Blocks[2].Table.Rows[2]
 	if got := row.Cells[1].Text; got != "1. Numerous efficient arithmetic logic units (ALU) support parallel processing\n2. Massively parallel throughput can be achieved using multiple threads\n3. Simple logic control" {
 		t.Errorf("cell text %q", got)
 	}
 	ja := seedPage(t, "ja")
-	cap := ja.Sections[1].Blocks[2]
-	if cap.Text() != "GPUクラウドサーバとCPUクラウドサーバの対比：" || len(cap.Anchors.Images) != 1 {
-		t.Errorf("ja caption %q images %v", cap.Text(), cap.Anchors.Images)
+	if c := ja.Sections[1].Blocks[2].Segments[0]; c != (Segment{12, "GPUクラウドサーバとCPUクラウドサーバの対比"}) {
+		t.Errorf("ja caption %+v", c)
+	}
+	if img := ja.Sections[1].Blocks[1]; img.Text() != "" || len(img.Anchors.Images) != 1 {
+		t.Errorf("ja image %q images %v", img.Text(), img.Anchors.Images)
 	}
 }
 
@@ -111,5 +115,32 @@ func TestUnclosedTable(t *testing.T) {
 	p := parse(t, "p.md", []byte("<table><tr><td>a<td>b\n<tr><td>c\n\nafter\n"))
 	if got := shape(p); got != "h0 \"\" 1-4\n  table 1-2 2x2 rows@1,2,\n  paragraph 4-4\n" {
 		t.Errorf("outline:\n%s", got)
+	}
+}
+
+func TestCaptions(t *testing.T) {
+	table := "| a | b |\n|---|---|\n| 1 | 2 |\n"
+	tests := []struct{ name, md, want string }{
+		{"colon", "Prices per hour:\n\n" + table, "3:Prices per hour"},
+		{"full-width colon", "价格对比：\n" + table, "2:价格对比"},
+		{"colon and image", "Prices:\n![](/a.png)\n\n" + table, "4:Prices image"},
+		{"bold", "**Instance prices**\n\n" + table, "3:Instance prices"},
+		{"no colon", "Prices per hour.\n\n" + table, "3: paragraph"},
+		{"text after colon line", "Prices:\nmore text\n\n" + table, "4: paragraph"},
+		{"something between", "Prices:\n\n---\n\n" + table, "5: paragraph"},
+	}
+	for _, tt := range tests {
+		s := parse(t, "p.md", []byte(tt.md)).Sections[0]
+		tbl := s.Blocks[len(s.Blocks)-1]
+		got := fmt.Sprintf("%d:", tbl.Line)
+		if tbl.Segments[0].Line < tbl.Line {
+			got += tbl.Segments[0].Text
+		}
+		for _, b := range s.Blocks[:len(s.Blocks)-1] {
+			got += " " + b.Kind.String()
+		}
+		if got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

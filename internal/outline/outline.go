@@ -66,6 +66,8 @@ type Block struct {
 	Anchors  Anchors
 	Table    *Table // set when Kind == TableBlock
 	Items    int    // list items, when Kind == ListBlock
+
+	textLines []int // lines with text other than image descriptions
 }
 
 // Segment is the text of a block found on one source line.

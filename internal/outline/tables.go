@@ -2,12 +2,14 @@ package outline
 
 // This file is the one place that knows how tables arrive in the goldmark tree: GFM tables,
 // and raw HTML tables read with goquery (including a table split over several HTML blocks by
-// blank lines, and markdown swallowed into the block that ends one). When the table normaliser
-// (internal/table) replaces tables by its own nodes, only this file changes.
+// blank lines, and markdown swallowed into the block that ends one). The sentence that
+// introduces a table becomes part of the table, as the table normaliser makes it the caption.
+// When the normaliser (internal/table) replaces tables by its own nodes, only this file changes.
 
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/yuin/goldmark"
@@ -15,15 +17,13 @@ import (
 	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
-	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
 )
 
 // table outlines n when it is or starts a table, and returns the node to continue with.
 func (b *builder) table(n ast.Node) (ast.Node, bool) {
 	switch n := n.(type) {
 	case *east.Table:
-		b.add(b.gfmTable(n))
+		b.addTable(b.gfmTable(n))
 		return n.NextSibling(), true
 	case *ast.HTMLBlock:
 		if !hasTableStart(blockBytes(n, b.src)) {
@@ -36,6 +36,9 @@ func (b *builder) table(n ast.Node) (ast.Node, bool) {
 
 func (b *builder) gfmTable(t *east.Table) Block {
 	blk := Block{Kind: TableBlock, Line: nodeLine(t, b.lines), Table: &Table{}}
+	if r := t.FirstChild(); r != nil && r.FirstChild() != nil {
+		blk.Line = nodeLine(r.FirstChild(), b.lines) // the table's own position is its paragraph's
+	}
 	c := &textCollector{src: b.src, lines: b.lines, cur: blk.Line}
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		_, head := r.(*east.TableHeader)
@@ -54,18 +57,6 @@ func (b *builder) gfmTable(t *east.Table) Block {
 	return blk
 }
 
-// tableSegments puts each row's text on the row's line.
-func tableSegments(blk *Block, c *textCollector) {
-	for _, r := range blk.Table.Rows {
-		texts := make([]string, len(r.Cells))
-		for i, cell := range r.Cells {
-			texts[i] = strings.ReplaceAll(cell.Text, "\n", " ")
-		}
-		c.add(r.Line, strings.Join(texts, " \t "))
-		c.add(0, "\n")
-	}
-}
-
 // htmlTable reads the raw HTML table starting in n up to its closing tag, which may lie in a
 // later block, skips the blocks inside it and outlines any markdown after the closing tag.
 func (b *builder) htmlTable(n *ast.HTMLBlock) ast.Node {
@@ -74,7 +65,7 @@ func (b *builder) htmlTable(n *ast.HTMLBlock) ast.Node {
 	if end < 0 {
 		end = nodeEnd(n) // never closed: the table is what its block holds
 	}
-	b.add(b.rawTable(start, end))
+	b.addTable(b.rawTable(start, end))
 	next := ast.Node(n)
 	for next != nil && nodeStart(next) < end {
 		if last := nodeEnd(next); last > end {
@@ -202,50 +193,67 @@ func tagLines(b *builder, start int, raw, tag string) []int {
 	}
 }
 
-// blockElems end a line of text inside a cell.
-var blockElems = map[string]bool{"br": true, "li": true, "p": true, "div": true, "ul": true, "ol": true, "tr": true}
+func hasTableStart(b []byte) bool {
+	return bytes.Contains(bytes.ToLower(b), []byte("<table"))
+}
 
-// nodeText appends the text under n, a line break after each block element, and collects
-// link and image targets.
-func nodeText(n *html.Node, sb *strings.Builder, links, images *[]string) {
-	switch n.Type {
-	case html.TextNode:
-		sb.WriteString(n.Data)
+// maxCaption is the longest introducing sentence, in characters, taken as a caption.
+const maxCaption = 200
+
+// addTable adds a table block, first taking its caption from the paragraph right before it
+// (only blank lines between): a first line ending in a colon whose other lines hold only
+// images (the images stay, as an image block), or a single line all in bold.
+func (b *builder) addTable(tbl Block) {
+	if b.cur != nil && len(b.cur.Blocks) > 0 {
+		prev := &b.cur.Blocks[len(b.cur.Blocks)-1]
+		if caption, ok := b.caption(prev, tbl.Line); ok {
+			tbl.Segments = append([]Segment{{Line: prev.Line, Text: caption}}, tbl.Segments...)
+			tbl.Anchors.Numbers = TextAnchors(tbl.Text()).Numbers
+			tbl.Anchors.Codes = TextAnchors(tbl.Text()).Codes
+			b.dropCaptionLine(prev)
+		}
+	}
+	b.add(tbl)
+}
+
+func (b *builder) caption(p *Block, tableLine int) (string, bool) {
+	if p.Kind != ParagraphBlock || p.EndLine >= tableLine || len(p.Segments) == 0 {
+		return "", false
+	}
+	for l := p.EndLine + 1; l < tableLine; l++ {
+		if len(bytes.TrimSpace(b.lineText(l))) > 0 {
+			return "", false
+		}
+	}
+	first := strings.TrimSpace(p.Segments[0].Text)
+	if utf8.RuneCountInString(first) > maxCaption || len(p.textLines) != 1 || p.textLines[0] != p.Segments[0].Line {
+		return "", false
+	}
+	if t, ok := strings.CutSuffix(first, ":"); ok {
+		return strings.TrimSpace(t), true
+	}
+	if t, ok := strings.CutSuffix(first, "："); ok {
+		return strings.TrimSpace(t), true
+	}
+	src := string(bytes.TrimSpace(b.lineText(p.Line)))
+	bold := func(m string) bool { return len(src) > 4 && strings.HasPrefix(src, m) && strings.HasSuffix(src, m) }
+	if p.Line == p.EndLine && len(p.Anchors.Images) == 0 && (bold("**") || bold("__")) {
+		return first, true
+	}
+	return "", false
+}
+
+// dropCaptionLine removes the caption from the paragraph it was taken from: what is left is
+// its images, or nothing.
+func (b *builder) dropCaptionLine(p *Block) {
+	if len(p.Anchors.Images) == 0 {
+		b.cur.Blocks = b.cur.Blocks[:len(b.cur.Blocks)-1]
 		return
-	case html.ElementNode:
-		switch n.Data {
-		case "a":
-			*links = appendAttr(*links, n, "href")
-		case "img":
-			*images = appendAttr(*images, n, "src")
-		}
 	}
-	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
-		nodeText(ch, sb, links, images)
-	}
-	if n.Type == html.ElementNode && blockElems[n.Data] {
-		sb.WriteByte('\n')
-	}
-}
-
-func appendAttr(list []string, n *html.Node, key string) []string {
-	for _, a := range n.Attr {
-		if a.Key == key {
-			return append(list, a.Val)
-		}
-	}
-	return list
-}
-
-// htmlText is the text of a fragment of raw HTML, collecting link and image targets.
-func htmlText(fragment string, links, images *[]string) string {
-	nodes, err := html.ParseFragment(strings.NewReader(fragment), &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div})
-	if err != nil {
-		return ""
-	}
-	var sb strings.Builder
-	for _, n := range nodes {
-		nodeText(n, &sb, links, images)
-	}
-	return strings.ReplaceAll(sb.String(), "\n", " ")
+	p.Kind = ImageBlock
+	p.Segments = p.Segments[1:]
+	p.textLines = nil
+	links, images := p.Anchors.Links, p.Anchors.Images
+	p.Anchors = TextAnchors(p.Text())
+	p.Anchors.Links, p.Anchors.Images = links, images
 }

@@ -1,11 +1,13 @@
 package outline
 
 import (
-	"bytes"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // lineIndex turns byte offsets of a source into 1-based line numbers.
@@ -33,6 +35,9 @@ type textCollector struct {
 	segs   []Segment
 	links  []string
 	images []string
+	// textLines are the lines holding text other than image descriptions.
+	textLines []int
+	inImage   bool
 }
 
 func (c *textCollector) add(line int, s string) {
@@ -56,7 +61,11 @@ func (c *textCollector) inline(n ast.Node) {
 func (c *textCollector) node(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.Text:
-		c.add(c.lines.line(n.Segment.Start), string(n.Segment.Value(c.src)))
+		v := n.Segment.Value(c.src)
+		c.add(c.lines.line(n.Segment.Start), string(v))
+		if !c.inImage && len(strings.TrimSpace(string(v))) > 0 && !slices.Contains(c.textLines, c.cur) {
+			c.textLines = append(c.textLines, c.cur)
+		}
 		if n.HardLineBreak() {
 			c.add(0, "\n")
 		}
@@ -70,7 +79,9 @@ func (c *textCollector) node(n ast.Node) {
 		c.inline(n)
 	case *ast.Image:
 		c.images = append(c.images, string(n.Destination))
+		c.inImage = true
 		c.inline(n)
+		c.inImage = false
 	case *ast.RawHTML:
 		// Inline tags carry no text of their own.
 	default:
@@ -107,6 +118,18 @@ func (c *textCollector) rawLines(n ast.Node) {
 			s = htmlText(s, &c.links, &c.images)
 		}
 		c.add(c.lines.line(seg.Start), s)
+	}
+}
+
+// tableSegments puts each row's text on the row's line.
+func tableSegments(blk *Block, c *textCollector) {
+	for _, r := range blk.Table.Rows {
+		texts := make([]string, len(r.Cells))
+		for i, cell := range r.Cells {
+			texts[i] = strings.ReplaceAll(cell.Text, "\n", " ")
+		}
+		c.add(r.Line, strings.Join(texts, " \t "))
+		c.add(0, "\n")
 	}
 }
 
@@ -156,6 +179,50 @@ func collapse(s string) string {
 	return strings.Join(out, "\n")
 }
 
-func hasTableStart(b []byte) bool {
-	return bytes.Contains(bytes.ToLower(b), []byte("<table"))
+// blockElems end a line of text inside a cell.
+var blockElems = map[string]bool{"br": true, "li": true, "p": true, "div": true, "ul": true, "ol": true, "tr": true}
+
+// nodeText appends the text under n, a line break after each block element, and collects
+// link and image targets.
+func nodeText(n *html.Node, sb *strings.Builder, links, images *[]string) {
+	switch n.Type {
+	case html.TextNode:
+		sb.WriteString(n.Data)
+		return
+	case html.ElementNode:
+		switch n.Data {
+		case "a":
+			*links = appendAttr(*links, n, "href")
+		case "img":
+			*images = appendAttr(*images, n, "src")
+		}
+	}
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		nodeText(ch, sb, links, images)
+	}
+	if n.Type == html.ElementNode && blockElems[n.Data] {
+		sb.WriteByte('\n')
+	}
+}
+
+func appendAttr(list []string, n *html.Node, key string) []string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return append(list, a.Val)
+		}
+	}
+	return list
+}
+
+// htmlText is the text of a fragment of raw HTML, collecting link and image targets.
+func htmlText(fragment string, links, images *[]string) string {
+	nodes, err := html.ParseFragment(strings.NewReader(fragment), &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div})
+	if err != nil {
+		return ""
+	}
+	var sb strings.Builder
+	for _, n := range nodes {
+		nodeText(n, &sb, links, images)
+	}
+	return strings.ReplaceAll(sb.String(), "\n", " ")
 }

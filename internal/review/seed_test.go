@@ -31,9 +31,14 @@ func doc(locale, page, file string, src []byte) Doc {
 
 // site reads the real content tree, applying edits (file → function of its source) first.
 func site(t testing.TB, edits map[string]func(string) string) Input {
+	return siteOf(t, "*", edits)
+}
+
+// siteOf reads the pages matching glob in every language of the real content tree.
+func siteOf(t testing.TB, glob string, edits map[string]func(string) string) Input {
 	t.Helper()
 	in := Input{Default: "en", Locales: []Locale{{"en", "en"}, {"zh", "zh-Hans"}, {"ja", "ja"}}}
-	files, err := filepath.Glob("../../content/*/*.md")
+	files, err := filepath.Glob("../../content/*/" + glob + ".md")
 	if err != nil {
 		t.Fatal(err)
 	}
