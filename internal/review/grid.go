@@ -105,6 +105,9 @@ func blockCell(lang string, b *outline.Block) gridCell {
 	if b.Table != nil {
 		rows, cols := b.Table.Shape()
 		c.Text = fmt.Sprintf("%d rows × %d columns", rows, cols)
+		if len(b.Segments) > 0 && len(b.Table.Rows) > 0 && b.Segments[0].Line < b.Table.Rows[0].Line {
+			c.Title = shorten(b.Segments[0].Text, 200) // the caption
+		}
 	}
 	return c
 }

@@ -45,6 +45,14 @@ func compareAccepted(a, b Accepted) int {
 	return cmp.Or(cmp.Compare(a.Page, b.Page), cmp.Compare(a.Section, b.Section))
 }
 
+// Lookup returns locale's state from states, or an empty one.
+func Lookup(states []State, locale string) State {
+	if s := stateFor(states, locale); s != nil {
+		return *s
+	}
+	return State{Locale: locale}
+}
+
 func stateFor(states []State, locale string) *State {
 	for i := range states {
 		if states[i].Locale == locale {

@@ -82,6 +82,9 @@ func TestReadStates(t *testing.T) {
 	if err != nil || len(states) != 1 || states[0].Locale != "ja" || states[0].Accepted[0].Hash != "abc" {
 		t.Fatalf("states %+v, %v", states, err)
 	}
+	if Lookup(states, "ja").Accepted[0].Hash != "abc" || Lookup(states, "zh").Locale != "zh" {
+		t.Error("lookup")
+	}
 	_, err = ReadStates(fsys, "content", []Locale{{Code: "zh"}})
 	if d, ok := err.(diag.Diagnostic); !ok || d.File != "content/zh/.reviewed.toml" || d.Line != 1 {
 		t.Errorf("error %#v", err)
