@@ -1,7 +1,7 @@
-// Package align pairs a translation's sections, blocks and table rows with its source's by
-// sequence alignment over structure (heading level, block kind, table shape) and
-// language-independent anchors (numbers, product codes, links, image sources).
+// Package align pairs a translation's sections, blocks and table rows with its source's.
 //
+// Pairs are found by sequence alignment over structure (heading level, block kind, table
+// shape) and language-independent anchors (numbers, product codes, links, image sources).
 // Each level is a Needleman–Wunsch alignment that maximises the summed similarity of the
 // pairs it keeps, so an inserted or missing item costs nothing but its own pair; sections are
 // aligned first, then the blocks of each section pair, then the rows of each table pair. Items

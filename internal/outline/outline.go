@@ -1,7 +1,7 @@
-// Package outline models a parsed page as sections (its heading tree), blocks and table rows,
-// each with its source line and the language-independent anchors alignment compares.
+// Package outline models a parsed page as sections, blocks and table rows, with lines and anchors.
 //
-// A page is a flat list of sections in document order; a section holds the blocks between its
+// Every item keeps its source line and the language-independent anchors alignment compares
+// (numbers, product codes, links, image sources). A page is a flat list of sections in document order; a section holds the blocks between its
 // heading and the next heading of any level, and Parent links it into the heading tree. Content
 // before the first heading is the intro section (Level 0, no heading). Blocks are paragraphs,
 // lists, tables, images (a paragraph holding only images), code, quotes and other raw HTML.

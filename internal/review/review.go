@@ -1,5 +1,7 @@
-// Package review checks every translation against its source, section by section, and
-// reports what is missing, wrong or stale as plain data, written as text, JSON or HTML.
+// Package review checks translations against their source and reports findings as plain data.
+//
+// It finds, section by section, what is missing, wrong or stale in each translation; the
+// report is written as text, JSON or HTML by thin writers.
 //
 // # Pages and sources
 //
@@ -31,6 +33,15 @@
 //	                           the median ratio of the language pair across the site (outline.Weight)
 //	link-mismatch    warning   aligned blocks link to or show different targets
 //	stale            warning   the source section changed since the translation was accepted
+//
+// # Use
+//
+// The build calls Run with every parsed page before rendering: Run gives every heading the id
+// of its section's source heading (so /ja/p/#why-x works and the language switcher can keep
+// the fragment), Report.Stale tells the renderer which translated sections need the notice
+// that their source changed, and WriteHTML writes the review pages under _review/. The review
+// command calls Run, then Accept for -accept, ForLocale for -lang, WriteText or WriteJSON,
+// and HasErrors for -strict.
 //
 // # Reviewed state
 //
