@@ -32,7 +32,7 @@ func parse(t testing.TB, file string, src []byte) *outline.Page {
 
 func seed(t testing.TB, lang string) *outline.Page {
 	t.Helper()
-	src, err := os.ReadFile("../../content/" + lang + "/gpu-cloud.md")
+	src, err := os.ReadFile("../outline/testdata/seeds/" + lang + "/gpu-cloud.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 // file, blocks in order inside their section.
 func FuzzBuild(f *testing.F) {
 	for _, lang := range []string{"en", "zh", "ja"} {
-		src, err := os.ReadFile("../../content/" + lang + "/gpu-cloud.md")
+		src, err := os.ReadFile("testdata/seeds/" + lang + "/gpu-cloud.md")
 		if err != nil {
 			f.Fatal(err)
 		}

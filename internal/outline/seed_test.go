@@ -39,7 +39,7 @@ func blankFrontMatter(src []byte) []byte {
 
 func seedPage(t testing.TB, lang string) *Page {
 	t.Helper()
-	file := "../../content/" + lang + "/gpu-cloud.md"
+	file := "testdata/seeds/" + lang + "/gpu-cloud.md"
 	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)

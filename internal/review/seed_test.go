@@ -29,16 +29,25 @@ func doc(locale, page, file string, src []byte) Doc {
 	return Doc{Locale: locale, Page: page, File: file, Root: md.Parser().Parse(text.NewReader(src)), Src: src}
 }
 
-// site reads the real content tree, applying edits (file → function of its source) first.
-func site(t testing.TB, edits map[string]func(string) string) Input {
-	return siteOf(t, "*", edits)
+// seedsDir holds copies of the seed product page, so tests naming lines do not move when
+// content/ is edited.
+const seedsDir = "../outline/testdata/seeds"
+
+// seeds reads the product page in every language from seedsDir, applying edits (file →
+// function of its source) first. Files are named as in the site: content/<lang>/<page>.md.
+func seeds(t testing.TB, edits map[string]func(string) string) Input {
+	return siteAt(t, seedsDir, edits)
 }
 
-// siteOf reads the pages matching glob in every language of the real content tree.
-func siteOf(t testing.TB, glob string, edits map[string]func(string) string) Input {
+// site reads the real content tree, all pages.
+func site(t testing.TB) Input {
+	return siteAt(t, "../../content", nil)
+}
+
+func siteAt(t testing.TB, root string, edits map[string]func(string) string) Input {
 	t.Helper()
 	in := Input{Default: "en", Locales: []Locale{{"en", "en"}, {"zh", "zh-Hans"}, {"ja", "ja"}}}
-	files, err := filepath.Glob("../../content/*/" + glob + ".md")
+	files, err := filepath.Glob(root + "/*/*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +56,7 @@ func siteOf(t testing.TB, glob string, edits map[string]func(string) string) Inp
 		if err != nil {
 			t.Fatal(err)
 		}
-		rel := strings.TrimPrefix(f, "../../")
+		rel := "content/" + strings.TrimPrefix(filepath.ToSlash(f), root+"/")
 		if edit := edits[rel]; edit != nil {
 			src = []byte(edit(string(src)))
 		}

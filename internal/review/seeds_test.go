@@ -46,7 +46,8 @@ func expect(t *testing.T, got []string, want ...string) {
 //   - every block's length ratio is within 2.5× of the median for its pair; the largest, the
 //     zh CPU cell of "Product Features" (2.0×), says "arithmetic units (ALU)" for "ALUs".
 func TestCleanSeeds(t *testing.T) {
-	r := Run(site(t, nil))
+	expect(t, summary(Run(seeds(t, nil)).Findings, "", ""))
+	r := Run(site(t))
 	expect(t, summary(r.Findings, "", "gpu-cloud"))
 	expect(t, summary(r.Findings, "", ""),
 		"missing-page content/zh/gpu-platforms.md:1 -> content/en/gpu-platforms.md:0",
@@ -63,7 +64,7 @@ func TestCleanSeeds(t *testing.T) {
 
 func TestSeedDropRow(t *testing.T) {
 	// The zh "性能" row, lines 46–67, goes; the rows after it move up 22 lines.
-	r := Run(site(t, map[string]func(string) string{
+	r := Run(seeds(t, map[string]func(string) string{
 		"content/zh/gpu-cloud.md": func(s string) string { return deleteLines(s, 46, 67) },
 	}))
 	expect(t, summary(r.Findings, "zh", "gpu-cloud"),
@@ -74,7 +75,7 @@ func TestSeedDropRow(t *testing.T) {
 
 func TestSeedDropRowOneLineTable(t *testing.T) {
 	// The ja tables are each on one line: every row is on line 11.
-	r := Run(site(t, map[string]func(string) string{
+	r := Run(seeds(t, map[string]func(string) string{
 		"content/ja/gpu-cloud.md": func(s string) string {
 			i := strings.Index(s, `<tr><td><div><span class="unit-text">使いやすい`)
 			j := strings.Index(s, `<tr><td><div><span class="unit-text">安全だ`)
@@ -88,7 +89,7 @@ func TestSeedDropRowOneLineTable(t *testing.T) {
 }
 
 func TestSeedChangeNumber(t *testing.T) {
-	r := Run(site(t, map[string]func(string) string{
+	r := Run(seeds(t, map[string]func(string) string{
 		"content/zh/gpu-cloud.md": func(s string) string { return strings.Replace(s, "125.6T", "152.6T", 1) },
 		"content/ja/gpu-cloud.md": func(s string) string { return strings.Replace(s, "6144", "614", 1) },
 	}))
@@ -104,7 +105,7 @@ func TestSeedChangeNumber(t *testing.T) {
 }
 
 func TestSeedUntranslatedSentence(t *testing.T) {
-	r := Run(site(t, map[string]func(string) string{
+	r := Run(seeds(t, map[string]func(string) string{
 		// The second sentence of the ja intro (line 5) left in English.
 		"content/ja/gpu-cloud.md": func(s string) string {
 			return strings.Replace(s, "GPUクラウドサーバは、標準CVMクラウドサーバと一致した便利で迅速な管理方式を提供している。",
@@ -122,7 +123,7 @@ func TestSeedUntranslatedSentence(t *testing.T) {
 }
 
 func TestSeedDeleteSection(t *testing.T) {
-	r := Run(site(t, map[string]func(string) string{
+	r := Run(seeds(t, map[string]func(string) string{
 		"content/zh/gpu-cloud.md": func(s string) string { return deleteLines(s, 7, 175) },
 	}))
 	expect(t, summary(r.Findings, "zh", "gpu-cloud"),
@@ -130,7 +131,7 @@ func TestSeedDeleteSection(t *testing.T) {
 }
 
 func TestSeedSourceGainsSection(t *testing.T) {
-	r := Run(site(t, map[string]func(string) string{
+	r := Run(seeds(t, map[string]func(string) string{
 		"content/en/gpu-cloud.md": func(s string) string {
 			return strings.Replace(s, "## Why Cloud GPU Service?", "## Pricing\nBilled by the hour or by the month.\n\n## Why Cloud GPU Service?", 1)
 		},
@@ -142,13 +143,13 @@ func TestSeedSourceGainsSection(t *testing.T) {
 }
 
 func TestSeedStaleAfterAccept(t *testing.T) {
-	clean := Run(site(t, nil))
+	clean := Run(seeds(t, nil))
 	st, err := ParseState("content/ja/.reviewed.toml", "ja", Accept(clean, State{}, "ja").Marshal())
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The English table gains a word; only the section holding it changes.
-	in := site(t, map[string]func(string) string{
+	in := seeds(t, map[string]func(string) string{
 		"content/en/gpu-cloud.md": func(s string) string { return strings.Replace(s, "Dozens of kernels", "Dozens of CPU kernels", 1) },
 	})
 	in.States = []State{st}
@@ -164,8 +165,8 @@ func TestSeedStaleAfterAccept(t *testing.T) {
 }
 
 func TestSeedStaleIntro(t *testing.T) {
-	st := Accept(Run(site(t, nil)), State{}, "zh")
-	in := site(t, map[string]func(string) string{
+	st := Accept(Run(seeds(t, nil)), State{}, "zh")
+	in := seeds(t, map[string]func(string) string{
 		"content/en/gpu-cloud.md": func(s string) string { return strings.Replace(s, "fast, stable", "fast, very stable", 1) },
 	})
 	in.States = []State{st}

@@ -49,7 +49,7 @@ func TestParseStateError(t *testing.T) {
 
 func TestAcceptKeepsOtherEntries(t *testing.T) {
 	old := State{Locale: "ja", Accepted: []Accepted{{Page: "gone", Section: "x", Hash: "9"}}}
-	s := Accept(Run(site(t, nil)), old, "ja")
+	s := Accept(Run(seeds(t, nil)), old, "ja")
 	var got []string
 	for _, a := range s.Accepted {
 		got = append(got, a.Page+"#"+a.Section)
