@@ -1,0 +1,66 @@
+package table
+
+import (
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+
+	"docsite/internal/diag"
+)
+
+// Option configures the extension.
+type Option func(*config)
+
+type config struct {
+	idPrefix string
+}
+
+// WithIDPrefix sets the prefix of the table ids, "table" by default: tables get ids "table-1",
+// "table-2", … in document order, and their captions "table-1-caption", ….
+func WithIDPrefix(prefix string) Option {
+	return func(c *config) { c.idPrefix = prefix }
+}
+
+// NewExtension returns the goldmark extension that sends every table through the model:
+// raw HTML blocks starting with <table (up to the matching </table>, blank lines included), pipe
+// rows without a delimiter row, and GFM tables (when goldmark's GFM or Table extension is also
+// enabled). It takes a table's caption from the paragraph that introduces it and records what it
+// repaired; read that with Diagnostics after parsing.
+func NewExtension(opts ...Option) goldmark.Extender {
+	cfg := config{idPrefix: "table"}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return &extender{cfg: cfg}
+}
+
+type extender struct {
+	cfg config
+}
+
+// Extend implements goldmark.Extender. The HTML table parser runs just before goldmark's HTML
+// block parser (900); the pipe-row transformer after the GFM table transformer (200); the AST
+// transformer after GFM's (0).
+func (e *extender) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(
+		parser.WithBlockParsers(util.Prioritized(htmlTableParser{}, 890)),
+		parser.WithParagraphTransformers(util.Prioritized(pipeTransformer{}, 300)),
+		parser.WithASTTransformers(util.Prioritized(&transformer{cfg: e.cfg}, 500)),
+	)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 500)))
+}
+
+var diagKey = parser.NewContextKey()
+
+// Diagnostics returns what the extension reported while parsing with pc: one "table-repair"
+// warning per repaired table and one "table-unfit" warning per table passed through unchanged.
+// File is left empty for the caller to fill in.
+func Diagnostics(pc parser.Context) []diag.Diagnostic {
+	ds, _ := pc.Get(diagKey).([]diag.Diagnostic)
+	return ds
+}
+
+func addDiagnostic(pc parser.Context, d diag.Diagnostic) {
+	pc.Set(diagKey, append(Diagnostics(pc), d))
+}

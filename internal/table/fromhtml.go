@@ -1,0 +1,206 @@
+package table
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
+)
+
+// FromHTML repairs src, a raw HTML fragment holding one table, into a Table. firstLine is the
+// 1-based line of src's first byte in the file, so that rows carry file lines. The error says why
+// src cannot be made a table (no table, no cells, content outside the table); the caller then
+// passes src through unchanged.
+func FromHTML(src []byte, firstLine int) (*Table, Report, error) {
+	var rep Report
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(prepare(src, firstLine, &rep)))
+	if err != nil {
+		return nil, rep, err
+	}
+	found := doc.Find("table")
+	if found.Length() == 0 {
+		return nil, rep, errors.New("no <table> element")
+	}
+	el := found.Nodes[0]
+	if err := checkOutside(doc.Find("body").Nodes[0], el); err != nil {
+		return nil, rep, err
+	}
+	t := build(el, &rep)
+	if len(t.Head)+len(t.Body) == 0 {
+		return nil, rep, errors.New("table has no cells")
+	}
+	return t, rep, nil
+}
+
+// checkOutside fails when anything but white space and wrappers lies outside the table el
+// (the HTML parser moves stray text in a table before it).
+func checkOutside(n, el *html.Node) error {
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		switch {
+		case ch == el:
+		case ch.Type == html.TextNode && strings.TrimSpace(ch.Data) != "":
+			return fmt.Errorf("text outside the table: %q", clip(ch.Data))
+		case isElem(ch, "table"):
+			return errors.New("more than one table")
+		case isElem(ch, "div", "span", "p", "br", "section", "figure", "center"):
+			if err := checkOutside(ch, el); err != nil {
+				return err
+			}
+		case ch.Type == html.ElementNode:
+			return fmt.Errorf("<%s> outside the table", ch.Data)
+		}
+	}
+	return nil
+}
+
+func clip(s string) string {
+	s = strings.TrimSpace(collapseSpace(s))
+	for i := range s {
+		if i > 40 {
+			return s[:i] + "…"
+		}
+	}
+	if !utf8.ValidString(s) {
+		return strings.ToValidUTF8(s, "?")
+	}
+	return s
+}
+
+// build converts the table element el.
+func build(el *html.Node, rep *Report) *Table {
+	t := &Table{Highlight: -1}
+	c := converter{rep: rep}
+	var headMeta, bodyMeta [][]cellMeta
+	for ch := el.FirstChild; ch != nil; ch = ch.NextSibling {
+		switch {
+		case isElem(ch, "caption") && t.Caption == nil:
+			t.Caption = captionInlines(c.blocks(ch))
+		case isElem(ch, "thead"):
+			c.rows(ch, &t.Head, &headMeta)
+		case isElem(ch, "tbody", "tfoot"):
+			c.rows(ch, &t.Body, &bodyMeta)
+		case isElem(ch, "tr"):
+			c.row(ch, &t.Body, &bodyMeta)
+		}
+	}
+	if len(t.Head) == 0 && len(t.Body) > 1 && allHeaders(t.Body[0], bodyMeta[0]) {
+		t.Head, t.Body = t.Body[:1], t.Body[1:]
+		headMeta, bodyMeta = bodyMeta[:1], bodyMeta[1:]
+	}
+	for i := range t.Head {
+		for j := range t.Head[i].Cells {
+			t.Head[i].Cells[j].Header = true
+		}
+	}
+	t.Highlight = highlightColumn(t, headMeta, bodyMeta, rep)
+	t.Align = alignments(t, headMeta, bodyMeta)
+	unwrapBoldHeaders(t, rep)
+	inferRowHeaders(t, rep)
+	return t
+}
+
+// cellMeta is what the source says about a cell beyond the model: its classes.
+type cellMeta struct {
+	highlight int // 0 none, 1 our own class, 2 the source's "stress-item"
+	align     Align
+	rowScope  bool // scope="row"
+}
+
+func metaOf(n *html.Node) cellMeta {
+	m := cellMeta{rowScope: strings.EqualFold(attr(n, "scope"), "row")}
+	switch {
+	case hasClass(n, highlightClass):
+		m.highlight = 1
+	case hasClass(n, "stress-item"):
+		m.highlight = 2
+	}
+	for a := AlignLeft; a <= AlignRight; a++ {
+		if hasClass(n, alignClass[a]) || strings.EqualFold(attr(n, "align"), alignName[a]) {
+			m.align = a
+		}
+	}
+	return m
+}
+
+// captionInlines flattens a caption's blocks into one line of inlines.
+func captionInlines(blocks []Block) []Inline {
+	var out []Inline
+	var add func(bs []Block)
+	add = func(bs []Block) {
+		for _, b := range bs {
+			if len(out) > 0 {
+				out = append(out, Inline{Kind: Text, Text: " "})
+			}
+			out = append(out, b.Inlines...)
+			for _, it := range b.Items {
+				add(it.Blocks)
+			}
+		}
+	}
+	add(blocks)
+	return normalizeInlines(out)
+}
+
+func (c *converter) rows(group *html.Node, rows *[]Row, meta *[][]cellMeta) {
+	for ch := group.FirstChild; ch != nil; ch = ch.NextSibling {
+		if isElem(ch, "tr") {
+			c.row(ch, rows, meta)
+		}
+	}
+}
+
+func (c *converter) row(tr *html.Node, rows *[]Row, meta *[][]cellMeta) {
+	r := Row{Line: lineOf(tr)}
+	var m []cellMeta
+	for ch := tr.FirstChild; ch != nil; ch = ch.NextSibling {
+		if !isElem(ch, "td", "th") {
+			continue
+		}
+		if r.Line == 0 {
+			r.Line = lineOf(ch)
+		}
+		blocks := c.blocks(ch)
+		r.Cells = append(r.Cells, Cell{
+			Header:  ch.Data == "th" && len(blocks) > 0, // an empty row header names nothing
+			ColSpan: span(ch, "colspan", 1000),
+			RowSpan: span(ch, "rowspan", 65534),
+			Blocks:  blocks,
+		})
+		m = append(m, metaOf(ch))
+	}
+	if len(r.Cells) == 0 { // a row without cells holds nothing
+		return
+	}
+	*rows = append(*rows, r)
+	*meta = append(*meta, m)
+}
+
+func lineOf(n *html.Node) int {
+	line, _ := strconv.Atoi(attr(n, lineAttr))
+	return line
+}
+
+// span reads a colspan or rowspan attribute, clamped to 1..limit as browsers do.
+func span(n *html.Node, key string, limit int) int {
+	v, err := strconv.Atoi(strings.TrimSpace(attr(n, key)))
+	if err != nil || v < 1 {
+		return 1
+	}
+	return min(v, limit)
+}
+
+// allHeaders reports whether a first row without <thead> is a header row: all its cells are
+// <th>, none of them a row header (scope="row").
+func allHeaders(r Row, meta []cellMeta) bool {
+	for i, c := range r.Cells {
+		if !c.Header || meta[i].rowScope {
+			return false
+		}
+	}
+	return len(r.Cells) > 0
+}

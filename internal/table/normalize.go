@@ -1,0 +1,119 @@
+package table
+
+import "strings"
+
+// normalizeInlines collapses white space the way HTML displays it, trims it at the start and end
+// of the paragraph and around line breaks, drops line breaks at either end and repeated ones,
+// merges neighbouring text and removes empty containers.
+func normalizeInlines(ins []Inline) []Inline {
+	start, space := true, true
+	ins = squeeze(ins, &start, &space)
+	end := true
+	return trimEnd(ins, &end)
+}
+
+// squeeze is the forward pass of normalizeInlines. start: nothing visible emitted yet;
+// space: the last thing emitted ends in white space or is a line break.
+func squeeze(ins []Inline, start, space *bool) []Inline {
+	var out []Inline
+	for _, in := range ins {
+		switch in.Kind {
+		case Text:
+			s := collapseSpace(in.Text)
+			if *space {
+				s = strings.TrimLeft(s, " ")
+			}
+			if s == "" {
+				continue
+			}
+			*start, *space = false, strings.HasSuffix(s, " ")
+			if n := len(out); n > 0 && out[n-1].Kind == Text {
+				out[n-1].Text += s
+				continue
+			}
+			out = append(out, Inline{Kind: Text, Text: s})
+		case Code:
+			s := strings.TrimSpace(collapseSpace(in.Text))
+			if s == "" {
+				continue
+			}
+			*start, *space = false, false
+			out = append(out, Inline{Kind: Code, Text: s})
+		case Break:
+			if *start {
+				continue
+			}
+			*space = true
+			out = append(out, Inline{Kind: Break})
+		default:
+			kids := squeeze(in.Children, start, space)
+			if len(kids) == 0 {
+				continue
+			}
+			href := strings.ToValidUTF8(in.Href, "\uFFFD")
+			out = append(out, Inline{Kind: in.Kind, Href: href, Children: kids})
+		}
+	}
+	return out
+}
+
+// trimEnd is the backward pass of normalizeInlines. end: only line breaks or nothing follow.
+func trimEnd(ins []Inline, end *bool) []Inline {
+	out := make([]Inline, 0, len(ins))
+	for i := len(ins) - 1; i >= 0; i-- {
+		in := ins[i]
+		switch in.Kind {
+		case Text:
+			if *end {
+				in.Text = strings.TrimRight(in.Text, " ")
+			}
+			if in.Text == "" {
+				continue
+			}
+			*end = false
+		case Code:
+			*end = false
+		case Break:
+			if *end {
+				continue
+			}
+			*end = true
+		default:
+			in.Children = trimEnd(in.Children, end)
+			if len(in.Children) == 0 {
+				continue
+			}
+		}
+		out = append(out, in)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// collapseSpace replaces each run of HTML white space (space, tab, newline, carriage return,
+// form feed) with one space. Other spaces, such as U+00A0 and U+3000, are text. Invalid UTF-8
+// and NUL become U+FFFD, as HTML parsers would read them.
+func collapseSpace(s string) string {
+	s = strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "\uFFFD")
+	var b strings.Builder
+	b.Grow(len(s))
+	inSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' {
+			if !inSpace {
+				b.WriteByte(' ')
+			}
+			inSpace = true
+			continue
+		}
+		inSpace = false
+		b.WriteByte(c)
+	}
+	return b.String()
+}

@@ -1,0 +1,114 @@
+package table
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// cellParser parses the text of a pipe-table cell as inline markdown only: a cell is never a
+// heading or a list, whatever it starts with.
+var cellParser = parser.NewParser(
+	parser.WithBlockParsers(util.Prioritized(parser.NewParagraphParser(), 100)),
+	parser.WithInlineParsers(parser.DefaultInlineParsers()...),
+)
+
+// FromPipeRows builds a Table from the lines of a pipe table without a delimiter row
+// ("| a | b |"); the first line is the header row. firstLine is the 1-based line of lines[0].
+// Short rows are padded with empty cells; empty header cells stay empty.
+func FromPipeRows(lines []string, firstLine int) (*Table, Report, error) {
+	var rep Report
+	if len(lines) == 0 {
+		return nil, rep, errors.New("no rows")
+	}
+	rows := make([]Row, len(lines))
+	for i, l := range lines {
+		rows[i].Line = firstLine + i
+		for _, cell := range SplitPipeRow(l) {
+			rows[i].Cells = append(rows[i].Cells, inlineCell(parseCell(cell, &rep)))
+		}
+	}
+	return assemble(rows, nil, &rep), rep, nil
+}
+
+// IsPipeRow reports whether line, trimmed, starts and ends with an unescaped "|" and has at least
+// one cell.
+func IsPipeRow(line string) bool {
+	s := strings.TrimSpace(line)
+	return len(s) >= 2 && s[0] == '|' && s[len(s)-1] == '|' && (len(s) < 3 || s[len(s)-2] != '\\')
+}
+
+// SplitPipeRow returns the raw text of each cell of a pipe-table line, trimmed. A backslash
+// escapes the next character ("\|" is a pipe inside a cell); escapes are left for the inline
+// parser to resolve.
+func SplitPipeRow(line string) []string {
+	s := strings.TrimSpace(line)
+	s = strings.TrimPrefix(s, "|")
+	if strings.HasSuffix(s, "|") && !strings.HasSuffix(s, `\|`) {
+		s = s[:len(s)-1]
+	}
+	var cells []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '|':
+			cells = append(cells, strings.TrimSpace(s[start:i]))
+			start = i + 1
+		}
+	}
+	return append(cells, strings.TrimSpace(s[start:]))
+}
+
+// parseCell parses one cell's markdown into inlines.
+func parseCell(src string, rep *Report) []Inline {
+	b := []byte(src)
+	doc := cellParser.Parse(text.NewReader(b))
+	var out []Inline
+	for p := doc.FirstChild(); p != nil; p = p.NextSibling() {
+		if p != doc.FirstChild() {
+			out = append(out, Inline{Kind: Break})
+		}
+		out = append(out, mdInlines(p, b, rep)...)
+	}
+	return out
+}
+
+// inlineCell makes a cell of one paragraph, or an empty cell.
+func inlineCell(ins []Inline) Cell {
+	c := Cell{ColSpan: 1, RowSpan: 1}
+	if p := normalizeInlines(ins); len(p) > 0 {
+		c.Blocks = []Block{{Kind: Paragraph, Inlines: p}}
+	}
+	return c
+}
+
+// assemble makes a table of a header row and body rows of single cells, padding short rows.
+func assemble(rows []Row, align []Align, rep *Report) *Table {
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r.Cells))
+	}
+	for i := range rows {
+		if n := width - len(rows[i].Cells); n > 0 {
+			rep.add(RaggedRow, 1)
+			for range n {
+				rows[i].Cells = append(rows[i].Cells, Cell{ColSpan: 1, RowSpan: 1})
+			}
+		}
+	}
+	for i := range rows[0].Cells {
+		rows[0].Cells[i].Header = true
+	}
+	t := &Table{Head: rows[:1], Highlight: -1, Align: align}
+	if len(rows) > 1 {
+		t.Body = rows[1:]
+	}
+	unwrapBoldHeaders(t, rep)
+	inferRowHeaders(t, rep)
+	return t
+}

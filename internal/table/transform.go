@@ -1,0 +1,102 @@
+package table
+
+import (
+	"fmt"
+
+	"github.com/yuin/goldmark/ast"
+	extast "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"docsite/internal/diag"
+)
+
+// transformer builds the model of every table in a document, in document order: it converts GFM
+// tables into Nodes, repairs raw HTML and pipe tables, takes captions from introducing
+// paragraphs, numbers the tables and reports.
+type transformer struct {
+	cfg config
+}
+
+func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	src := reader.Source()
+	lines := newLineIndex(src)
+	var found []ast.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch n.(type) {
+		case *Node, *extast.Table:
+			if entering {
+				found = append(found, n)
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	count := 0
+	for _, n := range found {
+		tn, ok := n.(*Node)
+		if !ok {
+			tn = fromGFMNode(n.(*extast.Table), src, lines)
+		}
+		if !x.build(tn, src, lines, pc) {
+			continue
+		}
+		count++
+		tn.ID = fmt.Sprintf("%s-%d", x.cfg.idPrefix, count)
+		takeCaption(tn, src, lines)
+		if !tn.Report.Empty() {
+			addDiagnostic(pc, diag.Warnf("", tn.Line, 0, "table-repair", "%s", tn.Report))
+		}
+	}
+}
+
+// build fills in n.Table, or replaces n with the raw HTML it came from and warns.
+func (x *transformer) build(n *Node, src []byte, lines lineIndex, pc parser.Context) bool {
+	if n.Table != nil {
+		return true
+	}
+	if n.Lines().Len() == 0 {
+		return false
+	}
+	n.Line = lines.line(n.Lines().At(0).Start)
+	raw := n.Lines().Value(src)
+	var err error
+	switch n.Origin {
+	case OriginPipes:
+		var rows []string
+		for i := 0; i < n.Lines().Len(); i++ {
+			rows = append(rows, lineText(n.Lines(), i, src))
+		}
+		n.Table, n.Report, err = FromPipeRows(rows, n.Line)
+	default:
+		n.Table, n.Report, err = FromHTML(raw, n.Line)
+	}
+	if n.Origin == OriginHTML && n.depth > 0 {
+		n.Report.add(NoCloser, 1)
+	}
+	if n.trailing.Len() > 0 {
+		passThrough(n, n.trailing, true)
+		addDiagnostic(pc, diag.Warnf("", lines.line(n.trailing.Start), 0, "table-unfit",
+			"content after </table> on the same line passed through as raw HTML"))
+	}
+	if err != nil {
+		passThrough(n, text.Segment{}, false)
+		addDiagnostic(pc, diag.Warnf("", n.Line, 0, "table-unfit", "cannot make a table of this HTML (%v); passed through unchanged", err))
+		return false
+	}
+	return true
+}
+
+// passThrough puts raw HTML next to n: its trailing segment after it (keep), or all of n's lines
+// in its place.
+func passThrough(n *Node, seg text.Segment, keep bool) {
+	block := ast.NewHTMLBlock(ast.HTMLBlockType6)
+	parent := n.Parent()
+	if keep {
+		block.Lines().Append(seg)
+		parent.InsertAfter(parent, n, block)
+		return
+	}
+	block.SetLines(n.Lines())
+	parent.ReplaceChild(parent, n, block)
+}
