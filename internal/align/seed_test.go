@@ -9,11 +9,13 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 
+	"docsite/internal/table"
+
 	"docsite/internal/outline"
 )
 
 // parse reads a page the way the markdown stage does: front matter blanked line for line,
-// GFM and CJK extensions.
+// GFM, CJK and the table normaliser.
 func parse(t testing.TB, file string, src []byte) *outline.Page {
 	t.Helper()
 	src = bytes.Clone(src)
@@ -26,7 +28,7 @@ func parse(t testing.TB, file string, src []byte) *outline.Page {
 			}
 		}
 	}
-	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.CJK))
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.CJK, table.NewExtension()))
 	return outline.Build(md.Parser().Parse(text.NewReader(src)), src, file)
 }
 

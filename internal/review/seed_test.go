@@ -10,10 +10,12 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
+
+	"docsite/internal/table"
 )
 
 // doc parses a page the way the markdown stage does: front matter blanked line for line,
-// GFM and CJK extensions.
+// GFM, CJK and the table normaliser.
 func doc(locale, page, file string, src []byte) Doc {
 	src = bytes.Clone(src)
 	if bytes.HasPrefix(src, []byte("+++\n")) {
@@ -25,7 +27,7 @@ func doc(locale, page, file string, src []byte) Doc {
 			}
 		}
 	}
-	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.CJK))
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.CJK, table.NewExtension()))
 	return Doc{Locale: locale, Page: page, File: file, Root: md.Parser().Parse(text.NewReader(src)), Src: src}
 }
 
