@@ -60,7 +60,7 @@ func (b *builder) gfmTable(t *east.Table) Block {
 // htmlTable reads the raw HTML table starting in n up to its closing tag, which may lie in a
 // later block, skips the blocks inside it and outlines any markdown after the closing tag.
 func (b *builder) htmlTable(n *ast.HTMLBlock) ast.Node {
-	start := n.Lines().At(0).Start + bytes.Index(bytes.ToLower(blockBytes(n, b.src)), []byte("<table"))
+	start := n.Lines().At(0).Start + bytes.Index(asciiLower(blockBytes(n, b.src)), []byte("<table"))
 	end := tableEnd(b.src, start)
 	if end < 0 {
 		end = nodeEnd(n) // never closed: the table is what its block holds
@@ -97,7 +97,7 @@ func blockBytes(n ast.Node, src []byte) []byte {
 // tableEnd returns the offset just past the </table> that closes the table opened at start,
 // counting nested tables; -1 if it is never closed.
 func tableEnd(src []byte, start int) int {
-	lower := bytes.ToLower(src[start:])
+	lower := asciiLower(src[start:])
 	depth := 0
 	for i := 0; i < len(lower); i++ {
 		switch {
@@ -179,7 +179,7 @@ func (b *builder) rawTable(start, end int) Block {
 
 // tagLines returns the lines on which each occurrence of an opening tag starts.
 func tagLines(b *builder, start int, raw, tag string) []int {
-	lower := strings.ToLower(raw)
+	lower := string(asciiLower([]byte(raw)))
 	var out []int
 	for i := 0; ; {
 		j := strings.Index(lower[i:], tag)
@@ -194,7 +194,7 @@ func tagLines(b *builder, start int, raw, tag string) []int {
 }
 
 func hasTableStart(b []byte) bool {
-	return bytes.Contains(bytes.ToLower(b), []byte("<table"))
+	return bytes.Contains(asciiLower(b), []byte("<table"))
 }
 
 // maxCaption is the longest introducing sentence, in characters, taken as a caption.
@@ -256,4 +256,17 @@ func (b *builder) dropCaptionLine(p *Block) {
 	links, images := p.Anchors.Links, p.Anchors.Images
 	p.Anchors = TextAnchors(p.Text())
 	p.Anchors.Links, p.Anchors.Images = links, images
+}
+
+// asciiLower returns a copy of b with A–Z lowered and every other byte as it is, so offsets
+// in it are offsets in b (bytes.ToLower rewrites invalid UTF-8 and may change the length).
+func asciiLower(b []byte) []byte {
+	out := make([]byte, len(b))
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
 }
