@@ -50,7 +50,7 @@ func (b *builder) node(n ast.Node) ast.Node {
 func (b *builder) heading(h *ast.Heading) {
 	c := b.collect(h)
 	title := strings.TrimSpace(joinSegments(c.segs))
-	s := &Section{Level: h.Level, Title: title, Line: nodeLine(h, b.lines), Heading: h, Parent: -1}
+	s := &Section{Level: h.Level, Title: title, Line: max(nodeLine(h, b.lines), b.lastLine(), 1), Heading: h, Parent: -1}
 	for i := len(b.page.Sections) - 1; i >= 0; i-- {
 		if l := b.page.Sections[i].Level; l > 0 && l < h.Level {
 			s.Parent = i
@@ -61,13 +61,29 @@ func (b *builder) heading(h *ast.Heading) {
 	b.cur = s
 }
 
-// add appends a block to the current section, opening the intro section if needed.
+// add appends a block to the current section, opening the intro section if needed. A block
+// without a known position takes the line of the block before it.
 func (b *builder) add(blk Block) {
+	if blk.Line < 1 {
+		blk.Line = max(b.lastLine(), 1)
+	}
+	blk.EndLine = max(blk.EndLine, blk.Line)
 	if b.cur == nil {
 		b.cur = &Section{Level: 0, Line: blk.Line, Parent: -1}
 		b.page.Sections = append(b.page.Sections, b.cur)
 	}
 	b.cur.Blocks = append(b.cur.Blocks, blk)
+}
+
+// lastLine is the line of the last block or heading outlined, 0 at the start.
+func (b *builder) lastLine() int {
+	if b.cur == nil {
+		return 0
+	}
+	if n := len(b.cur.Blocks); n > 0 {
+		return b.cur.Blocks[n-1].EndLine
+	}
+	return b.cur.Line
 }
 
 func (b *builder) collect(n ast.Node) *textCollector {
@@ -205,7 +221,7 @@ func (b *builder) lastNonBlank(from, to int) int {
 // hash digests lines from..to with trailing white space removed from each line.
 func (b *builder) hash(from, to int) string {
 	h := sha256.New()
-	for l := from; l <= to && l <= len(b.lines); l++ {
+	for l := max(from, 1); l <= to && l <= len(b.lines); l++ {
 		h.Write(bytes.TrimRight(b.lineText(l), " \t\r\n"))
 		h.Write([]byte{'\n'})
 	}

@@ -73,7 +73,9 @@ func (c *textCollector) node(n ast.Node) {
 		c.add(0, string(n.Value))
 	case *ast.AutoLink:
 		c.links = append(c.links, string(n.URL(c.src)))
-		c.add(0, string(n.Label(c.src)))
+		c.add(0, " ") // the URL is an anchor, not text to translate
+	case *ast.CodeSpan:
+		c.add(0, " ") // code is the same in every language
 	case *ast.Link:
 		c.links = append(c.links, string(n.Destination))
 		c.inline(n)

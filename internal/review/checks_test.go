@@ -130,6 +130,10 @@ func TestUntranslated(t *testing.T) {
 	// Acronyms and product names alone are no reason.
 	ja = strings.Replace(jaPage, "| プロ | 250 |", "| Pro | 250 |", 1)
 	expect(t, checks(pair(t, "ja", enPage, ja)))
+	// Nor are code and bare URLs, which every language writes alike.
+	en := enPage + "\n`docsite review -strict -lang ja`\n\n<https://example.com/docs/start-here>\n"
+	ja = jaPage + "\n`docsite review -strict -lang ja`\n\n<https://example.com/docs/start-here>\n"
+	expect(t, checks(pair(t, "ja", en, ja)))
 }
 
 func TestUntranslatedChineseInJapanese(t *testing.T) {

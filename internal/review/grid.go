@@ -32,7 +32,8 @@ type gridCell struct {
 	Row       []string // cell texts, table rows
 	Findings  []Finding
 	Stale     bool
-	srcFrom   int // source lines the cell covers, 0 when none
+	Match     string // the pair's confidence, translation cells that have a counterpart
+	srcFrom   int    // source lines the cell covers, 0 when none
 	srcTo     int
 	tgtFrom   int // target lines, translation cells only
 	tgtTo     int
@@ -76,6 +77,7 @@ func (g *grid) sectionRows(p *PageReview, langs []Locale, i int, s *outline.Sect
 			c.locale, c.translate, c.srcFrom, c.srcTo = tr.Locale, true, s.Line, s.Line
 			c.tgtFrom, c.tgtTo = t.Line, t.Line
 			c.Stale = contains(tr.Stale, s.ID)
+			c.Match = confidence(sp.Confidence)
 		}
 		head.Cells = append(head.Cells, c)
 	}
@@ -133,6 +135,7 @@ func (g *grid) blockRow(p *PageReview, langs []Locale, i, b int) {
 		c := gridCell{Lang: tagOf(langs, tr.Locale), Kind: sb.Kind.String()}
 		if tb := targetBlock(tr.Align, i, b); tb != nil {
 			c = blockCell(c.Lang, tb)
+			c.Match = confidence(blockPairOf(tr.Align, i, b).Confidence)
 			c.tgtFrom, c.tgtTo = tb.Line, tb.EndLine
 			if tb.Table != nil {
 				c.tgtTo = tb.Line
@@ -165,9 +168,10 @@ func (g *grid) tableRows(p *PageReview, langs []Locale, i, b int) {
 		row := gridRow{Cols: cols, Cells: []gridCell{rowCell(tagOf(langs, p.Source.Locale), &st.Rows[r])}}
 		for _, tr := range p.Translations {
 			c := gridCell{Lang: tagOf(langs, tr.Locale), Kind: "row"}
-			if rp := targetRow(tr.Align, i, b, r); rp != nil {
+			if rp, conf := targetRow(tr.Align, i, b, r); rp != nil {
 				c = rowCell(c.Lang, rp)
 				c.tgtFrom, c.tgtTo = rp.Line, rp.Line
+				c.Match = confidence(conf)
 			}
 			c.locale, c.translate, c.srcFrom, c.srcTo = tr.Locale, true, st.Rows[r].Line, st.Rows[r].Line
 			row.Cells = append(row.Cells, c)
@@ -177,18 +181,18 @@ func (g *grid) tableRows(p *PageReview, langs []Locale, i, b int) {
 }
 
 // targetRow is the translation's row paired with row r of source table b of section i.
-func targetRow(a *align.Page, i, b, r int) *outline.Row {
+func targetRow(a *align.Page, i, b, r int) (*outline.Row, float64) {
 	bp := blockPairOf(a, i, b)
 	tb := targetBlock(a, i, b)
 	if bp == nil || tb == nil || tb.Table == nil {
-		return nil
+		return nil, 0
 	}
 	for _, rp := range bp.Rows {
 		if rp.Source == r && rp.Target >= 0 {
-			return &tb.Table.Rows[rp.Target]
+			return &tb.Table.Rows[rp.Target], rp.Confidence
 		}
 	}
-	return nil
+	return nil, 0
 }
 
 // extraSections adds, for translation k, the target-only sections that follow source section i.
@@ -327,6 +331,29 @@ func (c *gridCell) covers(f Finding) bool {
 	}
 	return c.tgtFrom > 0 || c.srcFrom > 0
 }
+
+// Class is the cell's CSS classes: absent, has-error, has-warning, stale.
+func (c gridCell) Class() string {
+	var cls []string
+	if !c.Present {
+		cls = append(cls, "absent")
+	}
+	for _, sev := range []string{"error", "warning"} {
+		for _, f := range c.Findings {
+			if f.Severity.String() == sev {
+				cls = append(cls, "has-"+sev)
+				break
+			}
+		}
+	}
+	if c.Stale {
+		cls = append(cls, "stale")
+	}
+	return strings.Join(cls, " ")
+}
+
+// confidence formats a pair's confidence for display.
+func confidence(c float64) string { return fmt.Sprintf("%.2f", c) }
 
 // shorten cuts s to n runes.
 func shorten(s string, n int) string {

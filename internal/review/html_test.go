@@ -1,6 +1,7 @@
 package review
 
 import (
+	"bytes"
 	"flag"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 
 	"golang.org/x/net/html"
 )
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 var htmlOut = flag.String("htmlout", "", "also write the seed review pages to this directory (to check them by eye or with a validator)")
 
@@ -79,10 +82,30 @@ func TestWriteHTML(t *testing.T) {
 			t.Errorf("gpu-cloud review lacks %q", want)
 		}
 	}
+	golden(t, "testdata/gpu-cloud-review.html", files["_review/gpu-cloud/index.html"])
+	golden(t, "testdata/index-review.html", files["_review/index.html"])
 	if _, err := html.Parse(strings.NewReader(page)); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(page, "page-findings") {
 		t.Errorf("some finding found no cell:\n%s", page[strings.Index(page, "page-findings"):][:500])
+	}
+}
+
+// golden compares data with a reviewed file, or rewrites the file under -update.
+func golden(t *testing.T, file string, data []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(want, data) {
+		t.Errorf("%s differs; run go test -update and review the diff", file)
 	}
 }

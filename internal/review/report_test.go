@@ -118,7 +118,7 @@ func TestWriteText(t *testing.T) {
 en        1      1           0         0/0               100.0%    -
 zh        1      1           0         2/2               100.0%    table-shape 1, missing-row 1
 ja        1      1           0         2/2               100.0%    -
-content/en/gpu-cloud.md:9 -> content/zh/gpu-cloud.md:9: error: table-shape: table is 5 rows × 3 columns, the source 6 × 3
+content/en/gpu-cloud.md:9 -> content/zh/gpu-cloud.md:9: error: table-shape: table has 5 rows × 3 columns, the source 6 × 3 (header rows included)
 content/en/gpu-cloud.md:46 -> content/zh/gpu-cloud.md:46: error: missing-row: row 3 is missing: "High-performance | It supports GPU pass-through to make the …"
 `
 	if b.String() != want {

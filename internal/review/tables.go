@@ -13,7 +13,7 @@ func (c *checker) tablePair(sec *outline.Section, s, t *outline.Block, bp align.
 	sr, sc := s.Table.Shape()
 	tr, tc := t.Table.Shape()
 	if sr != tr || sc != tc {
-		c.add(TableShape, sec, s.Line, t.Line, "table is %d rows × %d columns, the source %d × %d", tr, tc, sr, sc)
+		c.add(TableShape, sec, s.Line, t.Line, "table has %d rows × %d columns, the source %d × %d (header rows included)", tr, tc, sr, sc)
 	}
 	c.links(sec, s, t)
 	for k, rp := range bp.Rows {
