@@ -48,10 +48,18 @@ func writeSeedReview(t *testing.T) map[string][]byte {
 
 func TestWriteHTMLAllPages(t *testing.T) {
 	var names []string
+	var survey string
 	err := WriteHTML(Run(site(t)), nil, func(rel string, data []byte) error {
 		names = append(names, rel)
+		if rel == "_review/gpu-survey/index.html" {
+			survey = string(data)
+		}
 		return nil
 	})
+	// A page in Chinese only has one column; the missing languages are listed above it.
+	if strings.Count(survey, `scope="col"`) != 1 || strings.Count(survey, "missing-page: page not translated") != 2 {
+		t.Errorf("survey review:\n%.1500s", survey)
+	}
 	want := "_review/review.css _review/index.html _review/gpu-cloud/index.html _review/gpu-platforms/index.html _review/gpu-survey/index.html"
 	if err != nil || strings.Join(names, " ") != want {
 		t.Errorf("wrote %v, %v", names, err)
