@@ -19,7 +19,7 @@ var htmlOut = flag.String("htmlout", "", "also write the seed review pages to th
 // and the source edited after accepting ja, so that errors and staleness show.
 func writeSeedReview(t *testing.T) map[string][]byte {
 	t.Helper()
-	st := Accept(Run(seeds(t, nil)), State{}, "ja")
+	st := Accept(Run(seeds(t, nil)), "ja")
 	in := seeds(t, map[string]func(string) string{
 		"content/zh/gpu-cloud.md": func(s string) string { return deleteLines(s, 46, 67) },
 		"content/en/gpu-cloud.md": func(s string) string { return strings.Replace(s, "Dozens of kernels", "Dozens of CPU kernels", 1) },
