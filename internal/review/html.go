@@ -138,9 +138,23 @@ func pageData(r *Report, p *PageReview, url PageURL) pageView {
 			fs = append(fs, f)
 		}
 	}
+	present := presentOnly(p)
 	return pageView{
 		Page: p.Page, Root: root, CSS: root + "_review/review.css", Index: root + "_review/",
-		Columns: versionLinks(r, p, url, root),
-		Grid:    buildGrid(p, r.Langs, fs),
+		Columns: versionLinks(r, present, url, root),
+		Grid:    buildGrid(present, r.Langs, fs),
 	}
+}
+
+// presentOnly is p without the languages it is missing in: they get no column, their
+// missing-page findings are listed above the table.
+func presentOnly(p *PageReview) *PageReview {
+	q := *p
+	q.Translations = nil
+	for _, tr := range p.Translations {
+		if tr.Align != nil {
+			q.Translations = append(q.Translations, tr)
+		}
+	}
+	return &q
 }

@@ -19,7 +19,7 @@ var htmlOut = flag.String("htmlout", "", "also write the seed review pages to th
 // and the source edited after accepting ja, so that errors and staleness show.
 func writeSeedReview(t *testing.T) map[string][]byte {
 	t.Helper()
-	st := Accept(Run(seeds(t, nil)), State{}, "ja")
+	st := Accept(Run(seeds(t, nil)), "ja")
 	in := seeds(t, map[string]func(string) string{
 		"content/zh/gpu-cloud.md": func(s string) string { return deleteLines(s, 46, 67) },
 		"content/en/gpu-cloud.md": func(s string) string { return strings.Replace(s, "Dozens of kernels", "Dozens of CPU kernels", 1) },
@@ -48,10 +48,18 @@ func writeSeedReview(t *testing.T) map[string][]byte {
 
 func TestWriteHTMLAllPages(t *testing.T) {
 	var names []string
+	var survey string
 	err := WriteHTML(Run(site(t)), nil, func(rel string, data []byte) error {
 		names = append(names, rel)
+		if rel == "_review/gpu-survey/index.html" {
+			survey = string(data)
+		}
 		return nil
 	})
+	// A page in Chinese only has one column; the missing languages are listed above it.
+	if strings.Count(survey, `scope="col"`) != 1 || strings.Count(survey, "missing-page: page not translated") != 2 {
+		t.Errorf("survey review:\n%.1500s", survey)
+	}
 	want := "_review/review.css _review/index.html _review/gpu-cloud/index.html _review/gpu-platforms/index.html _review/gpu-survey/index.html"
 	if err != nil || strings.Join(names, " ") != want {
 		t.Errorf("wrote %v, %v", names, err)

@@ -144,7 +144,7 @@ func TestSeedSourceGainsSection(t *testing.T) {
 
 func TestSeedStaleAfterAccept(t *testing.T) {
 	clean := Run(seeds(t, nil))
-	st, err := ParseState("content/ja/.reviewed.toml", "ja", Accept(clean, State{}, "ja").Marshal())
+	st, err := ParseState("content/ja/.reviewed.toml", "ja", Accept(clean, "ja").Marshal())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,12 +160,12 @@ func TestSeedStaleAfterAccept(t *testing.T) {
 		t.Errorf("stale sections ja %v zh %v", r.StaleSections("ja", "gpu-cloud"), r.StaleSections("zh", "gpu-cloud"))
 	}
 	// Accepting again clears it.
-	in.States = []State{Accept(r, st, "ja")}
+	in.States = []State{Accept(r, "ja")}
 	expect(t, summary(Run(in).Findings, "", "gpu-cloud"))
 }
 
 func TestSeedStaleIntro(t *testing.T) {
-	st := Accept(Run(seeds(t, nil)), State{}, "zh")
+	st := Accept(Run(seeds(t, nil)), "zh")
 	in := seeds(t, map[string]func(string) string{
 		"content/en/gpu-cloud.md": func(s string) string { return strings.Replace(s, "fast, stable", "fast, very stable", 1) },
 	})

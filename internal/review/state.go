@@ -45,14 +45,6 @@ func compareAccepted(a, b Accepted) int {
 	return cmp.Or(cmp.Compare(a.Page, b.Page), cmp.Compare(a.Section, b.Section))
 }
 
-// Lookup returns locale's state from states, or an empty one.
-func Lookup(states []State, locale string) State {
-	if s := stateFor(states, locale); s != nil {
-		return *s
-	}
-	return State{Locale: locale}
-}
-
 func stateFor(states []State, locale string) *State {
 	for i := range states {
 		if states[i].Locale == locale {
@@ -100,12 +92,11 @@ func ParseState(file, locale string, data []byte) (State, error) {
 	return s, nil
 }
 
-// Accept returns locale's state with every aligned section of the report marked approved at
-// its source's current hash. Entries of pages and sections the report does not align are kept,
-// so accepting never forgets a review that the current content does not contradict.
-func Accept(r *Report, old State, locale string) State {
+// Accept returns locale's state as approving every section the report aligns in locale, at
+// its source's current hash. It replaces the old state whole: entries of sections that no
+// longer exist or no longer align go, so the file always describes the content beside it.
+func Accept(r *Report, locale string) State {
 	s := State{Locale: locale}
-	fresh := map[Accepted]bool{}
 	for _, p := range r.Pages {
 		tr := p.translation(locale)
 		if tr == nil || tr.Align == nil {
@@ -116,14 +107,7 @@ func Accept(r *Report, old State, locale string) State {
 				continue
 			}
 			sec := tr.Align.Source.Sections[sp.Source]
-			a := Accepted{Page: p.Page, Section: sec.ID, Hash: sec.Hash}
-			s.Accepted = append(s.Accepted, a)
-			fresh[Accepted{Page: a.Page, Section: a.Section}] = true
-		}
-	}
-	for _, a := range old.Accepted {
-		if !fresh[Accepted{Page: a.Page, Section: a.Section}] {
-			s.Accepted = append(s.Accepted, a)
+			s.Accepted = append(s.Accepted, Accepted{Page: p.Page, Section: sec.ID, Hash: sec.Hash})
 		}
 	}
 	slices.SortFunc(s.Accepted, compareAccepted)
