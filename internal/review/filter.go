@@ -28,3 +28,10 @@ func (r *Report) ForLocale(code string) *Report {
 	}
 	return out
 }
+
+// Add puts findings from elsewhere into the report (the catalog's data-inconsistent warnings,
+// say), keeping the order the writers rely on. Set each finding's Severity yourself.
+func (r *Report) Add(fs ...Finding) {
+	r.Findings = append(r.Findings, fs...)
+	sortFindings(r.Findings, codes(r.Langs))
+}

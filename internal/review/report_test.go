@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"docsite/internal/diag"
 )
 
 // TestJSONShape: exactly the shape, keys in its order.
@@ -181,5 +183,15 @@ func TestSingleLanguagePageGetsIDs(t *testing.T) {
 		if n == 0 {
 			t.Error("no heading of the survey has an id")
 		}
+	}
+}
+
+func TestAddKeepsOrder(t *testing.T) {
+	r := Run(seeds(t, map[string]func(string) string{
+		"content/zh/gpu-cloud.md": func(s string) string { return strings.Replace(s, "125.6T", "152.6T", 1) },
+	}))
+	r.Add(Finding{Check: "data-inconsistent", Severity: diag.Warning, Locale: "en", Page: "gpus", Source: Pos{"data/gpus.toml", 4}, Message: "x"})
+	if len(r.Findings) != 2 || r.Findings[0].Check != "data-inconsistent" || r.Findings[1].Check != NumberMismatch {
+		t.Errorf("findings %v", summary(r.Findings, "", ""))
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 
 	"docsite/internal/diag"
 )
@@ -74,13 +74,13 @@ func (s State) Marshal() []byte {
 // ParseState reads a state file of locale; file names it in errors.
 func ParseState(file, locale string, data []byte) (State, error) {
 	var pages map[string]map[string]string
-	if _, err := toml.Decode(string(data), &pages); err != nil {
-		line := 0
-		var perr toml.ParseError
-		if errors.As(err, &perr) {
-			line = perr.Position.Line
+	if err := toml.Unmarshal(data, &pages); err != nil {
+		line, col := 0, 0
+		var derr *toml.DecodeError
+		if errors.As(err, &derr) {
+			line, col = derr.Position()
 		}
-		return State{}, diag.Errorf(file, line, 0, "reviewed-state", "%v", err)
+		return State{}, diag.Errorf(file, line, col, "reviewed-state", "%v", err)
 	}
 	s := State{Locale: locale}
 	for page, secs := range pages {

@@ -42,7 +42,7 @@ func TestParseStateError(t *testing.T) {
 	if !ok || d.File != "content/ja/.reviewed.toml" || d.Line != 3 || d.Severity != diag.Error {
 		t.Fatalf("error %#v", err)
 	}
-	if !strings.HasPrefix(d.Error(), "content/ja/.reviewed.toml:3: error: reviewed-state: ") {
+	if !strings.HasPrefix(d.Error(), "content/ja/.reviewed.toml:3:8: error: reviewed-state: ") {
 		t.Errorf("message %q", d.Error())
 	}
 }
