@@ -1,0 +1,214 @@
+package align
+
+import (
+	"math"
+
+	"docsite/internal/outline"
+)
+
+// sectionSim scores a source section against a target section: the same heading level, the
+// same kinds of blocks, shared anchors and a similar place in the page.
+func sectionSim(src, tgt *outline.Page) func(i, j int) score {
+	sa, ta := make([]outline.Anchors, len(src.Sections)), make([]outline.Anchors, len(tgt.Sections))
+	for i, s := range src.Sections {
+		sa[i] = sectionAnchors(s)
+	}
+	for j, t := range tgt.Sections {
+		ta[j] = sectionAnchors(t)
+	}
+	return func(i, j int) score {
+		s, t := src.Sections[i], tgt.Sections[j]
+		if (s.Level == 0) != (t.Level == 0) {
+			return score{}
+		}
+		if s.Level == 0 {
+			return score{1, 1} // both intros
+		}
+		level := 1.0
+		if s.Level != t.Level {
+			level = 0.5
+		}
+		return score{
+			content: 0.3*level + 0.35*kindsSim(s.Blocks, t.Blocks) + 0.35*anchorSim(sa[i], ta[j]),
+			place:   posSim(i, len(src.Sections), j, len(tgt.Sections)),
+		}
+	}
+}
+
+// sectionAnchors merges the heading's and the blocks' anchors.
+func sectionAnchors(s *outline.Section) outline.Anchors {
+	a := outline.Anchors{}
+	add := func(b outline.Anchors) {
+		a.Numbers = append(a.Numbers, b.Significant()...)
+		a.Codes = append(a.Codes, b.Codes...)
+		a.Links = append(a.Links, b.Links...)
+		a.Images = append(a.Images, b.Images...)
+	}
+	add(outline.TextAnchors(s.Title))
+	for _, b := range s.Blocks {
+		add(b.Anchors)
+	}
+	return a
+}
+
+// kindsSim is the Dice coefficient of the two sections' block kinds (counted with repeats);
+// two empty sections are alike.
+func kindsSim(a, b []outline.Block) float64 {
+	if len(a)+len(b) == 0 {
+		return 1
+	}
+	var ca, cb [8]int
+	for _, x := range a {
+		ca[x.Kind]++
+	}
+	for _, x := range b {
+		cb[x.Kind]++
+	}
+	common := 0
+	for k := range ca {
+		common += min(ca[k], cb[k])
+	}
+	return 2 * float64(common) / float64(len(a)+len(b))
+}
+
+// anchorSim is the Dice coefficient of the anchors (significant numbers, codes, links,
+// images); 0.5 when neither side has any, since that says nothing either way.
+func anchorSim(a, b outline.Anchors) float64 {
+	x := anchorBag(a)
+	y := anchorBag(b)
+	if len(x)+len(y) == 0 {
+		return 0.5
+	}
+	common := 0
+	left := map[string]int{}
+	for _, s := range x {
+		left[s]++
+	}
+	for _, s := range y {
+		if left[s] > 0 {
+			left[s]--
+			common++
+		}
+	}
+	return 2 * float64(common) / float64(len(x)+len(y))
+}
+
+func anchorBag(a outline.Anchors) []string {
+	var bag []string
+	for _, n := range a.Significant() {
+		bag = append(bag, "n:"+n)
+	}
+	for _, c := range a.Codes {
+		bag = append(bag, "c:"+c)
+	}
+	for _, l := range a.Links {
+		bag = append(bag, "l:"+l)
+	}
+	for _, l := range a.Images {
+		bag = append(bag, "i:"+l)
+	}
+	return bag
+}
+
+// posSim is 1 when items sit at the same relative place in their sequences.
+func posSim(i, n, j, m int) float64 {
+	return 1 - math.Abs(rel(i, n)-rel(j, m))
+}
+
+func rel(i, n int) float64 {
+	if n <= 1 {
+		return 0
+	}
+	return float64(i) / float64(n-1)
+}
+
+// lenSim compares how much two texts say (outline.Weight); 1 when alike, falling towards 0
+// as one grows to several times the other.
+func lenSim(wa, wb float64) float64 {
+	if wa == 0 && wb == 0 {
+		return 1
+	}
+	return math.Sqrt(math.Min(wa, wb) / math.Max(wa, wb))
+}
+
+// features are what the similarity of an item is computed from, read once per item.
+type features struct {
+	weight  float64
+	anchors outline.Anchors
+}
+
+func blockFeatures(bs []outline.Block) []features {
+	out := make([]features, len(bs))
+	for i := range bs {
+		out[i] = features{outline.Weight(bs[i].Text()), bs[i].Anchors}
+	}
+	return out
+}
+
+func rowFeatures(rs []outline.Row) []features {
+	out := make([]features, len(rs))
+	for i := range rs {
+		t := rowText(&rs[i])
+		out[i] = features{outline.Weight(t), outline.TextAnchors(t)}
+	}
+	return out
+}
+
+// blockSim scores blocks: only blocks of one kind pair; tables by shape, all by anchors,
+// length and place in the section.
+func blockSim(src, tgt []outline.Block) func(i, j int) score {
+	sf, tf := blockFeatures(src), blockFeatures(tgt)
+	return func(i, j int) score {
+		s, t := &src[i], &tgt[j]
+		if s.Kind != t.Kind {
+			return score{}
+		}
+		form := lenSim(sf[i].weight, tf[j].weight)
+		if s.Table != nil && t.Table != nil {
+			form = shapeSim(s.Table, t.Table)
+		}
+		return score{
+			content: 0.2 + 0.33*form + 0.47*anchorSim(sf[i].anchors, tf[j].anchors),
+			place:   posSim(i, len(src), j, len(tgt)),
+		}
+	}
+}
+
+// shapeSim is 1 for tables of the same shape, less as rows or columns differ.
+func shapeSim(a, b *outline.Table) float64 {
+	ar, ac := a.Shape()
+	br, bc := b.Shape()
+	return ratio(ar, br) * ratio(ac, bc)
+}
+
+func ratio(a, b int) float64 {
+	if a == b {
+		return 1
+	}
+	return float64(min(a, b)) / float64(max(a, b))
+}
+
+// rowSim scores table rows: header rows pair with header rows; then cell count, anchors,
+// length and place.
+func rowSim(src, tgt []outline.Row) func(i, j int) score {
+	sf, tf := rowFeatures(src), rowFeatures(tgt)
+	return func(i, j int) score {
+		s, t := &src[i], &tgt[j]
+		if s.Header != t.Header {
+			return score{}
+		}
+		return score{
+			content: 0.15 + 0.2*ratio(len(s.Cells), len(t.Cells)) + 0.3*lenSim(sf[i].weight, tf[j].weight) +
+				0.35*anchorSim(sf[i].anchors, tf[j].anchors),
+			place: posSim(i, len(src), j, len(tgt)),
+		}
+	}
+}
+
+func rowText(r *outline.Row) string {
+	s := ""
+	for _, c := range r.Cells {
+		s += c.Text + "\n"
+	}
+	return s
+}

@@ -1,0 +1,145 @@
+package outline
+
+import (
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
+)
+
+// Anchors are the parts of a text that survive translation unchanged: numbers, product codes,
+// link targets and image sources.
+type Anchors struct {
+	Numbers []string // canonical numbers in text order: "6,144" → "6144", "１２５.６０" → "125.6"
+	Codes   []string // product codes without inner space: "M 40" → "M40"
+	Links   []string // link destinations
+	Images  []string // image sources
+}
+
+// Fold returns s with full-width forms narrowed and NFKC applied, the form all anchors are read from.
+func Fold(s string) string {
+	return norm.NFKC.String(width.Fold.String(s))
+}
+
+// TextAnchors reads the numbers and product codes of a text.
+func TextAnchors(s string) Anchors {
+	f := Fold(s)
+	return Anchors{Numbers: numbers(f), Codes: codes(f)}
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+func isUpper(b byte) bool { return b >= 'A' && b <= 'Z' }
+func isLetter(b byte) bool {
+	return isUpper(b) || b >= 'a' && b <= 'z'
+}
+
+// numbers scans a folded text for numbers. A comma followed by exactly three digits is a
+// thousands separator; a dot followed by a digit starts the fraction.
+func numbers(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		n, end := scanNumber(s, i)
+		out = append(out, n)
+		i = end
+	}
+	return out
+}
+
+func scanNumber(s string, i int) (canon string, end int) {
+	var intPart strings.Builder
+	for i < len(s) {
+		switch {
+		case isDigit(s[i]):
+			intPart.WriteByte(s[i])
+			i++
+			continue
+		case s[i] == ',' && groupOfThree(s, i+1):
+			i++
+			continue
+		}
+		break
+	}
+	frac := ""
+	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) {
+		j := i + 1
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		frac, i = s[i+1:j], j
+	}
+	return canonNumber(intPart.String(), frac), i
+}
+
+// groupOfThree reports whether s[i:] starts with exactly three digits.
+func groupOfThree(s string, i int) bool {
+	if i+3 > len(s) {
+		return false
+	}
+	for k := i; k < i+3; k++ {
+		if !isDigit(s[k]) {
+			return false
+		}
+	}
+	return i+3 == len(s) || !isDigit(s[i+3])
+}
+
+func canonNumber(intPart, frac string) string {
+	intPart = strings.TrimLeft(intPart, "0")
+	if intPart == "" {
+		intPart = "0"
+	}
+	frac = strings.TrimRight(frac, "0")
+	if frac == "" {
+		return intPart
+	}
+	return intPart + "." + frac
+}
+
+// codes finds product codes: one to four capital letters, not preceded by a letter, then
+// digits, optionally after one space or hyphen ("M40", "M 40", "A100", "RTX 4090").
+func codes(s string) []string {
+	var out []string
+	for i := 0; i < len(s); i++ {
+		if !isUpper(s[i]) || i > 0 && isLetter(s[i-1]) {
+			continue
+		}
+		j := i
+		for j < len(s) && isUpper(s[j]) {
+			j++
+		}
+		letters := s[i:j]
+		if len(letters) > 4 {
+			i = j - 1
+			continue
+		}
+		k := j
+		if k < len(s) && (s[k] == ' ' || s[k] == '-') {
+			k++
+		}
+		d := k
+		for d < len(s) && isDigit(s[d]) {
+			d++
+		}
+		if d > k {
+			out = append(out, letters+s[k:d])
+			i = d - 1
+		}
+	}
+	return out
+}
+
+// Significant returns the numbers worth comparing across languages: all but single-digit
+// integers, which translations legitimately spell out ("one" → "1つ") or renumber ("2." → "(二)").
+func (a Anchors) Significant() []string {
+	var out []string
+	for _, n := range a.Numbers {
+		if len(n) > 1 {
+			out = append(out, n)
+		}
+	}
+	return out
+}

@@ -1,0 +1,229 @@
+package outline
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// Build outlines a parsed page. src is the source the document was parsed from (front matter
+// blanked, so offsets are file offsets); file names the page in findings.
+func Build(doc ast.Node, src []byte, file string) *Page {
+	b := &builder{src: src, lines: newLineIndex(src), page: &Page{File: file}}
+	b.nodes(doc.FirstChild())
+	b.finish()
+	return b.page
+}
+
+type builder struct {
+	src   []byte
+	lines lineIndex
+	page  *Page
+	cur   *Section
+}
+
+// nodes outlines n and its following siblings.
+func (b *builder) nodes(n ast.Node) {
+	for n != nil {
+		n = b.node(n)
+	}
+}
+
+// node outlines one top-level node and returns the next one to outline.
+func (b *builder) node(n ast.Node) ast.Node {
+	if h, ok := n.(*ast.Heading); ok {
+		b.heading(h)
+		return n.NextSibling()
+	}
+	if next, ok := b.table(n); ok {
+		return next
+	}
+	if blk, ok := b.block(n); ok {
+		b.add(blk)
+	}
+	return n.NextSibling()
+}
+
+func (b *builder) heading(h *ast.Heading) {
+	c := b.collect(h)
+	title := strings.TrimSpace(joinSegments(c.segs))
+	s := &Section{Level: h.Level, Title: title, Line: max(nodeLine(h, b.lines), b.lastLine(), 1), Heading: h, Parent: -1}
+	for i := len(b.page.Sections) - 1; i >= 0; i-- {
+		if l := b.page.Sections[i].Level; l > 0 && l < h.Level {
+			s.Parent = i
+			break
+		}
+	}
+	b.page.Sections = append(b.page.Sections, s)
+	b.cur = s
+}
+
+// add appends a block to the current section, opening the intro section if needed. A block
+// without a known position takes the line of the block before it.
+func (b *builder) add(blk Block) {
+	if blk.Line < 1 {
+		blk.Line = max(b.lastLine(), 1)
+	}
+	blk.EndLine = max(blk.EndLine, blk.Line)
+	if b.cur == nil {
+		b.cur = &Section{Level: 0, Line: blk.Line, Parent: -1}
+		b.page.Sections = append(b.page.Sections, b.cur)
+	}
+	b.cur.Blocks = append(b.cur.Blocks, blk)
+}
+
+// lastLine is the line of the last block or heading outlined, 0 at the start.
+func (b *builder) lastLine() int {
+	if b.cur == nil {
+		return 0
+	}
+	if n := len(b.cur.Blocks); n > 0 {
+		return b.cur.Blocks[n-1].EndLine
+	}
+	return b.cur.Line
+}
+
+func (b *builder) collect(n ast.Node) *textCollector {
+	c := &textCollector{src: b.src, lines: b.lines, cur: nodeLine(n, b.lines)}
+	c.inline(n)
+	return c
+}
+
+// block outlines a node that is not a heading or a table.
+func (b *builder) block(n ast.Node) (Block, bool) {
+	blk := Block{Line: nodeLine(n, b.lines)}
+	c := &textCollector{src: b.src, lines: b.lines, cur: blk.Line}
+	switch n := n.(type) {
+	case *ast.Paragraph:
+		c.inline(n)
+		blk.Kind = ParagraphBlock
+		if onlyImages(n, b.src) {
+			blk.Kind = ImageBlock
+		}
+	case *ast.List:
+		c.inline(n)
+		blk.Kind, blk.Items = ListBlock, n.ChildCount()
+	case *ast.Blockquote:
+		c.inline(n)
+		blk.Kind = QuoteBlock
+	case *ast.FencedCodeBlock, *ast.CodeBlock:
+		c.rawLines(n)
+		blk.Kind = CodeBlock
+	case *ast.HTMLBlock:
+		c.rawLines(n)
+		blk.Kind = HTMLBlock
+		if strings.TrimSpace(joinSegments(c.segs)) == "" && len(c.links)+len(c.images) == 0 {
+			return blk, false // markup only, e.g. a stray </div>
+		}
+	case *ast.ThematicBreak:
+		return blk, false
+	default:
+		c.inline(n)
+		blk.Kind = HTMLBlock
+	}
+	blk.EndLine = max(blk.Line, b.lines.line(max(nodeEnd(n)-1, 0)))
+	if _, fenced := n.(*ast.FencedCodeBlock); fenced {
+		blk.EndLine = b.closingFence(blk.EndLine)
+	}
+	b.finishBlock(&blk, c)
+	return blk, true
+}
+
+// finishBlock stores the collected text and reads the anchors from it.
+func (b *builder) finishBlock(blk *Block, c *textCollector) {
+	for _, s := range c.segs {
+		if t := collapse(s.Text); t != "" {
+			blk.Segments = append(blk.Segments, Segment{Line: s.Line, Text: t})
+		}
+	}
+	blk.Anchors = TextAnchors(blk.Text())
+	blk.Anchors.Links, blk.Anchors.Images = c.links, c.images
+	blk.textLines = c.textLines
+}
+
+// onlyImages reports whether a paragraph holds images and nothing but white space.
+func onlyImages(p *ast.Paragraph, src []byte) bool {
+	seen := false
+	for ch := p.FirstChild(); ch != nil; ch = ch.NextSibling() {
+		switch ch := ch.(type) {
+		case *ast.Image:
+			seen = true
+		case *ast.Text:
+			if len(bytes.TrimSpace(ch.Segment.Value(src))) > 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return seen
+}
+
+func joinSegments(segs []Segment) string {
+	var sb strings.Builder
+	for _, s := range segs {
+		sb.WriteString(s.Text)
+	}
+	return sb.String()
+}
+
+// finish sets end lines, slugs, default ids and hashes once all sections are known.
+func (b *builder) finish() {
+	secs := b.page.Sections
+	lastLine := len(b.lines)
+	for i, s := range secs {
+		next := lastLine + 1
+		if i+1 < len(secs) {
+			next = secs[i+1].Line
+		}
+		s.EndLine = b.lastNonBlank(s.Line, next-1)
+		s.Hash = b.hash(s.Line, s.EndLine)
+	}
+	setSlugs(b.page)
+	for _, s := range secs {
+		s.ID = s.Slug
+	}
+}
+
+// closingFence returns the line after last when it closes a fenced code block, else last.
+func (b *builder) closingFence(last int) int {
+	if last >= len(b.lines) {
+		return last
+	}
+	next := bytes.TrimSpace(b.lineText(last + 1))
+	if bytes.HasPrefix(next, []byte("```")) || bytes.HasPrefix(next, []byte("~~~")) {
+		return last + 1
+	}
+	return last
+}
+
+func (b *builder) lineText(l int) []byte {
+	start := b.lines[l-1]
+	end := len(b.src)
+	if l < len(b.lines) {
+		end = b.lines[l]
+	}
+	return b.src[start:end]
+}
+
+func (b *builder) lastNonBlank(from, to int) int {
+	for l := to; l > from; l-- {
+		if len(bytes.TrimSpace(b.lineText(l))) > 0 {
+			return l
+		}
+	}
+	return from
+}
+
+// hash digests lines from..to with trailing white space removed from each line.
+func (b *builder) hash(from, to int) string {
+	h := sha256.New()
+	for l := max(from, 1); l <= to && l <= len(b.lines); l++ {
+		h.Write(bytes.TrimRight(b.lineText(l), " \t\r\n"))
+		h.Write([]byte{'\n'})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}

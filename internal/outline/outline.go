@@ -1,0 +1,114 @@
+// Package outline models a parsed page as sections, blocks and table rows, with lines and anchors.
+//
+// Every item keeps its source line and the language-independent anchors alignment compares
+// (numbers, product codes, links, image sources). A page is a flat list of sections in document order; a section holds the blocks between its
+// heading and the next heading of any level, and Parent links it into the heading tree. Content
+// before the first heading is the intro section (Level 0, no heading). Blocks are paragraphs,
+// lists, tables, images (a paragraph holding only images), code, quotes and other raw HTML.
+// Every block keeps its text split by source line, so a check can point at the line of the
+// sentence it objects to.
+package outline
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// Page is the outline of one page in one language.
+type Page struct {
+	File     string
+	Sections []*Section
+}
+
+// Section is a heading and the blocks up to the next heading.
+type Section struct {
+	// ID is the anchor the section carries in every language. Build sets it to Slug;
+	// alignment replaces a translation's IDs by its source's (see SetIDs).
+	ID string
+	// Slug is derived from this section's own heading text, unique within the page.
+	Slug    string
+	Level   int // 1–6; 0 for the intro before the first heading
+	Title   string
+	Line    int // line of the heading (of the first block for the intro)
+	EndLine int // last non-blank line before the next heading
+	Parent  int // index in Page.Sections of the enclosing section, -1 at the top
+	Heading *ast.Heading
+	Blocks  []Block
+	// Hash identifies the section's own source text (heading and blocks, not subsections),
+	// ignoring trailing whitespace; the reviewed state records it.
+	Hash string
+}
+
+// Kind is what a block is.
+type Kind int
+
+const (
+	ParagraphBlock Kind = iota
+	ListBlock
+	TableBlock
+	ImageBlock
+	CodeBlock
+	QuoteBlock
+	HTMLBlock
+)
+
+var kindNames = [...]string{"paragraph", "list", "table", "image", "code", "quote", "html"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Block is one top-level block of a section.
+type Block struct {
+	Kind     Kind
+	Line     int
+	EndLine  int
+	Segments []Segment // text by source line, in order
+	Anchors  Anchors
+	Table    *Table // set when Kind == TableBlock
+	Items    int    // list items, when Kind == ListBlock
+
+	textLines []int // lines with text other than image descriptions
+}
+
+// Segment is the text of a block found on one source line.
+type Segment struct {
+	Line int
+	Text string
+}
+
+// Text is the block's text with its lines joined by spaces.
+func (b *Block) Text() string {
+	parts := make([]string, 0, len(b.Segments))
+	for _, s := range b.Segments {
+		if t := strings.TrimSpace(s.Text); t != "" {
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// Table is a table as rows of cells; header rows come first.
+type Table struct {
+	Rows []Row
+}
+
+// Row is one table row.
+type Row struct {
+	Line   int
+	Header bool // a row of the table head
+	Cells  []Cell
+}
+
+// Cell is one table cell; Text separates list items and line breaks with "\n".
+type Cell struct {
+	Text   string
+	Header bool
+}
+
+// Shape returns the number of rows and the largest number of cells in a row.
+func (t *Table) Shape() (rows, cols int) {
+	for _, r := range t.Rows {
+		cols = max(cols, len(r.Cells))
+	}
+	return len(t.Rows), cols
+}

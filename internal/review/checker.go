@@ -1,0 +1,147 @@
+package review
+
+import (
+	"fmt"
+
+	"docsite/internal/align"
+	"docsite/internal/outline"
+)
+
+// checker runs the checks on one translation of one page.
+type checker struct {
+	page, locale, src string
+	a                 *align.Page
+	ratios            *ratioSet
+	findings          []Finding
+}
+
+func (c *checker) run() {
+	c.sections()
+}
+
+// add records a finding; sec is the source section it concerns (or the target's when the
+// section exists only there).
+func (c *checker) add(check string, sec *outline.Section, srcLine, tgtLine int, format string, args ...any) {
+	c.findings = append(c.findings, c.finding(check, sec, srcLine, tgtLine, fmt.Sprintf(format, args...)))
+}
+
+func (c *checker) finding(check string, sec *outline.Section, srcLine, tgtLine int, msg string) Finding {
+	id := ""
+	if sec != nil {
+		id = sec.ID
+	}
+	return Finding{
+		Check: check, Severity: SeverityOf(check), Locale: c.locale, Page: c.page, Section: id,
+		Source:  Pos{File: c.a.Source.File, Line: srcLine},
+		Target:  Pos{File: c.a.Target.File, Line: tgtLine},
+		Message: msg,
+	}
+}
+
+func (c *checker) srcSec(i int) *outline.Section { return c.a.Source.Sections[i] }
+func (c *checker) tgtSec(j int) *outline.Section { return c.a.Target.Sections[j] }
+
+// sections reports missing and extra sections and checks each aligned pair.
+func (c *checker) sections() {
+	for k, sp := range c.a.Sections {
+		switch {
+		case sp.Target < 0:
+			s := c.srcSec(sp.Source)
+			c.add(MissingSection, s, s.Line, c.targetLineNear(k), "section %s is missing", describeSection(s))
+		case sp.Source < 0:
+			t := c.tgtSec(sp.Target)
+			c.add(ExtraSection, t, c.sourceLineNear(k), t.Line, "section %s is not in the source", describeSection(t))
+		default:
+			c.sectionPair(sp)
+		}
+	}
+}
+
+// targetLineNear is where a missing section belongs in the target: the heading of the next
+// aligned section, or the end of the page.
+func (c *checker) targetLineNear(k int) int {
+	for _, sp := range c.a.Sections[k+1:] {
+		if sp.Target >= 0 {
+			return c.tgtSec(sp.Target).Line
+		}
+	}
+	if n := len(c.a.Target.Sections); n > 0 {
+		return c.tgtSec(n-1).EndLine + 1
+	}
+	return 1
+}
+
+// sourceLineNear is the source heading of the next aligned section, or the source's end.
+func (c *checker) sourceLineNear(k int) int {
+	for _, sp := range c.a.Sections[k+1:] {
+		if sp.Source >= 0 {
+			return c.srcSec(sp.Source).Line
+		}
+	}
+	if n := len(c.a.Source.Sections); n > 0 {
+		return c.srcSec(n-1).EndLine + 1
+	}
+	return 1
+}
+
+func describeSection(s *outline.Section) string {
+	if s.Level == 0 {
+		return "(the introduction before the first heading)"
+	}
+	return fmt.Sprintf("%q (#%s)", s.Title, s.ID)
+}
+
+func (c *checker) sectionPair(sp align.SectionPair) {
+	s, t := c.srcSec(sp.Source), c.tgtSec(sp.Target)
+	if s.Level > 0 {
+		c.untranslated(s, []outline.Segment{{Line: s.Line, Text: s.Title}}, []outline.Segment{{Line: t.Line, Text: t.Title}})
+	}
+	for k, bp := range sp.Blocks {
+		switch {
+		case bp.Target < 0:
+			b := &s.Blocks[bp.Source]
+			c.add(MissingBlock, s, b.Line, blockLineNear(sp.Blocks[k+1:], t, false), "%s is missing: %s", b.Kind, excerpt(b.Text()))
+		case bp.Source < 0:
+			b := &t.Blocks[bp.Target]
+			c.add(ExtraBlock, s, blockLineNear(sp.Blocks[k+1:], s, true), b.Line, "%s is not in the source: %s", b.Kind, excerpt(b.Text()))
+		default:
+			c.blockPair(s, &s.Blocks[bp.Source], &t.Blocks[bp.Target], bp)
+		}
+	}
+}
+
+// blockLineNear is the line of the next aligned block on one side, else the section's end.
+func blockLineNear(rest []align.BlockPair, sec *outline.Section, source bool) int {
+	for _, bp := range rest {
+		i := bp.Target
+		if source {
+			i = bp.Source
+		}
+		if i >= 0 && bp.Source >= 0 && bp.Target >= 0 {
+			return sec.Blocks[i].Line
+		}
+	}
+	return sec.EndLine + 1
+}
+
+func (c *checker) blockPair(sec *outline.Section, s, t *outline.Block, bp align.BlockPair) {
+	if s.Table != nil && t.Table != nil {
+		c.tablePair(sec, s, t, bp)
+		return
+	}
+	c.numbers(sec, s.Segments, t.Segments)
+	c.links(sec, s, t)
+	if s.Kind != outline.CodeBlock {
+		c.untranslated(sec, s.Segments, t.Segments)
+		c.ratios.add(c, sec, s.Line, t.Line, s.Text(), t.Text())
+	}
+}
+
+// excerpt shortens a text for a message.
+func excerpt(s string) string {
+	r := []rune(s)
+	if len(r) > 60 {
+		return fmt.Sprintf("%q", string(r[:60])+"…")
+	}
+	return fmt.Sprintf("%q", s)
+}

@@ -1,0 +1,185 @@
+package review
+
+import (
+	"strings"
+	"testing"
+)
+
+// pair reviews one page in two languages, en the source.
+func pair(t *testing.T, tgtLocale, en, tgt string) *Report {
+	t.Helper()
+	return Run(Input{
+		Default: "en",
+		Locales: []Locale{{Code: "en"}, {Code: tgtLocale}},
+		Docs: []Doc{
+			doc("en", "p", "en/p.md", []byte(en)),
+			doc(tgtLocale, "p", tgtLocale+"/p.md", []byte(tgt)),
+		},
+	})
+}
+
+func checks(r *Report) []string {
+	var out []string
+	for _, f := range r.Findings {
+		out = append(out, f.Check+" "+f.Source.String()+" -> "+f.Target.String())
+	}
+	return out
+}
+
+const enPage = `Intro with 2048 units.
+
+## Setup
+
+Install the tool first, then configure it.
+
+![diagram](/img/setup.png)
+
+## Use
+
+Run the tool with care, and read the [guide](/en/guide/).
+
+| Plan | Price |
+| --- | --- |
+| Basic | 100 |
+| Pro | 250 |
+`
+
+const jaPage = `2048 ユニットの紹介。
+
+## セットアップ
+
+最初にツールをインストールしてから設定します。
+
+![図](/img/setup.png)
+
+## 使い方
+
+ツールは注意して実行し、[ガイド](/ja/guide/)を読んでください。
+
+| プラン | 価格 |
+| --- | --- |
+| ベーシック | 100 |
+| プロ | 250 |
+`
+
+func TestCleanPairHasNoFindings(t *testing.T) {
+	expect(t, checks(pair(t, "ja", enPage, jaPage)))
+}
+
+func TestMissingPage(t *testing.T) {
+	r := Run(Input{Default: "en", Locales: []Locale{{Code: "en"}, {Code: "ja"}},
+		Docs: []Doc{doc("en", "p", "content/en/p.md", []byte(enPage))}})
+	expect(t, checks(r), "missing-page content/en/p.md:1 -> content/ja/p.md")
+	if r.Findings[0].Severity.String() != "warning" {
+		t.Error("missing-page is a warning")
+	}
+}
+
+func TestMissingAndExtraSection(t *testing.T) {
+	ja := strings.Replace(jaPage, "## セットアップ\n\n最初にツールをインストールしてから設定します。\n\n![図](/img/setup.png)\n\n", "", 1)
+	expect(t, checks(pair(t, "ja", enPage, ja)), "missing-section en/p.md:3 -> ja/p.md:3")
+
+	ja = jaPage + "\n## 付録\n\n追加の説明がここにあります。\n"
+	expect(t, checks(pair(t, "ja", enPage, ja)), "extra-section en/p.md:17 -> ja/p.md:18")
+}
+
+func TestMissingAndExtraBlock(t *testing.T) {
+	ja := strings.Replace(jaPage, "![図](/img/setup.png)\n\n", "", 1)
+	expect(t, checks(pair(t, "ja", enPage, ja)), "missing-block en/p.md:7 -> ja/p.md:6")
+
+	ja = strings.Replace(jaPage, "![図](/img/setup.png)\n", "![図](/img/setup.png)\n\n注意：管理者権限が必要です。\n", 1)
+	expect(t, checks(pair(t, "ja", enPage, ja)), "extra-block en/p.md:8 -> ja/p.md:9")
+}
+
+func TestMovedBlockIsNotMissing(t *testing.T) {
+	// The image comes before the paragraph in the translation: paired out of order.
+	ja := strings.Replace(jaPage, "最初にツールをインストールしてから設定します。\n\n![図](/img/setup.png)",
+		"![図](/img/setup.png)\n\n最初にツールをインストールしてから設定します。", 1)
+	expect(t, checks(pair(t, "ja", enPage, ja)))
+}
+
+func TestTableShapeAndMissingRow(t *testing.T) {
+	ja := strings.Replace(jaPage, "| ベーシック | 100 |\n", "", 1)
+	expect(t, checks(pair(t, "ja", enPage, ja)),
+		"table-shape en/p.md:13 -> ja/p.md:13",
+		"missing-row en/p.md:15 -> ja/p.md:15")
+
+	ja = strings.NewReplacer("| プラン | 価格 |", "| プラン | 価格 | 備考 |", "| --- | --- |", "| --- | --- | --- |").Replace(jaPage)
+	expect(t, checks(pair(t, "ja", enPage, ja)), "table-shape en/p.md:13 -> ja/p.md:13")
+}
+
+func TestNumberMismatch(t *testing.T) {
+	// Full-width digits are the same number; a different one is not.
+	ja := strings.Replace(jaPage, "2048", "２０４８", 1)
+	expect(t, checks(pair(t, "ja", enPage, ja)))
+	ja = strings.Replace(jaPage, "| プロ | 250 |", "| プロ | 2500 |", 1)
+	r := pair(t, "ja", enPage, ja)
+	expect(t, checks(r), "number-mismatch en/p.md:16 -> ja/p.md:16")
+	if got := r.Findings[0].Message; got != "numbers differ: source has 250; translation has 2500" {
+		t.Errorf("message %q", got)
+	}
+}
+
+func TestUntranslated(t *testing.T) {
+	// Equal to the source.
+	ja := strings.Replace(jaPage, "最初にツールをインストールしてから設定します。", "Install the tool first, then configure it.", 1)
+	expect(t, checks(pair(t, "ja", enPage, ja)), "untranslated en/p.md:5 -> ja/p.md:5")
+	// Different words, still English.
+	ja = strings.Replace(jaPage, "## 使い方", "## How to use it", 1)
+	expect(t, checks(pair(t, "ja", enPage, ja)), "untranslated en/p.md:9 -> ja/p.md:9")
+	// Acronyms and product names alone are no reason.
+	ja = strings.Replace(jaPage, "| プロ | 250 |", "| Pro | 250 |", 1)
+	expect(t, checks(pair(t, "ja", enPage, ja)))
+	// Nor are code and bare URLs, which every language writes alike.
+	en := enPage + "\n`docsite review -strict -lang ja`\n\n<https://example.com/docs/start-here>\n"
+	ja = jaPage + "\n`docsite review -strict -lang ja`\n\n<https://example.com/docs/start-here>\n"
+	expect(t, checks(pair(t, "ja", en, ja)))
+}
+
+func TestUntranslatedChineseInJapanese(t *testing.T) {
+	zh := "## 安装\n\n首先安装工具然后根据需要完成配置文件的全部设置。\n"
+	r := Run(Input{Default: "zh", Locales: []Locale{{Code: "zh"}, {Code: "ja"}}, Docs: []Doc{
+		doc("zh", "p", "zh/p.md", []byte(zh)),
+		doc("ja", "p", "ja/p.md", []byte("## インストール\n\n首先安装工具然后根据需要完成配置文件设置。\n")),
+	}})
+	expect(t, checks(r), "untranslated zh/p.md:3 -> ja/p.md:3")
+}
+
+func TestLengthRatio(t *testing.T) {
+	var en, ja strings.Builder
+	for i := range 6 {
+		en.WriteString("The service keeps every copy of your data in three separate zones, always.\n\n")
+		if i == 4 {
+			ja.WriteString("データを保存します。\n\n") // a fraction of the sentence
+			continue
+		}
+		ja.WriteString("このサービスは、データのすべてのコピーを常に三つの別々のゾーンに保管します。\n\n")
+	}
+	expect(t, checks(pair(t, "ja", en.String(), ja.String())), "length-ratio en/p.md:9 -> ja/p.md:9")
+}
+
+func TestLinkMismatch(t *testing.T) {
+	// /en/guide/ and /ja/guide/ are the same link in each language's tree.
+	ja := strings.Replace(jaPage, "(/ja/guide/)", "(/ja/manual/)", 1)
+	r := pair(t, "ja", enPage, ja)
+	expect(t, checks(r), "link-mismatch en/p.md:11 -> ja/p.md:11")
+	if got := r.Findings[0].Message; got != "source links to /{lang}/guide/; translation links to /{lang}/manual/" {
+		t.Errorf("message %q", got)
+	}
+}
+
+func TestSeverities(t *testing.T) {
+	want := map[string]string{
+		MissingPage: "warning", MissingSection: "error", ExtraSection: "warning", MissingBlock: "error",
+		ExtraBlock: "warning", TableShape: "error", MissingRow: "error", NumberMismatch: "error",
+		Untranslated: "error", LengthRatio: "warning", LinkMismatch: "warning", Stale: "warning",
+	}
+	if len(Checks) != len(want) {
+		t.Errorf("%d checks, want %d", len(Checks), len(want))
+	}
+	for _, c := range Checks {
+		if want[c.ID] != c.Severity.String() {
+			t.Errorf("%s is %s, want %s", c.ID, c.Severity, want[c.ID])
+		}
+	}
+}

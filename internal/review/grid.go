@@ -1,0 +1,365 @@
+package review
+
+import (
+	"fmt"
+	"strings"
+
+	"docsite/internal/align"
+	"docsite/internal/outline"
+)
+
+// A grid lays a page out for the HTML review: one column per language (source first), one
+// row per source section heading and block, with a translation's extra sections and blocks
+// on rows of their own after the item they follow.
+type grid struct {
+	Rows  []gridRow
+	Other []Finding // findings no cell holds (missing pages)
+}
+
+type gridRow struct {
+	Section bool // a heading row
+	Cells   []gridCell
+	Cols    int // columns of the widest row, table rows
+}
+
+type gridCell struct {
+	Lang      string
+	Present   bool // the language has this item
+	Line      int
+	Kind      string
+	Title     string   // heading text, section rows
+	Text      string   // excerpt, block rows
+	Row       []string // cell texts, table rows
+	Findings  []Finding
+	Stale     bool
+	Match     string // the pair's confidence, translation cells that have a counterpart
+	srcFrom   int    // source lines the cell covers, 0 when none
+	srcTo     int
+	tgtFrom   int // target lines, translation cells only
+	tgtTo     int
+	locale    string
+	translate bool
+}
+
+// buildGrid lays out page p; findings are the report's findings for p.
+func buildGrid(p *PageReview, langs []Locale, findings []Finding) *grid {
+	g := &grid{}
+	src := p.Source.Outline
+	for i, s := range src.Sections {
+		g.sectionRows(p, langs, i, s)
+		for k := range p.Translations {
+			g.extraSections(p, langs, k, i)
+		}
+	}
+	for _, f := range findings {
+		g.place(f)
+	}
+	return g
+}
+
+func tagOf(langs []Locale, code string) string {
+	for _, l := range langs {
+		if l.Code == code && l.Tag != "" {
+			return l.Tag
+		}
+	}
+	return code
+}
+
+// sectionRows adds the heading row and block rows of source section i.
+func (g *grid) sectionRows(p *PageReview, langs []Locale, i int, s *outline.Section) {
+	head := gridRow{Section: true, Cells: []gridCell{sectionCell(tagOf(langs, p.Source.Locale), s, true)}}
+	for _, tr := range p.Translations {
+		c := gridCell{Lang: tagOf(langs, tr.Locale), locale: tr.Locale, translate: true, srcFrom: s.Line, srcTo: s.Line}
+		if sp := pairOf(tr.Align, i); sp != nil && sp.Target >= 0 {
+			t := tr.Align.Target.Sections[sp.Target]
+			c = sectionCell(c.Lang, t, false)
+			c.locale, c.translate, c.srcFrom, c.srcTo = tr.Locale, true, s.Line, s.Line
+			c.tgtFrom, c.tgtTo = t.Line, t.Line
+			c.Stale = contains(tr.Stale, s.ID)
+			c.Match = confidence(sp.Confidence)
+		}
+		head.Cells = append(head.Cells, c)
+	}
+	g.Rows = append(g.Rows, head)
+	for b := range s.Blocks {
+		g.blockRow(p, langs, i, b)
+		for k := range p.Translations {
+			g.extraBlocks(p, langs, k, i, b)
+		}
+	}
+}
+
+func sectionCell(lang string, s *outline.Section, source bool) gridCell {
+	title := s.Title
+	if s.Level == 0 {
+		title = "(introduction)"
+	}
+	c := gridCell{Lang: lang, Present: true, Line: s.Line, Title: title, Kind: "section"}
+	if source {
+		c.srcFrom, c.srcTo = s.Line, s.Line
+	}
+	return c
+}
+
+func blockCell(lang string, b *outline.Block) gridCell {
+	c := gridCell{Lang: lang, Present: true, Line: b.Line, Kind: b.Kind.String(), Text: shorten(b.Text(), 400)}
+	if b.Table != nil {
+		rows, cols := b.Table.Shape()
+		c.Text = fmt.Sprintf("%d rows × %d columns", rows, cols)
+		if len(b.Segments) > 0 && len(b.Table.Rows) > 0 && b.Segments[0].Line < b.Table.Rows[0].Line {
+			c.Title = shorten(b.Segments[0].Text, 200) // the caption
+		}
+	}
+	return c
+}
+
+func rowCell(lang string, r *outline.Row) gridCell {
+	c := gridCell{Lang: lang, Present: true, Line: r.Line, Kind: "row"}
+	for _, cell := range r.Cells {
+		c.Row = append(c.Row, shorten(strings.ReplaceAll(cell.Text, "\n", " · "), 200))
+	}
+	return c
+}
+
+// blockRow adds the row of source block b of section i.
+func (g *grid) blockRow(p *PageReview, langs []Locale, i, b int) {
+	sb := &p.Source.Outline.Sections[i].Blocks[b]
+	from, to := sb.Line, sb.EndLine
+	if sb.Table != nil {
+		to = from // the rows have rows of their own
+	}
+	src := blockCell(tagOf(langs, p.Source.Locale), sb)
+	row := gridRow{Cells: []gridCell{src}}
+	for _, tr := range p.Translations {
+		c := gridCell{Lang: tagOf(langs, tr.Locale), Kind: sb.Kind.String()}
+		if tb := targetBlock(tr.Align, i, b); tb != nil {
+			c = blockCell(c.Lang, tb)
+			c.Match = confidence(blockPairOf(tr.Align, i, b).Confidence)
+			c.tgtFrom, c.tgtTo = tb.Line, tb.EndLine
+			if tb.Table != nil {
+				c.tgtTo = tb.Line
+			}
+		}
+		c.locale, c.translate, c.srcFrom, c.srcTo = tr.Locale, true, from, to
+		row.Cells = append(row.Cells, c)
+	}
+	g.Rows = append(g.Rows, row)
+	if sb.Table != nil {
+		g.tableRows(p, langs, i, b)
+	}
+}
+
+// targetBlock is the translation's block paired with source block b of section i, or nil.
+func targetBlock(a *align.Page, i, b int) *outline.Block {
+	bp := blockPairOf(a, i, b)
+	if bp == nil || bp.Target < 0 {
+		return nil
+	}
+	return &a.Target.Sections[pairOf(a, i).Target].Blocks[bp.Target]
+}
+
+// tableRows adds a row per row of source table b of section i, each translation's paired row
+// beside it, and the translations' extra rows after the row they follow.
+func (g *grid) tableRows(p *PageReview, langs []Locale, i, b int) {
+	st := p.Source.Outline.Sections[i].Blocks[b].Table
+	_, cols := st.Shape()
+	for r := range st.Rows {
+		row := gridRow{Cols: cols, Cells: []gridCell{rowCell(tagOf(langs, p.Source.Locale), &st.Rows[r])}}
+		for _, tr := range p.Translations {
+			c := gridCell{Lang: tagOf(langs, tr.Locale), Kind: "row"}
+			if rp, conf := targetRow(tr.Align, i, b, r); rp != nil {
+				c = rowCell(c.Lang, rp)
+				c.tgtFrom, c.tgtTo = rp.Line, rp.Line
+				c.Match = confidence(conf)
+			}
+			c.locale, c.translate, c.srcFrom, c.srcTo = tr.Locale, true, st.Rows[r].Line, st.Rows[r].Line
+			row.Cells = append(row.Cells, c)
+		}
+		g.Rows = append(g.Rows, row)
+	}
+}
+
+// targetRow is the translation's row paired with row r of source table b of section i.
+func targetRow(a *align.Page, i, b, r int) (*outline.Row, float64) {
+	bp := blockPairOf(a, i, b)
+	tb := targetBlock(a, i, b)
+	if bp == nil || tb == nil || tb.Table == nil {
+		return nil, 0
+	}
+	for _, rp := range bp.Rows {
+		if rp.Source == r && rp.Target >= 0 {
+			return &tb.Table.Rows[rp.Target], rp.Confidence
+		}
+	}
+	return nil, 0
+}
+
+// extraSections adds, for translation k, the target-only sections that follow source section i.
+func (g *grid) extraSections(p *PageReview, langs []Locale, k, i int) {
+	tr := p.Translations[k]
+	if tr.Align == nil {
+		return
+	}
+	for _, sp := range followers(tr.Align.Sections, i, func(sp align.SectionPair) int { return sp.Source }) {
+		t := tr.Align.Target.Sections[sp.Target]
+		c := sectionCell(tagOf(langs, tr.Locale), t, false)
+		c.locale, c.translate, c.tgtFrom, c.tgtTo = tr.Locale, true, t.Line, t.Line
+		g.Rows = append(g.Rows, g.lonely(p, langs, k, c, true))
+		for b := range t.Blocks {
+			bc := blockCell(c.Lang, &t.Blocks[b])
+			bc.locale, bc.translate, bc.tgtFrom, bc.tgtTo = tr.Locale, true, t.Blocks[b].Line, t.Blocks[b].EndLine
+			g.Rows = append(g.Rows, g.lonely(p, langs, k, bc, false))
+		}
+	}
+}
+
+// extraBlocks adds, for translation k, the target-only blocks that follow block b of section i.
+func (g *grid) extraBlocks(p *PageReview, langs []Locale, k, i, b int) {
+	tr := p.Translations[k]
+	sp := pairOf(tr.Align, i)
+	if sp == nil || sp.Target < 0 {
+		return
+	}
+	t := tr.Align.Target.Sections[sp.Target]
+	for _, bp := range followers(sp.Blocks, b, func(bp align.BlockPair) int { return bp.Source }) {
+		tb := &t.Blocks[bp.Target]
+		c := blockCell(tagOf(langs, tr.Locale), tb)
+		c.locale, c.translate, c.tgtFrom, c.tgtTo = tr.Locale, true, tb.Line, tb.EndLine
+		g.Rows = append(g.Rows, g.lonely(p, langs, k, c, false))
+	}
+}
+
+// lonely is a row where only translation k has something.
+func (g *grid) lonely(p *PageReview, langs []Locale, k int, c gridCell, section bool) gridRow {
+	row := gridRow{Section: section, Cells: []gridCell{{Lang: tagOf(langs, p.Source.Locale)}}}
+	for j, tr := range p.Translations {
+		if j == k {
+			row.Cells = append(row.Cells, c)
+			continue
+		}
+		row.Cells = append(row.Cells, gridCell{Lang: tagOf(langs, tr.Locale)})
+	}
+	return row
+}
+
+// followers returns the target-only items that come after the item paired with source
+// index i and before the next item with a source.
+func followers[P any](pairs []P, i int, source func(P) int) []P {
+	var out []P
+	in := false
+	for _, p := range pairs {
+		switch s := source(p); {
+		case s == i:
+			in = true
+		case s >= 0:
+			in = false
+		case in:
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func pairOf(a *align.Page, i int) *align.SectionPair {
+	if a == nil {
+		return nil
+	}
+	for k := range a.Sections {
+		if a.Sections[k].Source == i {
+			return &a.Sections[k]
+		}
+	}
+	return nil
+}
+
+func blockPairOf(a *align.Page, i, b int) *align.BlockPair {
+	sp := pairOf(a, i)
+	if sp == nil {
+		return nil
+	}
+	for k := range sp.Blocks {
+		if sp.Blocks[k].Source == b {
+			return &sp.Blocks[k]
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// sectionLevel lists the checks about whole sections; they go on heading rows.
+func sectionLevel(check string) bool {
+	return check == MissingSection || check == ExtraSection || check == Stale
+}
+
+// place puts a finding in the first cell of its language that covers its lines, preferring
+// heading rows for section checks and block rows otherwise.
+func (g *grid) place(f Finding) {
+	for _, pass := range []bool{sectionLevel(f.Check), !sectionLevel(f.Check)} {
+		for r := range g.Rows {
+			if g.Rows[r].Section != pass {
+				continue
+			}
+			for c := range g.Rows[r].Cells {
+				if cell := &g.Rows[r].Cells[c]; cell.covers(f) {
+					cell.Findings = append(cell.Findings, f)
+					return
+				}
+			}
+		}
+	}
+	g.Other = append(g.Other, f)
+}
+
+func (c *gridCell) covers(f Finding) bool {
+	if !c.translate || c.locale != f.Locale {
+		return false
+	}
+	if c.tgtFrom > 0 && (f.Target.Line < c.tgtFrom || f.Target.Line > c.tgtTo) {
+		return false
+	}
+	if c.srcFrom > 0 && (f.Source.Line < c.srcFrom || f.Source.Line > c.srcTo) {
+		return false
+	}
+	return c.tgtFrom > 0 || c.srcFrom > 0
+}
+
+// Class is the cell's CSS classes: absent, has-error, has-warning, stale.
+func (c gridCell) Class() string {
+	var cls []string
+	if !c.Present {
+		cls = append(cls, "absent")
+	}
+	for _, sev := range []string{"error", "warning"} {
+		for _, f := range c.Findings {
+			if f.Severity.String() == sev {
+				cls = append(cls, "has-"+sev)
+				break
+			}
+		}
+	}
+	if c.Stale {
+		cls = append(cls, "stale")
+	}
+	return strings.Join(cls, " ")
+}
+
+// confidence formats a pair's confidence for display.
+func confidence(c float64) string { return fmt.Sprintf("%.2f", c) }
+
+// shorten cuts s to n runes.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

@@ -1,0 +1,64 @@
+package review
+
+import (
+	"slices"
+	"strings"
+
+	"docsite/internal/outline"
+)
+
+// links reports link and image targets that differ between aligned blocks. A link into the
+// source language's tree ("/en/…", "../en/…") matches the same link into the translation's.
+func (c *checker) links(sec *outline.Section, s, t *outline.Block) {
+	src := c.targets(s.Anchors, c.src)
+	tgt := c.targets(t.Anchors, c.locale)
+	onlyS, onlyT := without(src, tgt), without(tgt, src)
+	if len(onlyS)+len(onlyT) == 0 {
+		return
+	}
+	var parts []string
+	if len(onlyS) > 0 {
+		parts = append(parts, "source links to "+strings.Join(onlyS, ", "))
+	}
+	if len(onlyT) > 0 {
+		parts = append(parts, "translation links to "+strings.Join(onlyT, ", "))
+	}
+	c.add(LinkMismatch, sec, s.Line, t.Line, "%s", strings.Join(parts, "; "))
+}
+
+// targets lists a block's link and image targets with the language folder made neutral.
+func (c *checker) targets(a outline.Anchors, locale string) []string {
+	var out []string
+	for _, l := range slices.Concat(a.Links, a.Images) {
+		out = append(out, neutral(strings.TrimSpace(l), locale))
+	}
+	return out
+}
+
+// neutral replaces a path segment equal to locale by "{lang}".
+func neutral(url, locale string) string {
+	parts := strings.Split(url, "/")
+	for i, p := range parts {
+		if p == locale {
+			parts[i] = "{lang}"
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+// without returns the items of a not matched in b, counting repeats.
+func without(a, b []string) []string {
+	left := map[string]int{}
+	for _, x := range b {
+		left[x]++
+	}
+	var out []string
+	for _, x := range a {
+		if left[x] > 0 {
+			left[x]--
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}

@@ -1,0 +1,193 @@
+// Package review checks translations against their source and reports findings as plain data.
+//
+// It finds, section by section, what is missing, wrong or stale in each translation; the
+// report is written as text, JSON or HTML by thin writers.
+//
+// # Pages and sources
+//
+// Pages pair across languages by their page key (the path under content/<lang>/). A page's
+// source is its default-language version, or, where the default language lacks it, its version
+// in the first language (in site order) that has one. Every other language's version is
+// aligned against the source (package align) and checked; a language without one gets
+// missing-page.
+//
+// # Checks
+//
+// Finding ids are part of the interface. Errors are what a reader of the translation would
+// get wrong or not get at all; warnings are what may be intended, or is a heuristic.
+//
+//	check            severity  reported when
+//	missing-page     warning   the page has no version in the language; the site shows the source with a notice
+//	missing-section  error     a source section has no counterpart
+//	extra-section    warning   a section of the translation has no counterpart in the source
+//	missing-block    error     a block of an aligned section has no counterpart
+//	extra-block      warning   a block of the translation has no counterpart
+//	table-shape      error     aligned tables differ in row or column count
+//	missing-row      error     a source table row has no counterpart in the aligned table
+//	number-mismatch  error     aligned blocks or table rows hold different numbers (after width
+//	                           folding and NFKC: "１２５.６" = "125.6", "6,144" = "6144", "M 40" = "M40";
+//	                           single-digit integers are not compared: "one" → "1つ", "2." → "(二)")
+//	untranslated     error     a sentence of the translation equals one of the source, or is written in
+//	                           the source's script where the language does not use it
+//	length-ratio     warning   a block or cell says 2.5 times more or less than its source, relative to
+//	                           the median ratio of the language pair across the site (outline.Weight)
+//	link-mismatch    warning   aligned blocks link to or show different targets
+//	stale            warning   the source section changed since the translation was accepted
+//
+// # Use
+//
+// The build calls Run with every parsed page before rendering: Run gives every heading the id
+// of its section's source heading (so /ja/p/#why-x works and the language switcher can keep
+// the fragment), Report.Stale tells the renderer which translated sections need the notice
+// that their source changed, and WriteHTML writes the review pages under _review/. The review
+// command calls Run, then Accept for -accept, ForLocale for -lang, WriteText or WriteJSON,
+// and HasErrors for -strict.
+//
+// # Reviewed state
+//
+// `docsite review -accept LANG` records, for each aligned section of each page in LANG, a
+// hash of the source section as it is now (Accept, State.Marshal) in content/LANG/.reviewed.toml.
+// When a source section's hash later differs from the recorded one, that section — and no
+// other — is stale in LANG. Report.Stale answers the same question for the renderer.
+package review
+
+import (
+	"docsite/internal/align"
+	"docsite/internal/diag"
+	"docsite/internal/outline"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// Check ids.
+const (
+	MissingPage    = "missing-page"
+	MissingSection = "missing-section"
+	ExtraSection   = "extra-section"
+	MissingBlock   = "missing-block"
+	ExtraBlock     = "extra-block"
+	TableShape     = "table-shape"
+	MissingRow     = "missing-row"
+	NumberMismatch = "number-mismatch"
+	Untranslated   = "untranslated"
+	LengthRatio    = "length-ratio"
+	LinkMismatch   = "link-mismatch"
+	Stale          = "stale"
+)
+
+// Checks lists every check id with its severity, in the order of the package documentation.
+var Checks = []struct {
+	ID       string
+	Severity diag.Severity
+}{
+	{MissingPage, diag.Warning},
+	{MissingSection, diag.Error},
+	{ExtraSection, diag.Warning},
+	{MissingBlock, diag.Error},
+	{ExtraBlock, diag.Warning},
+	{TableShape, diag.Error},
+	{MissingRow, diag.Error},
+	{NumberMismatch, diag.Error},
+	{Untranslated, diag.Error},
+	{LengthRatio, diag.Warning},
+	{LinkMismatch, diag.Warning},
+	{Stale, diag.Warning},
+}
+
+// SeverityOf returns the severity of a check id.
+func SeverityOf(check string) diag.Severity {
+	for _, c := range Checks {
+		if c.ID == check {
+			return c.Severity
+		}
+	}
+	return diag.Error
+}
+
+// Doc is one language version of a page, as parsed by the markdown stage.
+type Doc struct {
+	Locale string   // content folder code, e.g. "ja"
+	Page   string   // page key shared by all its languages, e.g. "gpu-cloud" or "guide/install"
+	File   string   // the file as findings name it, e.g. "content/ja/gpu-cloud.md"
+	Root   ast.Node // the goldmark document
+	Src    []byte   // the source it was parsed from, front matter blanked
+}
+
+// Input is everything a review needs.
+type Input struct {
+	Default string   // the default language's code
+	Locales []Locale // every language, in site order
+	Docs    []Doc
+	States  []State // reviewed state of any languages that have one
+}
+
+// Locale is a language of the site.
+type Locale struct {
+	Code string // content folder code, e.g. "zh"
+	Tag  string // BCP 47 tag for lang attributes, e.g. "zh-Hans"; Code when empty
+}
+
+// Report is the outcome of a review.
+type Report struct {
+	Source   string          `json:"source"` // the default language
+	Locales  []LocaleSummary `json:"locales"`
+	Findings []Finding       `json:"findings"`
+	// Pages holds the alignment behind the findings, for the HTML writer and Stale.
+	Pages []PageReview `json:"-"`
+	Langs []Locale     `json:"-"`
+}
+
+// LocaleSummary is the state of one language across the site.
+type LocaleSummary struct {
+	Locale     string  `json:"locale"`
+	Pages      int     `json:"pages"`      // pages of the site
+	Translated int     `json:"translated"` // pages with a version in this language
+	Fallback   int     `json:"fallback"`   // pages shown from their source
+	Complete   float64 `json:"complete"`   // percent of source blocks translated and not stale
+	Sections   int     `json:"-"`          // source sections of the pages this language translates
+	Aligned    int     `json:"-"`          // of which have a counterpart
+}
+
+// Finding is one problem, located in the source and in the translation.
+type Finding struct {
+	Check    string        `json:"check"`
+	Severity diag.Severity `json:"-"`
+	Locale   string        `json:"locale"`
+	Page     string        `json:"page"`
+	Section  string        `json:"section"` // the section's id, "" for the intro
+	Source   Pos           `json:"source"`
+	Target   Pos           `json:"target"`
+	Message  string        `json:"message"`
+}
+
+// Pos is a place in a file; Line 0 means the whole file (or a file that does not exist).
+type Pos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+}
+
+// Diagnostic returns the finding as a diagnostic located in the translation, for build output.
+func (f Finding) Diagnostic() diag.Diagnostic {
+	return diag.Diagnostic{File: f.Target.File, Line: f.Target.Line, Severity: f.Severity, Code: f.Check, Message: f.Message}
+}
+
+// PageReview is one page: its source and each translation's alignment.
+type PageReview struct {
+	Page         string
+	Source       Version
+	Translations []Translation // in site order; Align is nil for a missing version
+}
+
+// Version is one language version of a page, outlined.
+type Version struct {
+	Locale  string
+	File    string
+	Outline *outline.Page
+}
+
+// Translation is a translation and its alignment against the source.
+type Translation struct {
+	Version
+	Align *align.Page // nil when the page is missing in this language
+	Stale []string    // ids of the sections that are stale, in page order
+}

@@ -1,0 +1,224 @@
+package review
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+
+	"docsite/internal/align"
+	"docsite/internal/outline"
+)
+
+// Run aligns every translation against its source, runs every check and summarises each
+// language. As a side effect it gives every heading of every page its section's shared id
+// (align.ShareIDs), so run it before rendering.
+func Run(in Input) *Report {
+	r := &Report{Source: in.Default, Langs: in.Locales}
+	var ratios ratioSet
+	for _, key := range pageKeys(in.Docs) {
+		pr, findings := reviewPage(in, key, &ratios)
+		r.Pages = append(r.Pages, pr)
+		r.Findings = append(r.Findings, findings...)
+	}
+	r.Findings = append(r.Findings, ratios.outliers()...)
+	r.Locales = summarise(in, r.Pages)
+	sortFindings(r.Findings, codes(in.Locales))
+	return r
+}
+
+// pageKeys returns the distinct page keys, sorted.
+func pageKeys(docs []Doc) []string {
+	var keys []string
+	for _, d := range docs {
+		keys = append(keys, d.Page)
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys)
+}
+
+// versions returns the page's versions in site order, the source first.
+func versions(in Input, key string) (src *Doc, others []*Doc) {
+	byLocale := func(l string) *Doc {
+		for i := range in.Docs {
+			if in.Docs[i].Page == key && in.Docs[i].Locale == l {
+				return &in.Docs[i]
+			}
+		}
+		return nil
+	}
+	src = byLocale(in.Default)
+	for _, l := range codes(in.Locales) {
+		if d := byLocale(l); d != nil && src == nil {
+			src = d
+		}
+	}
+	for i := range in.Docs {
+		if src == nil && in.Docs[i].Page == key {
+			src = &in.Docs[i] // a language missing from in.Locales
+		}
+	}
+	for _, l := range codes(in.Locales) {
+		if l != src.Locale {
+			others = append(others, byLocale(l))
+		}
+	}
+	return src, others
+}
+
+func reviewPage(in Input, key string, ratios *ratioSet) (PageReview, []Finding) {
+	src, others := versions(in, key)
+	srcOutline := outline.Build(src.Root, src.Src, src.File)
+	outline.SetIDs(srcOutline) // also for pages in one language only
+	pr := PageReview{Page: key, Source: Version{Locale: src.Locale, File: src.File, Outline: srcOutline}}
+	var findings []Finding
+	locales := otherLocales(codes(in.Locales), src.Locale)
+	for i, d := range others {
+		locale := locales[i]
+		if d == nil {
+			pr.Translations = append(pr.Translations, Translation{Version: Version{Locale: locale, File: siblingFile(src.File, src.Locale, locale)}})
+			findings = append(findings, missingPage(key, src, locale))
+			continue
+		}
+		tr := translate(d, srcOutline)
+		c := &checker{page: key, locale: locale, src: src.Locale, a: tr.Align, ratios: ratios}
+		c.run()
+		tr.Stale = c.stale(stateFor(in.States, locale))
+		findings = append(findings, c.findings...)
+		pr.Translations = append(pr.Translations, tr)
+	}
+	return pr, findings
+}
+
+func translate(d *Doc, src *outline.Page) Translation {
+	tgt := outline.Build(d.Root, d.Src, d.File)
+	a := align.Align(src, tgt)
+	align.ShareIDs(a)
+	return Translation{Version: Version{Locale: d.Locale, File: d.File, Outline: tgt}, Align: a}
+}
+
+func codes(ls []Locale) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = l.Code
+	}
+	return out
+}
+
+func otherLocales(all []string, src string) []string {
+	var out []string
+	for _, l := range all {
+		if l != src {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// siblingFile is where the page's version in locale would live: the source file with its
+// language folder replaced.
+func siblingFile(file, from, to string) string {
+	parts := strings.Split(file, "/")
+	for i, p := range parts {
+		if p == from {
+			parts[i] = to
+			return strings.Join(parts, "/")
+		}
+	}
+	return to + "/" + file
+}
+
+func missingPage(key string, src *Doc, locale string) Finding {
+	return Finding{
+		Check: MissingPage, Severity: SeverityOf(MissingPage), Locale: locale, Page: key,
+		Source:  Pos{File: src.File, Line: 1},
+		Target:  Pos{File: siblingFile(src.File, src.Locale, locale)},
+		Message: "page not translated; the " + src.Locale + " version is shown",
+	}
+}
+
+// summarise counts pages and completeness per language.
+func summarise(in Input, pages []PageReview) []LocaleSummary {
+	var out []LocaleSummary
+	for _, l := range codes(in.Locales) {
+		s := LocaleSummary{Locale: l, Pages: len(pages)}
+		done, total := 0, 0
+		for _, p := range pages {
+			n := blockCount(p.Source.Outline)
+			total += n
+			if p.Source.Locale == l {
+				s.Translated++
+				done += n
+				continue
+			}
+			tr := p.translation(l)
+			if tr == nil || tr.Align == nil {
+				continue
+			}
+			s.Translated++
+			s.Sections += len(p.Source.Outline.Sections)
+			d, a := translatedBlocks(tr)
+			done += d
+			s.Aligned += a
+		}
+		s.Fallback = s.Pages - s.Translated
+		if total > 0 {
+			s.Complete = math.Round(1000*float64(done)/float64(total)) / 10
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func blockCount(p *outline.Page) int {
+	n := 0
+	for _, s := range p.Sections {
+		n += len(s.Blocks)
+	}
+	return n
+}
+
+// translatedBlocks counts the source blocks with a counterpart in a section that is not stale,
+// and the source sections with a counterpart.
+func translatedBlocks(tr *Translation) (blocks, sections int) {
+	for _, sp := range tr.Align.Sections {
+		if sp.Source < 0 || sp.Target < 0 {
+			continue
+		}
+		sections++
+		if slices.Contains(tr.Stale, tr.Align.Source.Sections[sp.Source].ID) {
+			continue
+		}
+		for _, bp := range sp.Blocks {
+			if bp.Source >= 0 && bp.Target >= 0 {
+				blocks++
+			}
+		}
+	}
+	return blocks, sections
+}
+
+func (p *PageReview) translation(locale string) *Translation {
+	for i := range p.Translations {
+		if p.Translations[i].Locale == locale {
+			return &p.Translations[i]
+		}
+	}
+	return nil
+}
+
+// sortFindings orders findings by language (site order), page, source and target position,
+// check and message.
+func sortFindings(fs []Finding, locales []string) {
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(
+			cmp.Compare(slices.Index(locales, a.Locale), slices.Index(locales, b.Locale)),
+			cmp.Compare(a.Locale, b.Locale),
+			cmp.Compare(a.Page, b.Page),
+			cmp.Compare(a.Source.Line, b.Source.Line),
+			cmp.Compare(a.Target.Line, b.Target.Line),
+			cmp.Compare(a.Check, b.Check),
+			cmp.Compare(a.Message, b.Message),
+		)
+	})
+}

@@ -1,0 +1,71 @@
+package review
+
+import (
+	"strings"
+
+	"docsite/internal/align"
+	"docsite/internal/outline"
+)
+
+// tablePair checks aligned tables: shape, missing rows, then each aligned row's numbers,
+// text and length, cell by cell.
+func (c *checker) tablePair(sec *outline.Section, s, t *outline.Block, bp align.BlockPair) {
+	sr, sc := s.Table.Shape()
+	tr, tc := t.Table.Shape()
+	if sr != tr || sc != tc {
+		c.add(TableShape, sec, s.Line, t.Line, "table has %d rows × %d columns, the source %d × %d (header rows included)", tr, tc, sr, sc)
+	}
+	c.links(sec, s, t)
+	for k, rp := range bp.Rows {
+		switch {
+		case rp.Target < 0:
+			row := &s.Table.Rows[rp.Source]
+			c.add(MissingRow, sec, row.Line, rowLineNear(bp.Rows[k+1:], t), "row %d is missing: %s", rp.Source+1, excerpt(rowText(row)))
+		case rp.Source >= 0:
+			c.rowPair(sec, &s.Table.Rows[rp.Source], &t.Table.Rows[rp.Target])
+		}
+	}
+}
+
+// rowLineNear is the target line of the next aligned row, else the table's line.
+func rowLineNear(rest []align.RowPair, t *outline.Block) int {
+	for _, rp := range rest {
+		if rp.Source >= 0 && rp.Target >= 0 {
+			return t.Table.Rows[rp.Target].Line
+		}
+	}
+	return t.EndLine
+}
+
+func (c *checker) rowPair(sec *outline.Section, s, t *outline.Row) {
+	c.numbers(sec, rowSegments(s), rowSegments(t))
+	for i := range min(len(s.Cells), len(t.Cells)) {
+		sc, tc := s.Cells[i].Text, t.Cells[i].Text
+		c.untranslated(sec, cellSegments(s.Line, sc), cellSegments(t.Line, tc))
+		c.ratios.add(c, sec, s.Line, t.Line, sc, tc)
+	}
+}
+
+func rowSegments(r *outline.Row) []outline.Segment {
+	var out []outline.Segment
+	for _, cell := range r.Cells {
+		out = append(out, cellSegments(r.Line, cell.Text)...)
+	}
+	return out
+}
+
+func cellSegments(line int, text string) []outline.Segment {
+	var out []outline.Segment
+	for _, l := range strings.Split(text, "\n") {
+		out = append(out, outline.Segment{Line: line, Text: l})
+	}
+	return out
+}
+
+func rowText(r *outline.Row) string {
+	var parts []string
+	for _, c := range r.Cells {
+		parts = append(parts, c.Text)
+	}
+	return strings.Join(parts, " | ")
+}
