@@ -14,17 +14,58 @@ import (
 // language. As a side effect it gives every heading of every page its section's shared id
 // (align.ShareIDs), so run it before rendering.
 func Run(in Input) *Report {
+	var results []*PageResult
+	for _, key := range pageKeys(in.Docs) {
+		results = append(results, reviewOne(in, key))
+	}
+	return Assemble(in, results)
+}
+
+// PageResult is the review of one page, made while a build streams through the site;
+// Assemble sums the results up.
+type PageResult struct {
+	Review   PageReview
+	findings []Finding
+	ratios   ratioSet
+}
+
+// Page reviews one page of the site in, given all its language versions (in.Docs is not
+// used), and gives every heading of every version its section's shared id: call it after
+// parsing and before rendering. Pages may be reviewed concurrently.
+func Page(in Input, key string, docs []Doc) *PageResult {
+	in.Docs = docs
+	return reviewOne(in, key)
+}
+
+func reviewOne(in Input, key string) *PageResult {
+	res := &PageResult{}
+	res.Review, res.findings = reviewPage(in, key, &res.ratios)
+	return res
+}
+
+// Assemble makes the report of the site in from its pages' results: it judges length
+// ratios against the medians of the whole site, sums up each language, and sorts.
+func Assemble(in Input, results []*PageResult) *Report {
 	r := &Report{Source: in.Default, Langs: in.Locales}
 	var ratios ratioSet
-	for _, key := range pageKeys(in.Docs) {
-		pr, findings := reviewPage(in, key, &ratios)
-		r.Pages = append(r.Pages, pr)
-		r.Findings = append(r.Findings, findings...)
+	for _, res := range results {
+		r.Pages = append(r.Pages, res.Review)
+		r.Findings = append(r.Findings, res.findings...)
+		ratios.units = append(ratios.units, res.ratios.units...)
 	}
+	slices.SortFunc(r.Pages, func(a, b PageReview) int { return strings.Compare(a.Page, b.Page) })
 	r.Findings = append(r.Findings, ratios.outliers()...)
 	r.Locales = summarise(in, r.Pages)
 	sortFindings(r.Findings, codes(in.Locales))
 	return r
+}
+
+// StaleSections returns the ids of the sections of locale's version that are stale.
+func (p *PageReview) StaleSections(locale string) []string {
+	if tr := p.translation(locale); tr != nil {
+		return tr.Stale
+	}
+	return nil
 }
 
 // pageKeys returns the distinct page keys, sorted.
