@@ -31,6 +31,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "build":
 		return runBuild(ctx, args[1:], stderr)
+	case "review":
+		return runReview(ctx, args[1:], stdout, stderr)
 	case "serve":
 		return runServe(ctx, args[1:], stderr)
 	case "help", "-h", "-help", "--help":

@@ -23,6 +23,7 @@ import (
 	"docsite/internal/locale"
 	"docsite/internal/markdown"
 	"docsite/internal/render"
+	"docsite/internal/review"
 	"docsite/internal/theme"
 )
 
@@ -89,6 +90,7 @@ type site struct {
 	// report, and the build only counts them.
 	dataDiags diag.List
 	groups    []*load.Group
+	review    review.Input // languages and reviewed states, for the per-page review
 	diags     diag.List
 }
 
@@ -119,6 +121,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	s.diags = append(s.diags, warns...)
 	for _, l := range cfg.Langs {
 		s.locs[l.Code] = s.ui.Localizer(l)
+	}
+	if s.review, err = reviewInput(fsys, cfg); err != nil {
+		return nil, err
 	}
 	if err := s.loadCatalog(fsys); err != nil {
 		return nil, err

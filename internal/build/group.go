@@ -13,12 +13,15 @@ import (
 	"docsite/internal/load"
 	"docsite/internal/markdown"
 	"docsite/internal/render"
+	"docsite/internal/review"
 	"docsite/internal/sanitize"
 )
 
 // groupOut is what building one page group leaves for the site-wide files.
 type groupOut struct {
-	pages []pageOut // one per site language, in site order
+	key    string
+	review *review.PageResult // nil when the site is not reviewed
+	pages  []pageOut          // one per site language, in site order
 	diags diag.List
 	// home holds, by language code, the bodies of content/<lang>/index.md: the home
 	// pages' introductions. Such a group has no pages of its own.
@@ -37,11 +40,13 @@ type pageOut struct {
 	mentions []mention // sections naming a GPU, for the catalog's GPU pages
 }
 
-// built is a page of the group that parsed and rendered.
+// built is a page of the group, parsed, then rendered.
 type built struct {
 	page     *load.Page
+	url      string // site path of the page in its own language
 	doc      *markdown.Doc
 	body     template.HTML
+	inTables []tableMention // GPUs named in its tables
 	mentions []mention
 	assets   []asset // local images, published beside every page that shows this body
 	// titleInBody: the document opens with a level-one heading.
@@ -49,14 +54,16 @@ type built struct {
 }
 
 // buildGroup renders one page in every site language: its real translations, and the
-// source page with a notice where a translation is missing or broken.
+// source page with a notice where a translation is missing or broken. In order: parse
+// every version, review the translations against the source (which gives every language
+// the source's section anchors), then render.
 func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
-	out := &groupOut{}
+	out := &groupOut{key: g.Key}
 	src := g.Pages[0]
 	if src.Err != nil {
 		return nil, *src.Err
 	}
-	srcBuilt, err := s.buildPage(src, &out.diags)
+	srcBuilt, err := s.parsePage(src, &out.diags)
 	if err != nil {
 		return nil, err
 	}
@@ -76,6 +83,15 @@ func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
 			continue
 		}
 		real[p.Lang] = b
+	}
+	out.review = s.reviewGroup(g, real)
+	for _, b := range real {
+		if b != srcBuilt {
+			s.addStaleNotices(b, srcBuilt, out.review)
+		}
+		if err := s.renderBody(b); err != nil {
+			return nil, err
+		}
 	}
 	if src.Path == "" {
 		out.home = map[string]template.HTML{}
@@ -99,12 +115,12 @@ func (s *site) translation(p *load.Page, diags *diag.List) (*built, error) {
 	if p.Err != nil {
 		return nil, *p.Err
 	}
-	return s.buildPage(p, diags)
+	return s.parsePage(p, diags)
 }
 
-// buildPage parses and renders one page's body; diagnostics about its content (table
-// repairs, missing images) are added to diags.
-func (s *site) buildPage(p *load.Page, diags *diag.List) (*built, error) {
+// parsePage parses one page and links the GPU names in its tables; diagnostics about its
+// content (table repairs, missing images) are added to diags.
+func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	url := render.PageURL(p.Lang, p.Path)
 	gpuURL := func(id string) string { return render.Rel(url, catalog.GPUPath(p.Lang, id)) }
 	doc := s.md[p.Lang].Parse(p.Src, func(pc parser.Context) {
@@ -112,27 +128,37 @@ func (s *site) buildPage(p *load.Page, diags *diag.List) (*built, error) {
 			catalog.SetLinkURL(pc, gpuURL)
 		}
 	})
-	var inTables []tableMention
+	b := &built{page: p, doc: doc, url: url}
 	if s.cat != nil {
-		inTables = linkTableMentions(doc, s.matchers[p.Lang], gpuURL)
+		b.inTables = linkTableMentions(doc, s.matchers[p.Lang], gpuURL)
 	}
 	for _, d := range doc.TableDiagnostics(p.File) {
 		if d.Code != "table-repair" || s.opts.Verbose {
 			*diags = append(*diags, d)
 		}
 	}
-	assets, imgDiags := s.checkImages(p, doc)
+	var imgDiags diag.List
+	b.assets, imgDiags = s.checkImages(p, doc)
 	*diags = append(*diags, imgDiags...)
-	html, err := s.md[p.Lang].Render(doc)
+	h, ok := doc.Root.FirstChild().(*ast.Heading)
+	b.titleInBody = ok && h.Level == 1
+	return b, nil
+}
+
+// renderBody renders a parsed page's body, sanitised unless its language is trusted, and
+// records the sections that name a GPU (their anchors are final by now).
+func (s *site) renderBody(b *built) error {
+	p := b.page
+	html, err := s.md[p.Lang].Render(b.doc)
 	if err != nil {
-		return nil, diag.Errorf(p.File, 0, 0, "render", "%v", err)
+		return diag.Errorf(p.File, 0, 0, "render", "%v", err)
 	}
-	if lang, _ := s.cfg.Lang(p.Lang); !lang.Trusted && markdown.HasRawHTML(doc.Root) {
+	if lang, _ := s.cfg.Lang(p.Lang); !lang.Trusted && markdown.HasRawHTML(b.doc.Root) {
 		html = sanitize.Body(html)
 	}
-	h, ok := doc.Root.FirstChild().(*ast.Heading)
-	return &built{page: p, doc: doc, body: template.HTML(html), titleInBody: ok && h.Level == 1,
-		mentions: mentions(doc, inTables, p.Title(), url), assets: assets}, nil
+	b.body = template.HTML(html)
+	b.mentions = mentions(b.doc, b.inTables, p.Title(), b.url)
+	return nil
 }
 
 // alternates lists the languages the page really exists in, plus x-default: the default

@@ -46,6 +46,9 @@ func (s *site) writeSiteFiles(outs []*groupOut, sink Sink) (diag.List, error) {
 	if err := s.writeCatalog(outs, sink); err != nil {
 		return nil, err
 	}
+	if err := s.writeReview(outs, sink); err != nil {
+		return nil, err
+	}
 	diags, err := s.writeSitemap(outs, sink)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runOut(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+const reviewSite = `# Guide
+
+Intro with 3 steps.
+
+## Install
+
+Run the installer 2 times.
+
+## Use
+
+Open the app on port 8080.
+`
+
+// -accept records the reviewed state; a later edit of one source section makes exactly that
+// section stale, in the report and on the built page; -strict fails on errors only.
+func TestReviewAcceptThenStale(t *testing.T) {
+	src := t.TempDir()
+	writeFiles(t, src, map[string]string{
+		"content/en/guide.md": reviewSite,
+		"content/ja/guide.md": "# ガイド\n\n3 つの手順の紹介。\n\n## インストール\n\nインストーラを 2 回実行します。\n\n## 使い方\n\nポート 8080 でアプリを開きます。\n",
+	})
+	if code, _, stderr := runOut(t, "review", "-source", src, "-accept", "ja"); code != 0 {
+		t.Fatalf("-accept: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(src, "content", "ja", ".reviewed.toml")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runOut(t, "review", "-source", src, "-format", "json", "-strict")
+	if code != 0 || strings.Contains(out, `"stale"`) {
+		t.Fatalf("right after -accept: exit %d, report %s", code, out)
+	}
+	writeFiles(t, src, map[string]string{"content/en/guide.md": strings.Replace(reviewSite, "port 8080", "port 9090", 1)})
+	code, out, _ = runOut(t, "review", "-source", src, "-format", "json")
+	var rep struct {
+		Findings []struct{ Check, Severity, Locale, Section string }
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var stale []string
+	for _, f := range rep.Findings {
+		if f.Check == "stale" {
+			stale = append(stale, f.Locale+"/"+f.Section)
+		}
+	}
+	if len(stale) != 1 || stale[0] != "ja/use" {
+		t.Errorf("stale findings = %v, want [ja/use]", stale)
+	}
+	if code != 0 {
+		t.Errorf("exit %d without -strict", code)
+	}
+	if code, _, _ := runOut(t, "review", "-source", src, "-strict"); code != 1 {
+		t.Errorf("-strict with a number-mismatch error: exit %d, want 1", code)
+	}
+	dest := filepath.Join(t.TempDir(), "public")
+	if code, _, stderr := runOut(t, "build", "-source", src, "-dest", dest); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	page, _ := os.ReadFile(filepath.Join(dest, "ja", "guide", "index.html"))
+	if n := strings.Count(string(page), "notice-stale"); n != 1 {
+		t.Errorf("ja page shows %d stale notices, want 1", n)
+	}
+	if !strings.Contains(string(page), `href="../../en/guide/#use"`) {
+		t.Error("stale notice does not link to the source section")
+	}
+	if _, err := os.Stat(filepath.Join(dest, "_review", "guide", "index.html")); err != nil {
+		t.Error("no review page for guide")
+	}
+}

@@ -1,0 +1,188 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"html"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"golang.org/x/text/language/display"
+
+	"docsite/internal/catalog"
+	"docsite/internal/config"
+	"docsite/internal/diag"
+	"docsite/internal/load"
+	"docsite/internal/markdown"
+	"docsite/internal/render"
+	"docsite/internal/review"
+)
+
+// reviewInput is the site as the review sees it: languages and reviewed states.
+func reviewInput(fsys fs.FS, cfg *config.Resolved) (review.Input, error) {
+	in := review.Input{Default: cfg.Default().Code}
+	for _, l := range cfg.Langs {
+		in.Locales = append(in.Locales, review.Locale{Code: l.Code, Tag: l.Tag.String()})
+	}
+	states, err := review.ReadStates(fsys, "content", in.Locales)
+	if err != nil {
+		return in, err
+	}
+	in.States = states
+	return in, nil
+}
+
+// reviewGroup aligns the translations of a page against its source; as a side effect every
+// heading gets its section's shared anchor.
+func (s *site) reviewGroup(g *load.Group, real map[string]*built) *review.PageResult {
+	var docs []review.Doc
+	for _, p := range g.Pages {
+		if b := real[p.Lang]; b != nil {
+			docs = append(docs, review.Doc{Locale: p.Lang, Page: g.Key, File: p.File, Root: b.doc.Root, Src: b.doc.Src})
+		}
+	}
+	return review.Page(s.review, g.Key, docs)
+}
+
+// addStaleNotices puts a localized notice at the top of every section of translation b
+// whose source changed after the translation was accepted, linking to that section of the
+// source page.
+func (s *site) addStaleNotices(b, src *built, res *review.PageResult) {
+	if res == nil {
+		return
+	}
+	stale := res.Review.StaleSections(b.page.Lang)
+	if len(stale) == 0 {
+		return
+	}
+	loc := s.locs[b.page.Lang]
+	lang, _ := s.cfg.Lang(b.page.Lang)
+	srcLang, _ := s.cfg.Lang(src.page.Lang)
+	name := display.Tags(lang.Tag).Name(srcLang.Tag)
+	for _, id := range stale {
+		href := render.Rel(b.url, src.url)
+		if id != "" {
+			href += "#" + id
+		}
+		html := `<div class="notice notice-stale" role="note"><p>` + html.EscapeString(loc.T("StaleSection", map[string]any{"Source": name})) +
+			` <a href="` + html.EscapeString(href) + `" hreflang="` + srcLang.Tag.String() + `">` + html.EscapeString(loc.T("ReadSourceSection")) + `</a></p></div>`
+		insertAfterHeading(b.doc.Root, id, markdown.NewNotice(html))
+	}
+}
+
+// insertAfterHeading puts n right after the heading with id, or first in the document
+// when id is "" (the introduction) or no heading has it.
+func insertAfterHeading(root ast.Node, id string, n ast.Node) {
+	if id != "" {
+		for c := root.FirstChild(); c != nil; c = c.NextSibling() {
+			if h, ok := c.(*ast.Heading); ok {
+				if v, ok := h.AttributeString("id"); ok && string(v.([]byte)) == id {
+					root.InsertAfter(root, c, n)
+					return
+				}
+			}
+		}
+	}
+	if first := root.FirstChild(); first != nil {
+		if h, ok := first.(*ast.Heading); ok && h.Level == 1 {
+			root.InsertAfter(root, first, n)
+			return
+		}
+		root.InsertBefore(root, first, n)
+		return
+	}
+	root.AppendChild(root, n)
+}
+
+// writeReview writes the review as HTML under _review/ (a tool page, not in the sitemap).
+func (s *site) writeReview(outs []*groupOut, sink Sink) error {
+	rep := s.reviewReport(outs)
+	paths := map[string]map[string]string{}
+	for _, o := range outs {
+		m := map[string]string{}
+		for _, p := range o.pages {
+			m[p.lang] = strings.TrimPrefix(p.url, "/")
+		}
+		paths[o.key] = m
+	}
+	url := func(locale, page string) string {
+		if p, ok := paths[page][locale]; ok {
+			return p
+		}
+		return review.DefaultPageURL(locale, page)
+	}
+	return review.WriteHTML(rep, url, sink.WriteFile)
+}
+
+// reviewReport assembles the review of the built groups, with the GPU data's warnings.
+func (s *site) reviewReport(outs []*groupOut) *review.Report {
+	var results []*review.PageResult
+	for _, o := range outs {
+		if o.review != nil {
+			results = append(results, o.review)
+		}
+	}
+	rep := review.Assemble(s.review, results)
+	rep.Add(dataFindings(s.dataDiags)...)
+	return rep
+}
+
+// dataFindings turns the catalog's data warnings into review findings located in the data
+// file (source) and the seed line it cites (target is left empty: data has no translation).
+func dataFindings(ds diag.List) []review.Finding {
+	var out []review.Finding
+	for _, d := range ds {
+		out = append(out, review.Finding{Check: catalog.CheckInconsistent, Severity: d.Severity, Page: "data",
+			Source: review.Pos{File: d.File, Line: d.Line}, Message: d.Message})
+	}
+	return out
+}
+
+// Review parses every page of the site at opts.Source and reviews its translations,
+// without rendering anything.
+func Review(ctx context.Context, opts Options) (*review.Report, error) {
+	root, err := os.OpenRoot(opts.Source)
+	if err != nil {
+		return nil, diag.Errorf(opts.Source, 0, 0, "unreadable", "site root: %v", err)
+	}
+	defer root.Close()
+	s, err := prepare(root.FS(), opts)
+	if err != nil {
+		return nil, err
+	}
+	outs := make([]*groupOut, len(s.groups))
+	errs := make([]error, len(s.groups))
+	s.parallel(ctx, len(s.groups), func(i int) {
+		outs[i], errs[i] = s.reviewOnly(s.groups[i])
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return s.reviewReport(outs), nil
+}
+
+// reviewOnly parses a group's pages and reviews them; pages that cannot be built count as
+// missing in their language.
+func (s *site) reviewOnly(g *load.Group) (*groupOut, error) {
+	out := &groupOut{key: g.Key}
+	if g.Pages[0].Err != nil {
+		return nil, *g.Pages[0].Err
+	}
+	real := map[string]*built{}
+	for _, p := range g.Pages {
+		if p.Err == nil {
+			b, err := s.parsePage(p, &out.diags)
+			if err != nil {
+				return nil, err
+			}
+			real[p.Lang] = b
+		}
+	}
+	out.review = s.reviewGroup(g, real)
+	return out, nil
+}
