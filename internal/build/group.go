@@ -22,7 +22,7 @@ type groupOut struct {
 	key    string
 	review *review.PageResult // nil when the site is not reviewed
 	pages  []pageOut          // one per site language, in site order
-	diags diag.List
+	diags  diag.List
 	// home holds, by language code, the bodies of content/<lang>/index.md: the home
 	// pages' introductions. Such a group has no pages of its own.
 	home map[string]template.HTML

@@ -65,7 +65,7 @@ func render[V any](r renderer, lang Lang, page string, v V) *goquery.Document {
 			}
 			return s
 		},
-		"rel": func(p string) string { return p }, // site-root paths stay as they are here
+		"rel":  func(p string) string { return p }, // site-root paths stay as they are here
 		"mark": func(s, tag string) template.HTML { return template.HTML(template.HTMLEscapeString(s)) },
 	}
 	tmpl := template.Must(template.New("layout").Funcs(funcs).Parse(testLayout))
