@@ -62,8 +62,10 @@
       seen[v] = true;
       var cell = col < 0 ? null : row.cells[col];
       var marked = cell ? cell.querySelector("[lang]") : null;
-      // A value quoted from the source in another language keeps its lang on the option.
-      list.push({ value: v, label: cell ? cell.textContent.trim() : v, lang: marked ? marked.lang : "" });
+      // A value quoted from the source in another language is labelled by that quote alone,
+      // with its lang, since an option cannot mix languages.
+      var label = marked ? marked.textContent : cell ? cell.textContent : v;
+      list.push({ value: v, label: label.trim(), lang: marked ? marked.lang : "" });
     });
     list.sort(function (a, b) { return a.label.localeCompare(b.label); });
     return list;
