@@ -46,7 +46,9 @@ func Check(ctx context.Context, t *site.Tree, o Options) (diag.List, error) {
 
 // jvmFlags make one short run cheaper: the client compiler alone halves the CPU time of checking
 // a few dozen pages (same report), and it needs a larger stack than the default for the HTML schema.
-var jvmFlags = []string{"-Xss8m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"}
+// -XX:-PrintWarnings keeps the JVM's own warnings (printed on stdout under memory pressure) out of
+// the JSON report: once, on a loaded machine, one broke the report's decoding.
+var jvmFlags = []string{"-Xss8m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-PrintWarnings"}
 
 // run checks files (relative to t.Dir) with one start of the checker.
 func run(ctx context.Context, t *site.Tree, o Options, files []string, mode string) (diag.List, error) {
