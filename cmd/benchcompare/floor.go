@@ -20,10 +20,7 @@ import (
 // matter, rendering it and writing dest/<same path>.html, on all cores. No templates,
 // no repair, no alignment.
 func floor(source, dest string) error {
-	md := goldmark.New(
-		goldmark.WithExtensions(extension.GFM, extension.CJK),
-		goldmark.WithRendererOptions(html.WithUnsafe()),
-	)
+	md := newMarkdown()
 	root := filepath.Join(source, "content")
 	files := make(chan string, 256)
 	errs := make([]error, runtime.GOMAXPROCS(0))
@@ -54,6 +51,14 @@ func floor(source, dest string) error {
 	close(files)
 	wg.Wait()
 	return errors.Join(append(errs, walkErr)...)
+}
+
+// newMarkdown is goldmark with GFM, CJK and raw HTML passed through.
+func newMarkdown() goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.GFM, extension.CJK),
+		goldmark.WithRendererOptions(html.WithUnsafe()),
+	)
 }
 
 func renderFile(md goldmark.Markdown, buf *bytes.Buffer, root, dest, rel string) error {

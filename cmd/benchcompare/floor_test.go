@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,5 +51,32 @@ func TestFloorRendersEveryFile(t *testing.T) {
 func TestFloorReportsMissingSource(t *testing.T) {
 	if err := floor(filepath.Join(t.TempDir(), "none"), t.TempDir()); err == nil {
 		t.Error("no error for a missing source")
+	}
+}
+
+// BenchmarkConvert measures the floor's per-page work, goldmark's Convert, on corpus
+// pages and on a seed page, in bytes per second.
+func BenchmarkConvert(b *testing.B) {
+	seed, err := os.ReadFile(filepath.Join("..", "..", "content", "en", "gpu-cloud.md"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	inputs := map[string][]byte{"seed-en": stripFrontMatter(seed)}
+	for _, f := range corpus.PageFiles(corpus.Options{Pages: 100, Seed: 1}, 3) {
+		inputs["corpus-"+f.Lang] = stripFrontMatter(f.Data)
+	}
+	for name, src := range inputs {
+		b.Run(name, func(b *testing.B) {
+			var buf bytes.Buffer
+			md := newMarkdown()
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				buf.Reset()
+				if err := md.Convert(src, &buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
