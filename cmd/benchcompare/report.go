@@ -45,18 +45,22 @@ func writeSize(w io.Writer, sr sizeResults) {
 	}
 }
 
-// writeLinearity compares the median wall time at the largest size with the smallest,
-// scaled by the size ratio: 1.00 is linear, above 1 grows faster than the corpus.
+// writeLinearity compares the medians at the largest size with the smallest, scaled by
+// the size ratio: 1.00 is linear, above 1 grows faster than the corpus. CPU time is
+// given too because on a shared machine it depends less on the load than wall time.
 func writeLinearity(w io.Writer, small, large sizeResults) {
 	scale := float64(large.pages) / float64(small.pages)
-	fmt.Fprintf(w, "\n### Linearity (wall at %d ÷ wall at %d ÷ %g)\n\n", large.pages, small.pages, scale)
-	fmt.Fprintf(w, "| tool | wall at %d (s) | wall at %d (s) | linearity |\n", small.pages, large.pages)
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: |")
+	fmt.Fprintf(w, "\n### Linearity (median at %d ÷ median at %d ÷ %g)\n\n", large.pages, small.pages, scale)
+	fmt.Fprintf(w, "| tool | wall at %d (s) | wall at %d (s) | wall linearity | CPU at %d (s) | CPU at %d (s) | CPU linearity |\n",
+		small.pages, large.pages, small.pages, large.pages)
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, a := range small.results {
 		for _, b := range large.results {
 			if a.tool == b.tool {
-				ws, wl := a.median().wall, b.median().wall
-				fmt.Fprintf(w, "| %s | %.2f | %.2f | %.2f |\n", a.tool, ws.Seconds(), wl.Seconds(), ratio(wl, ws)/scale)
+				ms, ml := a.median(), b.median()
+				fmt.Fprintf(w, "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n", a.tool,
+					ms.wall.Seconds(), ml.wall.Seconds(), ratio(ml.wall, ms.wall)/scale,
+					ms.cpu.Seconds(), ml.cpu.Seconds(), ratio(ml.cpu, ms.cpu)/scale)
 			}
 		}
 	}
