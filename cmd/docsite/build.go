@@ -20,8 +20,21 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	fs.StringVar(&opts.BaseURL, "baseurl", "", "base `URL` the site is published at (overrides site.toml)")
 	fs.BoolVar(&opts.Strict, "strict", false, "treat a translation that cannot be built as an error")
 	fs.BoolVar(&opts.Verbose, "v", false, "list every repair made to the source")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to `file` (go tool pprof)")
+	memProfile := fs.String("memprofile", "", "write a heap profile to `file` after the build")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "docsite build: %v\n", err)
+			return 1
+		}
+		defer stop()
+	}
+	if *memProfile != "" {
+		defer writeHeapProfile(*memProfile, stderr)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "docsite build: unexpected argument %q\n", fs.Arg(0))

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// tool is one program under comparison and how to build a corpus with it.
+type tool struct {
+	name string
+	argv func(c corpusDirs, dest string) []string
+}
+
+// tools lists the programs to measure, docsite first, the floor last; the ratios
+// are taken in this order.
+func tools(cfg config) []tool {
+	var ts []tool
+	if cfg.docsite != "" {
+		ts = append(ts, tool{"docsite", func(c corpusDirs, dest string) []string {
+			return []string{cfg.docsite, "build", "-source", c.site, "-dest", dest}
+		}})
+	}
+	if cfg.hugo != "" {
+		ts = append(ts, tool{"hugo", func(c corpusDirs, dest string) []string {
+			return []string{cfg.hugo, "--quiet", "--source", c.hugo, "--destination", dest}
+		}})
+	}
+	return append(ts, tool{"floor", func(c corpusDirs, dest string) []string {
+		return []string{cfg.self, "-floor", "-source", c.site, "-dest", dest}
+	}})
+}
+
+// result holds the measured runs of one tool at one corpus size.
+type result struct {
+	tool  string
+	pages int // per language
+	runs  []sample
+}
+
+// sizeResults are the results at one corpus size with the load around them.
+type sizeResults struct {
+	pages                 int
+	results               []result
+	loadBefore, loadAfter string
+}
+
+func compare(cfg config, stdout, stderr io.Writer) error {
+	ts := tools(cfg)
+	var all []sizeResults
+	for _, n := range cfg.sizes {
+		c, err := ensureCorpus(cfg.work, n, cfg.seed, stderr)
+		if err != nil {
+			return err
+		}
+		sr := sizeResults{pages: n, loadBefore: loadAverage()}
+		if sr.results, err = measureSize(cfg, ts, c, stderr); err != nil {
+			return err
+		}
+		sr.loadAfter = loadAverage()
+		all = append(all, sr)
+	}
+	writeReport(stdout, cfg, all)
+	return nil
+}
+
+// measureSize runs every tool cfg.runs+1 times, alternating them and rotating their
+// order run by run; run 0 warms the page cache, is checked and is discarded.
+func measureSize(cfg config, ts []tool, c corpusDirs, stderr io.Writer) ([]result, error) {
+	rs := make([]result, len(ts))
+	for k, t := range ts {
+		rs[k] = result{tool: t.name, pages: c.pages}
+	}
+	for r := 0; r <= cfg.runs; r++ {
+		for j := range ts {
+			k := (j + r) % len(ts)
+			s, err := runOnce(cfg, ts[k], c, r == 0)
+			if err != nil {
+				return nil, err
+			}
+			fmt.Fprintf(stderr, "%d pages/lang, run %d, %-7s wall %6.2fs  cpu %6.2fs  rss %7.1f MiB\n",
+				c.pages, r, ts[k].name, s.wall.Seconds(), s.cpu.Seconds(), mib(s.rssKiB))
+			if r > 0 {
+				rs[k].runs = append(rs[k].runs, s)
+			}
+		}
+	}
+	return rs, nil
+}
+
+// runOnce builds the corpus with t into a fresh output directory. When check is set
+// it also makes sure the tool wrote at least one HTML file per page.
+func runOnce(cfg config, t tool, c corpusDirs, check bool) (sample, error) {
+	dest := filepath.Join(cfg.work, "out", t.name)
+	if err := os.RemoveAll(dest); err != nil {
+		return sample{}, err
+	}
+	scratch := filepath.Join(cfg.work, "scratch")
+	if err := os.MkdirAll(scratch, 0o755); err != nil {
+		return sample{}, err
+	}
+	s, err := measure(t.argv(c, dest), scratch)
+	if err != nil || !check {
+		return s, err
+	}
+	n, err := countHTML(dest)
+	if err == nil && n < 3*c.pages {
+		err = fmt.Errorf("%s wrote %d HTML files for %d pages", t.name, n, 3*c.pages)
+	}
+	return s, err
+}
+
+func countHTML(dir string) (int, error) {
+	n := 0
+	err := filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(name, ".html") {
+			n++
+		}
+		return err
+	})
+	return n, err
+}
+
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}

@@ -1,0 +1,90 @@
+// Command benchcompare builds the benchmark corpus with docsite, Hugo and the goldmark
+// floor, alternating the tools run by run, and prints the median wall time, CPU time,
+// peak RSS (from /usr/bin/time -v), pages per second and the ratios between tools.
+//
+//	benchcompare -sizes 1000,10000 -runs 5 [-docsite PATH] [-hugo PATH] [-work DIR]
+//	benchcompare -floor -source SITE -dest DIR    # the floor alone, as one process
+//
+// Corpora are generated into -work once and reused. The first run of every tool at
+// every size warms the page cache and is discarded. The output is Markdown, ready for
+// BENCHMARKS.md.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "benchcompare:", err)
+		os.Exit(1)
+	}
+}
+
+// config is what one comparison measures.
+type config struct {
+	sizes   []int // pages per language
+	runs    int   // measured runs per tool and size, after one warm-up run
+	seed    uint64
+	work    string
+	docsite string // path to the docsite binary; empty leaves docsite out
+	hugo    string // path to the hugo binary; empty leaves Hugo out
+	self    string // this binary, run with -floor
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("benchcompare", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	floorMode := fs.Bool("floor", false, "run the goldmark floor once on -source, writing -dest")
+	source := fs.String("source", "", "with -floor: site root holding content/<lang>/")
+	dest := fs.String("dest", "", "with -floor: output directory")
+	sizes := fs.String("sizes", "1000,10000", "comma-separated pages per language")
+	runs := fs.Int("runs", 5, "measured runs per tool and size (one more warm-up run is discarded)")
+	seed := fs.Uint64("seed", 1, "corpus seed")
+	work := fs.String("work", filepath.Join(os.TempDir(), "docsite-bench"), "directory for corpora and outputs")
+	docsite := fs.String("docsite", "", "docsite binary; leave empty to skip docsite")
+	hugo := fs.String("hugo", "", "hugo binary; leave empty to skip Hugo")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if *floorMode {
+		if *source == "" || *dest == "" {
+			return errors.New("-floor needs -source and -dest")
+		}
+		return floor(*source, *dest)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cfg := config{runs: *runs, seed: *seed, work: *work, docsite: *docsite, hugo: *hugo, self: self}
+	if cfg.sizes, err = parseSizes(*sizes); err != nil {
+		return err
+	}
+	if cfg.runs < 1 {
+		return errors.New("-runs must be at least 1")
+	}
+	return compare(cfg, stdout, stderr)
+}
+
+func parseSizes(s string) ([]int, error) {
+	var sizes []int
+	for f := range strings.SplitSeq(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("-sizes: %q is not a positive page count", f)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes, nil
+}
