@@ -25,6 +25,18 @@ fuzz: ## run every fuzz target of the project for FUZZTIME each (Go fuzzes one t
 	  done; \
 	done
 
+bench: ## per-stage benchmarks (load, parse, normalise, align, render, write) and whole builds at 1,000 and 10,000 pages per language
+	$(GO) test ./internal/build -run '^$$' -bench 'Load|Parse|Normalise|Align|Render' -benchmem -benchtime 300x
+	$(GO) test ./internal/build -run '^$$' -bench 'Write|Build' -benchmem -benchtime 3x -timeout 60m
+	$(GO) test ./cmd/docsite -run '^$$' -bench EditToReload -benchtime 20x
+
+bench-hugo: ## docsite against Hugo and the goldmark floor on the same corpus (installs Debian's hugo if missing)
+	command -v hugo >/dev/null || (apt-get update -qq && apt-get install -y -qq hugo)
+	command -v /usr/bin/time >/dev/null 2>&1 || apt-get install -y -qq time
+	$(GO) build -o out/bench/docsite ./cmd/docsite
+	$(GO) build -o out/bench/benchcompare ./cmd/benchcompare
+	out/bench/benchcompare -sizes 1000,10000 -runs 5 -hugo $$(command -v hugo) -docsite out/bench/docsite
+
 serve: ## preview with live reload on http://127.0.0.1:1313/
 	$(GO) run ./cmd/docsite serve -source .
 
