@@ -66,6 +66,14 @@ func SplitPipeRow(line string) []string {
 
 // parseCell parses one cell's markdown into inlines.
 func parseCell(src string, rep *Report) []Inline {
+	if plainCell(src) {
+		// Most cells are plain text ("32 GB", "特斯拉 V100"): markdown would only trim them,
+		// and a goldmark parse per cell is the normaliser's largest cost.
+		if t := strings.TrimSpace(src); t != "" {
+			return []Inline{{Kind: Text, Text: t}}
+		}
+		return nil
+	}
 	b := []byte(src)
 	doc := cellParser.Parse(text.NewReader(b))
 	var out []Inline
@@ -111,4 +119,10 @@ func assemble(rows []Row, align []Align, rep *Report) *Table {
 	unwrapBoldHeaders(t, rep)
 	inferRowHeaders(t, rep)
 	return t
+}
+
+// plainCell reports whether markdown would read src as nothing but text: no emphasis, code,
+// link, HTML, entity, escape, strike-through or autolink syntax, and one line.
+func plainCell(src string) bool {
+	return !strings.ContainsAny(src, "*_`[]<>&\\!~\n\r\t") && !strings.Contains(src, "://") && !strings.Contains(src, "www.")
 }
