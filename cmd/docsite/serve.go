@@ -16,6 +16,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	source := fs.String("source", ".", "site root `directory`")
 	addr := fs.String("addr", serve.DefaultAddr, "`host:port` to listen on; loopback unless told otherwise")
+	quiet := fs.Duration("quiet", serve.DefaultQuiet, "rebuild once the sources have been quiet this `long` (shorter reloads sooner; too short splits a burst of saves into several builds on a loaded machine)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -26,7 +27,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) int {
 	}
 	defer live.Close()
 	b := &liveBuilder{live: live, log: stderr}
-	err = serve.Run(ctx, serve.Options{Addr: *addr, SourceDir: *source, Log: stderr}, b)
+	err = serve.Run(ctx, serve.Options{Addr: *addr, SourceDir: *source, Log: stderr, Quiet: *quiet}, b)
 	if err != nil {
 		fmt.Fprintf(stderr, "docsite serve: %v\n", err)
 		return 1
