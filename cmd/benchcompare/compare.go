@@ -64,6 +64,11 @@ func compare(cfg config, stdout, stderr io.Writer) error {
 		all = append(all, sr)
 	}
 	writeReport(stdout, cfg, all)
+	for _, t := range ts {
+		if err := os.RemoveAll(filepath.Join(cfg.out, t.name)); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -94,7 +99,7 @@ func measureSize(cfg config, ts []tool, c corpusDirs, stderr io.Writer) ([]resul
 // runOnce builds the corpus with t into a fresh output directory. When check is set
 // it also makes sure the tool wrote at least one HTML file per page.
 func runOnce(cfg config, t tool, c corpusDirs, check bool) (sample, error) {
-	dest := filepath.Join(cfg.work, "out", t.name)
+	dest := filepath.Join(cfg.out, t.name)
 	if err := os.RemoveAll(dest); err != nil {
 		return sample{}, err
 	}

@@ -2,7 +2,7 @@
 // floor, alternating the tools run by run, and prints the median wall time, CPU time,
 // peak RSS (from /usr/bin/time -v), pages per second and the ratios between tools.
 //
-//	benchcompare -sizes 1000,10000 -runs 5 [-docsite PATH] [-hugo PATH] [-work DIR]
+//	benchcompare -sizes 1000,10000 -runs 5 [-docsite PATH] [-hugo PATH] [-work DIR] [-out DIR]
 //	benchcompare -floor -source SITE -dest DIR    # the floor alone, as one process
 //
 // Corpora are generated into -work once and reused. The first run of every tool at
@@ -34,6 +34,7 @@ type config struct {
 	runs    int   // measured runs per tool and size, after one warm-up run
 	seed    uint64
 	work    string
+	out     string // where the tools write their sites
 	docsite string // path to the docsite binary; empty leaves docsite out
 	hugo    string // path to the hugo binary; empty leaves Hugo out
 	self    string // this binary, run with -floor
@@ -48,7 +49,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	sizes := fs.String("sizes", "1000,10000", "comma-separated pages per language")
 	runs := fs.Int("runs", 5, "measured runs per tool and size (one more warm-up run is discarded)")
 	seed := fs.Uint64("seed", 1, "corpus seed")
-	work := fs.String("work", filepath.Join(os.TempDir(), "docsite-bench"), "directory for corpora and outputs")
+	work := fs.String("work", filepath.Join(os.TempDir(), "docsite-bench"), "directory for the corpora")
+	out := fs.String("out", "", "directory the tools write into (default WORK/out); a tmpfs such as /dev/shm/… takes the disk out of the measurement")
 	docsite := fs.String("docsite", "", "docsite binary; leave empty to skip docsite")
 	hugo := fs.String("hugo", "", "hugo binary; leave empty to skip Hugo")
 	if err := fs.Parse(args); err != nil {
@@ -67,7 +69,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cfg := config{runs: *runs, seed: *seed, work: *work, docsite: *docsite, hugo: *hugo, self: self}
+	cfg := config{runs: *runs, seed: *seed, work: *work, out: *out, docsite: *docsite, hugo: *hugo, self: self}
+	if cfg.out == "" {
+		cfg.out = filepath.Join(cfg.work, "out")
+	}
 	if cfg.sizes, err = parseSizes(*sizes); err != nil {
 		return err
 	}

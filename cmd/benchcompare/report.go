@@ -9,8 +9,8 @@ import (
 )
 
 func writeReport(w io.Writer, cfg config, all []sizeResults) {
-	fmt.Fprintf(w, "Corpus seed %d; %d measured runs per tool and size after one discarded warm-up run; medians; %d CPUs.\n",
-		cfg.seed, cfg.runs, runtime.NumCPU())
+	fmt.Fprintf(w, "Corpus seed %d; %d measured runs per tool and size after one discarded warm-up run; medians; %d CPUs; output in %s.\n",
+		cfg.seed, cfg.runs, runtime.NumCPU(), cfg.out)
 	for _, sr := range all {
 		writeSize(w, sr)
 	}
