@@ -215,3 +215,39 @@ func BenchmarkBuild(b *testing.B) {
 type discard struct{}
 
 func (discard) WriteFile(string, []byte) error { return nil }
+
+// BenchmarkLiveEdit is the preview server's rebuild after an edit of one page (the server
+// adds its quiet period and the reload notification).
+func BenchmarkLiveEdit(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("pages=%d", n), func(b *testing.B) {
+			dir := corpusDir(b, n)
+			live, err := NewLive(Options{Source: dir})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer live.Close()
+			if _, err := live.Build(context.Background(), nil); err != nil {
+				b.Fatal(err)
+			}
+			s := live.s
+			p := s.groups[len(s.groups)/2].Pages[1]
+			orig, err := os.ReadFile(filepath.Join(dir, p.File))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer os.WriteFile(filepath.Join(dir, p.File), orig, 0o644)
+			i := 0
+			for b.Loop() {
+				i++
+				edited := append(append([]byte(nil), orig...), fmt.Sprintf("\n\nedit %d\n", i)...)
+				if err := os.WriteFile(filepath.Join(dir, p.File), edited, 0o644); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := live.Build(context.Background(), []string{p.File}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
