@@ -167,6 +167,9 @@ func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor f
 	stop := s.progress(&done, len(groups))
 	s.parallel(ctx, len(groups), func(i int) {
 		outs[i], errs[i] = s.buildGroup(groups[i], sinkFor(i))
+		if errs[i] == nil {
+			outs[i].digest = listingDigest(outs[i])
+		}
 		done.Add(1)
 	})
 	stop()
@@ -188,12 +191,21 @@ func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor f
 
 // finish writes the site-wide files for the built groups and sums up.
 func (s *site) finish(outs []*groupOut, sink Sink) (*Result, error) {
-	diags := slices.Clone(s.diags)
-	siteDiags, err := s.writeSiteFiles(outs, sink)
+	listingDiags, err := s.writeListings(outs, sink)
 	if err != nil {
 		return nil, err
 	}
-	diags = append(diags, siteDiags...)
+	return s.summarise(outs, sink, listingDiags)
+}
+
+// summarise writes the review of the built groups and sums the build up; listingDiags are
+// what writing the listings reported.
+func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*Result, error) {
+	if err := s.writeReview(outs, sink); err != nil {
+		return nil, err
+	}
+	diags := slices.Clone(s.diags)
+	diags = append(diags, listingDiags...)
 	for _, l := range s.cfg.Langs {
 		for _, id := range s.locs[l.Code].Absent() {
 			diags = append(diags, diag.Warnf("locales/"+l.Code+".toml", 0, 0, "missing-string",

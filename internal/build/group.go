@@ -20,6 +20,7 @@ import (
 // groupOut is what building one page group leaves for the site-wide files.
 type groupOut struct {
 	key    string
+	digest [32]byte           // listingDigest, set once the group is built
 	review *review.PageResult // nil when the site is not reviewed
 	pages  []pageOut          // one per site language, in site order
 	diags  diag.List

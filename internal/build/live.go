@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"io/fs"
 	"maps"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"docsite/internal/diag"
 	"docsite/internal/load"
 	"docsite/internal/write"
 )
@@ -26,6 +28,11 @@ type Live struct {
 	s      *site
 	pages  []*load.Page
 	groups map[string]*liveGroup // by translation key
+	// listings are the files writeListings wrote last, what it reported, and the digest of
+	// the groups' listing data they were written from.
+	listings       map[string][]byte
+	listingDiags   diag.List
+	listingsDigest [32]byte
 }
 
 type liveGroup struct {
@@ -168,13 +175,31 @@ func (l *Live) render(ctx context.Context, s *site, pages []*load.Page, groups [
 		all[i] = lg.out
 		maps.Copy(files, lg.files)
 	}
-	siteFiles := write.NewMemory()
-	res, err := s.finish(all, siteFiles)
+	// The listings (home pages, catalog, sitemap) depend on the pages' titles, URLs and
+	// mentions, not their bodies: an edit that keeps those keeps the listings.
+	digest := sha256.New()
+	for _, o := range all {
+		digest.Write(o.digest[:])
+	}
+	var sum [32]byte
+	digest.Sum(sum[:0])
+	listings, listingDiags := l.listings, l.listingDiags
+	if dirty == nil || s != l.s || sum != l.listingsDigest || listings == nil {
+		mem := write.NewMemory()
+		if listingDiags, err = s.writeListings(all, mem); err != nil {
+			return nil, err
+		}
+		listings = mem.Files()
+	}
+	reviewFiles := write.NewMemory()
+	res, err := s.summarise(all, reviewFiles, listingDiags)
 	if err != nil {
 		return nil, err
 	}
-	maps.Copy(files, siteFiles.Files())
+	maps.Copy(files, listings)
+	maps.Copy(files, reviewFiles.Files())
 	l.s, l.pages, l.groups = s, pages, next
+	l.listings, l.listingDiags, l.listingsDigest = listings, listingDiags, sum
 	return &Snapshot{Files: files, Result: res}, nil
 }
 

@@ -26,6 +26,7 @@ func TestLiveIncrementalMatchesFull(t *testing.T) {
 		edit    func()
 		changed []string
 	}{
+		{"body only", func() { writeSrc(t, dir, "content/zh/guide.md", "---\ntitle: 指南\n---\n只改了正文。\n") }, []string{"content/zh/guide.md"}},
 		{"edit", func() {
 			writeSrc(t, dir, "content/ja/guide.md", "+++\ntitle = \"ガイド改\"\n+++\n新しい本文。\n")
 		}, []string{"content/ja/guide.md"}},

@@ -2,6 +2,9 @@ package build
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"fmt"
+	"maps"
 	"slices"
 
 	"golang.org/x/text/collate"
@@ -29,9 +32,10 @@ func (s *site) pageBase(l config.Lang) render.Base {
 	return b
 }
 
-// writeSiteFiles writes what depends on all pages: home pages, the root language chooser,
-// 404.html, sitemap.xml and the static files.
-func (s *site) writeSiteFiles(outs []*groupOut, sink Sink) (diag.List, error) {
+// writeListings writes what depends on the list of all pages (not on their bodies): home
+// pages, the root language chooser, 404.html, the catalog pages, sitemap.xml and the static
+// files.
+func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, error) {
 	for i, l := range s.cfg.Langs {
 		if err := s.writeHome(l, i, outs, sink); err != nil {
 			return nil, err
@@ -44,9 +48,6 @@ func (s *site) writeSiteFiles(outs []*groupOut, sink Sink) (diag.List, error) {
 		return nil, err
 	}
 	if err := s.writeCatalog(outs, sink); err != nil {
-		return nil, err
-	}
-	if err := s.writeReview(outs, sink); err != nil {
 		return nil, err
 	}
 	diags, err := s.writeSitemap(outs, sink)
@@ -123,4 +124,38 @@ func (s *site) write404(sink Sink) error {
 		return err
 	}
 	return sink.WriteFile("404.html", html)
+}
+
+// listingDigest sums up what the listings use of a group's output: a live rebuild whose
+// groups all keep their digests can keep the listings it wrote before.
+func listingDigest(o *groupOut) [sha256.Size]byte {
+	h := sha256.New()
+	field := func(s string) {
+		fmt.Fprintf(h, "%d:%s", len(s), s)
+	}
+	field(o.key)
+	for _, code := range slices.Sorted(maps.Keys(o.home)) {
+		field(code)
+		field(string(o.home[code]))
+	}
+	for _, p := range o.pages {
+		field(p.lang)
+		field(p.url)
+		field(p.title)
+		field(p.bodyLang)
+		fmt.Fprintf(h, "%d/%t", p.weight, p.fallback)
+		for _, a := range p.alts {
+			field(a.Hreflang)
+			field(a.Href)
+		}
+		for _, m := range p.mentions {
+			field(m.gpu)
+			field(m.ref.Page)
+			field(m.ref.Section)
+			field(m.ref.Path)
+		}
+	}
+	var d [sha256.Size]byte
+	h.Sum(d[:0])
+	return d
 }
