@@ -323,3 +323,28 @@ func TestUnreadablePage(t *testing.T) {
 		t.Errorf("err = %v, want content/en/a.md: error: unreadable", err)
 	}
 }
+
+// A site root's own templates/, static/ and locales/ override the embedded theme file by
+// file; what they do not override stays the built-in one.
+func TestThemeOverridesFileByFile(t *testing.T) {
+	site := "-- content/en/a.md --\n# A\n" +
+		"-- templates/home.html --\n{{define \"main\"}}<p>custom home</p>{{end}}\n" +
+		"-- static/site.css --\nbody { color: red; }\n" +
+		"-- locales/en.toml --\nSkipToContent = \"Jump to the text\"\n"
+	files, _ := mustBuild(t, siteFromText(t, site), Options{})
+	if !strings.Contains(string(files["en/index.html"]), "<p>custom home</p>") {
+		t.Error("site's home.html not used")
+	}
+	if !strings.Contains(string(files["en/a/index.html"]), "<article>") {
+		t.Error("built-in page.html not used for pages")
+	}
+	if string(files["static/site.css"]) != "body { color: red; }\n" {
+		t.Error("site's site.css not used")
+	}
+	if files["static/site.js"] == nil {
+		t.Error("built-in site.js missing")
+	}
+	if !strings.Contains(string(files["en/a/index.html"]), ">Jump to the text</a>") {
+		t.Error("site's locale string not used")
+	}
+}
