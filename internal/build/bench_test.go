@@ -102,7 +102,11 @@ func BenchmarkNormalise(b *testing.B) {
 	var tables [][]byte
 	for _, g := range s.groups[:100] {
 		for _, p := range g.Pages {
-			tables = append(tables, rawTable.FindAll(p.Src, -1)...)
+			src, err := p.Source(s.fsys)
+			if err != nil {
+				b.Fatal(err)
+			}
+			tables = append(tables, rawTable.FindAll(src, -1)...)
 		}
 	}
 	i := 0

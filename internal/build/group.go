@@ -124,7 +124,11 @@ func (s *site) translation(p *load.Page, diags *diag.List) (*built, error) {
 func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	url := render.PageURL(p.Lang, p.Path)
 	gpuURL := func(id string) string { return render.Rel(url, catalog.GPUPath(p.Lang, id)) }
-	doc := s.md[p.Lang].Parse(p.Src, func(pc parser.Context) {
+	src, err := p.Source(s.fsys)
+	if err != nil {
+		return nil, err
+	}
+	doc := s.md[p.Lang].Parse(src, func(pc parser.Context) {
 		if s.cat != nil {
 			catalog.SetLinkURL(pc, gpuURL)
 		}

@@ -123,6 +123,7 @@ func (l *Live) incremental(ctx context.Context, changed []string) (*Snapshot, er
 			continue
 		}
 		p := load.Read(l.fsys, strings.SplitN(name, "/", 3)[1], name)
+		p.Release()
 		dirty[p.Key] = true
 		if known {
 			pages[i] = p

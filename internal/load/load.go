@@ -22,8 +22,11 @@ type Page struct {
 	Key  string      // translation key: front matter translationKey, else Path
 	Meta FrontMatter // decoded front matter
 	// Src is the whole file with its front matter blanked to spaces, so that byte offsets
-	// and line numbers in the markdown body are those of the file.
+	// and line numbers in the markdown body are those of the file. Pages keeps it only
+	// until the title is known: a build reads each page again when it builds it (Source),
+	// so that a site of any size never holds all its markdown at once.
 	Src []byte
+	title string
 	// Err is set when the page cannot be built (unreadable, invalid UTF-8, bad front
 	// matter). The build decides whether that is fatal (a source page) or not (a translation).
 	Err *diag.Diagnostic
@@ -32,6 +35,9 @@ type Page struct {
 // Title returns the page title: front matter, else the first level-one heading, else the
 // last path element.
 func (p *Page) Title() string {
+	if p.title != "" {
+		return p.title
+	}
 	if p.Meta.Title != "" {
 		return p.Meta.Title
 	}
@@ -103,7 +109,25 @@ func Read(fsys fs.FS, lang, name string) *Page {
 	}
 	p.Src = src
 	p.Key = cmp.Or(p.Meta.TranslationKey, rel)
+	p.title = p.Title()
 	return p
+}
+
+// Release drops the page's source; Source reads it again.
+func (p *Page) Release() { p.Src = nil }
+
+// Source returns the page's source with its front matter blanked, reading the file again
+// if it was released. A file that changed in between and no longer reads cleanly is an
+// error naming the file.
+func (p *Page) Source(fsys fs.FS) ([]byte, error) {
+	if p.Src != nil {
+		return p.Src, nil
+	}
+	q := Read(fsys, p.Lang, p.File)
+	if q.Err != nil {
+		return nil, *q.Err
+	}
+	return q.Src, nil
 }
 
 // invalidUTF8 returns the 1-based line and column (in bytes) of the first invalid UTF-8
