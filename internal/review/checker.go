@@ -12,6 +12,7 @@ type checker struct {
 	page, locale, src string
 	a                 *align.Page
 	ratios            *ratioSet
+	pair              *ratioPair // shared by this translation's ratio units
 	findings          []Finding
 }
 
