@@ -2,6 +2,8 @@ package align
 
 import (
 	"math"
+	"slices"
+	"strings"
 
 	"docsite/internal/outline"
 )
@@ -9,12 +11,12 @@ import (
 // sectionSim scores a source section against a target section: the same heading level, the
 // same kinds of blocks, shared anchors and a similar place in the page.
 func sectionSim(src, tgt *outline.Page) func(i, j int) score {
-	sa, ta := make([]outline.Anchors, len(src.Sections)), make([]outline.Anchors, len(tgt.Sections))
+	sa, ta := make([]bag, len(src.Sections)), make([]bag, len(tgt.Sections))
 	for i, s := range src.Sections {
-		sa[i] = sectionAnchors(s)
+		sa[i] = newBag(sectionAnchors(s))
 	}
 	for j, t := range tgt.Sections {
-		ta[j] = sectionAnchors(t)
+		ta[j] = newBag(sectionAnchors(t))
 	}
 	return func(i, j int) score {
 		s, t := src.Sections[i], tgt.Sections[j]
@@ -71,43 +73,48 @@ func kindsSim(a, b []outline.Block) float64 {
 	return 2 * float64(common) / float64(len(a)+len(b))
 }
 
-// anchorSim is the Dice coefficient of the anchors (significant numbers, codes, links,
-// images); 0.5 when neither side has any, since that says nothing either way.
-func anchorSim(a, b outline.Anchors) float64 {
-	x := anchorBag(a)
-	y := anchorBag(b)
+// bag is an item's anchors (significant numbers, codes, links, images), each tagged with
+// its kind and sorted, so two bags compare in one merge.
+type bag []string
+
+func newBag(a outline.Anchors) bag {
+	var b bag
+	for _, n := range a.Significant() {
+		b = append(b, "n:"+n)
+	}
+	for _, c := range a.Codes {
+		b = append(b, "c:"+c)
+	}
+	for _, l := range a.Links {
+		b = append(b, "l:"+l)
+	}
+	for _, l := range a.Images {
+		b = append(b, "i:"+l)
+	}
+	slices.Sort(b)
+	return b
+}
+
+// anchorSim is the Dice coefficient of the anchors, counted with repeats; 0.5 when neither
+// side has any, since that says nothing either way.
+func anchorSim(x, y bag) float64 {
 	if len(x)+len(y) == 0 {
 		return 0.5
 	}
 	common := 0
-	left := map[string]int{}
-	for _, s := range x {
-		left[s]++
-	}
-	for _, s := range y {
-		if left[s] > 0 {
-			left[s]--
+	for i, j := 0, 0; i < len(x) && j < len(y); {
+		switch c := strings.Compare(x[i], y[j]); {
+		case c == 0:
 			common++
+			i++
+			j++
+		case c < 0:
+			i++
+		default:
+			j++
 		}
 	}
 	return 2 * float64(common) / float64(len(x)+len(y))
-}
-
-func anchorBag(a outline.Anchors) []string {
-	var bag []string
-	for _, n := range a.Significant() {
-		bag = append(bag, "n:"+n)
-	}
-	for _, c := range a.Codes {
-		bag = append(bag, "c:"+c)
-	}
-	for _, l := range a.Links {
-		bag = append(bag, "l:"+l)
-	}
-	for _, l := range a.Images {
-		bag = append(bag, "i:"+l)
-	}
-	return bag
 }
 
 // posSim is 1 when items sit at the same relative place in their sequences.
@@ -134,13 +141,13 @@ func lenSim(wa, wb float64) float64 {
 // features are what the similarity of an item is computed from, read once per item.
 type features struct {
 	weight  float64
-	anchors outline.Anchors
+	anchors bag
 }
 
 func blockFeatures(bs []outline.Block) []features {
 	out := make([]features, len(bs))
 	for i := range bs {
-		out[i] = features{outline.Weight(bs[i].Text()), bs[i].Anchors}
+		out[i] = features{outline.Weight(bs[i].Text()), newBag(bs[i].Anchors)}
 	}
 	return out
 }
@@ -149,7 +156,7 @@ func rowFeatures(rs []outline.Row) []features {
 	out := make([]features, len(rs))
 	for i := range rs {
 		t := rowText(&rs[i])
-		out[i] = features{outline.Weight(t), outline.TextAnchors(t)}
+		out[i] = features{outline.Weight(t), newBag(outline.TextAnchors(t))}
 	}
 	return out
 }

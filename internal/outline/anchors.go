@@ -2,6 +2,7 @@ package outline
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 	"golang.org/x/text/width"
@@ -18,7 +19,38 @@ type Anchors struct {
 
 // Fold returns s with full-width forms narrowed and NFKC applied, the form all anchors are read from.
 func Fold(s string) string {
+	if isASCII(s) {
+		return s // both foldings leave ASCII alone
+	}
+	if utf8.ValidString(s) && widthCanonical(s) {
+		return norm.NFKC.String(s) // s itself when already in NFKC, without a copy
+	}
 	return norm.NFKC.String(width.Fold.String(s))
+}
+
+// widthCanonical reports whether width.Fold leaves every rune of a valid text as it is.
+func widthCanonical(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		p, size := width.LookupString(s[i:])
+		if size == 0 || p.Folded() != 0 {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // TextAnchors reads the numbers and product codes of a text.
