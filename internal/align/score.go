@@ -41,7 +41,11 @@ func sectionSim(src, tgt *outline.Page) func(i, j int) score {
 func sectionAnchors(s *outline.Section) outline.Anchors {
 	a := outline.Anchors{}
 	add := func(b outline.Anchors) {
-		a.Numbers = append(a.Numbers, b.Significant()...)
+		for _, n := range b.Numbers {
+			if len(n) > 1 { // outline.Anchors.Significant
+				a.Numbers = append(a.Numbers, n)
+			}
+		}
 		a.Codes = append(a.Codes, b.Codes...)
 		a.Links = append(a.Links, b.Links...)
 		a.Images = append(a.Images, b.Images...)
@@ -75,23 +79,37 @@ func kindsSim(a, b []outline.Block) float64 {
 
 // bag is an item's anchors (significant numbers, codes, links, images), each tagged with
 // its kind and sorted, so two bags compare in one merge.
-type bag []string
+type bag []tagged
+
+type tagged struct {
+	kind byte // 'n'umber, 'c'ode, 'l'ink, 'i'mage
+	s    string
+}
+
+func compareTagged(a, b tagged) int {
+	if a.kind != b.kind {
+		return int(a.kind) - int(b.kind)
+	}
+	return strings.Compare(a.s, b.s)
+}
 
 func newBag(a outline.Anchors) bag {
-	var b bag
-	for _, n := range a.Significant() {
-		b = append(b, "n:"+n)
+	b := make(bag, 0, len(a.Numbers)+len(a.Codes)+len(a.Links)+len(a.Images))
+	for _, n := range a.Numbers {
+		if len(n) > 1 { // outline.Anchors.Significant
+			b = append(b, tagged{'n', n})
+		}
 	}
 	for _, c := range a.Codes {
-		b = append(b, "c:"+c)
+		b = append(b, tagged{'c', c})
 	}
 	for _, l := range a.Links {
-		b = append(b, "l:"+l)
+		b = append(b, tagged{'l', l})
 	}
 	for _, l := range a.Images {
-		b = append(b, "i:"+l)
+		b = append(b, tagged{'i', l})
 	}
-	slices.Sort(b)
+	slices.SortFunc(b, compareTagged)
 	return b
 }
 
@@ -103,7 +121,7 @@ func anchorSim(x, y bag) float64 {
 	}
 	common := 0
 	for i, j := 0, 0; i < len(x) && j < len(y); {
-		switch c := strings.Compare(x[i], y[j]); {
+		switch c := compareTagged(x[i], y[j]); {
 		case c == 0:
 			common++
 			i++
@@ -213,9 +231,10 @@ func rowSim(src, tgt []outline.Row) func(i, j int) score {
 }
 
 func rowText(r *outline.Row) string {
-	s := ""
+	var b strings.Builder
 	for _, c := range r.Cells {
-		s += c.Text + "\n"
+		b.WriteString(c.Text)
+		b.WriteByte('\n')
 	}
-	return s
+	return b.String()
 }

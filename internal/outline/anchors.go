@@ -22,6 +22,9 @@ func Fold(s string) string {
 	if isASCII(s) {
 		return s // both foldings leave ASCII alone
 	}
+	if foldInertText(s) {
+		return s
+	}
 	if utf8.ValidString(s) && widthCanonical(s) {
 		return norm.NFKC.String(s) // s itself when already in NFKC, without a copy
 	}
@@ -82,18 +85,22 @@ func numbers(s string) []string {
 }
 
 func scanNumber(s string, i int) (canon string, end int) {
-	var intPart strings.Builder
+	start, plain := i, true // plain: no thousands separator
 	for i < len(s) {
 		switch {
 		case isDigit(s[i]):
-			intPart.WriteByte(s[i])
 			i++
 			continue
 		case s[i] == ',' && groupOfThree(s, i+1):
+			plain = false
 			i++
 			continue
 		}
 		break
+	}
+	intPart := s[start:i]
+	if !plain {
+		intPart = strings.ReplaceAll(intPart, ",", "")
 	}
 	frac := ""
 	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) {
@@ -103,7 +110,7 @@ func scanNumber(s string, i int) (canon string, end int) {
 		}
 		frac, i = s[i+1:j], j
 	}
-	return canonNumber(intPart.String(), frac), i
+	return canonNumber(intPart, frac), i
 }
 
 // groupOfThree reports whether s[i:] starts with exactly three digits.
@@ -129,6 +136,18 @@ func canonNumber(intPart, frac string) string {
 		return intPart
 	}
 	return intPart + "." + frac
+}
+
+// SignificantNumbers returns the significant numbers of a text (Anchors.Significant of
+// TextAnchors), without reading its codes.
+func SignificantNumbers(s string) []string {
+	var out []string
+	for _, n := range numbers(Fold(s)) {
+		if len(n) > 1 {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // codes finds product codes: one to four capital letters, not preceded by a letter, then

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"golang.org/x/text/unicode/norm"
 	"golang.org/x/text/width"
@@ -21,6 +22,11 @@ func TestFoldShortcuts(t *testing.T) {
 			if got, want := Fold(s), plainFold(s); got != want {
 				t.Fatalf("Fold(%q) = %q, want %q", s, got, want)
 			}
+		}
+	}
+	for _, s := range []string{"カ\u3099", "\u1100\u1161\u11a8", "e\u0301", "가\u11a8", "ｶﾞ"} {
+		if got, want := Fold(s), plainFold(s); got != want {
+			t.Fatalf("Fold(%q) = %q, want %q", s, got, want)
 		}
 	}
 	files, _ := filepath.Glob("testdata/seeds/*/*.md")
@@ -41,7 +47,7 @@ func TestFoldShortcuts(t *testing.T) {
 }
 
 func FuzzFold(f *testing.F) {
-	for _, s := range []string{"ＡＢＣ　１２５.６", "ﾃﾞｽ", "x\xffy", "６,１４４ ＧＢ", "①②"} {
+	for _, s := range []string{"ＡＢＣ　１２５.６", "ﾃﾞｽ", "x\xffy", "６,１４４ ＧＢ", "①②", "カ\u3099", "\u1100\u1161\u11a8", "e\u0301", "가\u11a8"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -49,4 +55,55 @@ func FuzzFold(f *testing.F) {
 			t.Fatalf("Fold(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+// plainCollapse is collapse without its shortcut.
+func plainCollapse(s string) string {
+	lines := strings.Split(s, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		if f := strings.Fields(l); len(f) > 0 {
+			out = append(out, strings.Join(f, " "))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func FuzzCollapse(f *testing.F) {
+	for _, s := range []string{"", " ", "a b", "a  b", "a\nb", "a\n\nb", " a", "a ", "a\u3000b", "a\tb", "\n", "a \nb", "x\xff y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := collapse(s), plainCollapse(s); got != want {
+			t.Fatalf("collapse(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// plainWeight is Weight without its table.
+func plainWeight(s string) float64 {
+	w := 0.0
+	for _, r := range s {
+		switch {
+		case r < 0x80:
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+				w++
+			}
+		case unicode.In(r, unicode.Han, unicode.Hangul):
+			w += 3
+		case unicode.In(r, unicode.Hiragana, unicode.Katakana):
+			w += 1.5
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			w++
+		}
+	}
+	return w
+}
+
+func TestWeightTable(t *testing.T) {
+	for r := range rune(0x110000) {
+		if s := string(r); Weight(s) != plainWeight(s) {
+			t.Fatalf("Weight(%q) = %v, want %v", s, Weight(s), plainWeight(s))
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 	"golang.org/x/net/html"
@@ -171,6 +172,9 @@ func nodeEnd(n ast.Node) int {
 
 // collapse trims s and folds runs of white space inside a line to one space, keeping line breaks.
 func collapse(s string) string {
+	if collapsed(s) {
+		return s
+	}
 	lines := strings.Split(s, "\n")
 	out := lines[:0]
 	for _, l := range lines {
@@ -179,6 +183,24 @@ func collapse(s string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// collapsed reports whether collapse would return s unchanged: no white space but single
+// spaces and line breaks between other characters.
+func collapsed(s string) bool {
+	prev := '\n' // as if a line break came before s
+	for _, r := range s {
+		switch {
+		case r == ' ' || r == '\n':
+			if prev == ' ' || prev == '\n' {
+				return false
+			}
+		case unicode.IsSpace(r):
+			return false
+		}
+		prev = r
+	}
+	return prev != ' ' && prev != '\n'
 }
 
 // blockElems end a line of text inside a cell.

@@ -37,7 +37,7 @@ type located struct {
 func segmentNumbers(segs []outline.Segment) []located {
 	var out []located
 	for _, s := range segs {
-		for _, n := range outline.TextAnchors(s.Text).Significant() {
+		for _, n := range outline.SignificantNumbers(s.Text) {
 			out = append(out, located{n, s.Line})
 		}
 	}

@@ -47,19 +47,27 @@ func (c *checker) rowPair(sec *outline.Section, s, t *outline.Row) {
 }
 
 func rowSegments(r *outline.Row) []outline.Segment {
-	var out []outline.Segment
+	out := make([]outline.Segment, 0, len(r.Cells))
 	for _, cell := range r.Cells {
-		out = append(out, cellSegments(r.Line, cell.Text)...)
+		out = appendCellSegments(out, r.Line, cell.Text)
 	}
 	return out
 }
 
 func cellSegments(line int, text string) []outline.Segment {
-	var out []outline.Segment
-	for _, l := range strings.Split(text, "\n") {
-		out = append(out, outline.Segment{Line: line, Text: l})
+	return appendCellSegments(nil, line, text)
+}
+
+// appendCellSegments appends a segment per line of a cell's text, all on the row's line.
+func appendCellSegments(out []outline.Segment, line int, text string) []outline.Segment {
+	for {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			return append(out, outline.Segment{Line: line, Text: text})
+		}
+		out = append(out, outline.Segment{Line: line, Text: text[:i]})
+		text = text[i+1:]
 	}
-	return out
 }
 
 func rowText(r *outline.Row) string {

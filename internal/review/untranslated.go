@@ -108,7 +108,7 @@ func forSentences(s string, yield func(string) bool) {
 		end := r == '。' || r == '！' || r == '？' || r == '!' || r == '?'
 		if r == '.' {
 			next, _ := utf8.DecodeRuneInString(s[i+1:])
-			end = i+1 == len(s) || unicode.IsSpace(next)
+			end = i+1 == len(s) || classOf(next)&isSpace != 0
 		}
 		if !end {
 			continue
@@ -130,8 +130,10 @@ func key(s string) string {
 	var b strings.Builder
 	b.Grow(len(f))
 	space := false
+	classes := classes()
 	for _, r := range f {
-		if unicode.IsSpace(r) {
+		c := classes.of(r)
+		if c&isSpace != 0 {
 			space = true
 			continue
 		}
@@ -139,7 +141,10 @@ func key(s string) string {
 			b.WriteByte(' ')
 		}
 		space = false
-		b.WriteRune(unicode.ToLower(r))
+		if c&changesLower != 0 {
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
 	}
 	return b.String()
 }
@@ -158,10 +163,11 @@ func translatable(s string, p *profile) bool {
 		}
 		letters, lower = 0, false
 	}
+	classes := classes()
 	for _, r := range s {
-		if unicode.IsLetter(r) {
+		if c := classes.of(r); c&isLetter != 0 {
 			letters++
-			lower = lower || unicode.ToUpper(r) != r
+			lower = lower || c&changesUpper != 0
 			continue
 		}
 		endWord()
@@ -186,27 +192,67 @@ var scriptNames = [...]string{"no", "Latin", "Han", "kana", "Hangul", "another"}
 
 func (s script) String() string { return scriptNames[s] }
 
-func scriptOf(r rune) script {
-	if r < 0x80 {
-		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
-			return latin
-		}
-		return none
+func scriptOf(r rune) script { return classOf(r).script() }
+
+// class is what the checks ask of a rune: its script and some Unicode properties.
+type class uint16
+
+const (
+	scriptBits class = 7 // the script, in the low bits
+	isSpace    class = 1 << (iota + 2)
+	isLetter
+	isDigit
+	isLower      // unicode.IsLower
+	changesUpper // unicode.ToUpper(r) != r
+	changesLower // unicode.ToLower(r) != r
+	latinOrDigit // Latin script or unicode.IsDigit
+)
+
+func (c class) script() script { return script(c & scriptBits) }
+
+// classTable is classify for every rune of the basic multilingual plane.
+type classTable [0x10000]class
+
+// of looks a rune up.
+func (t *classTable) of(r rune) class {
+	if 0 <= r && r < 0x10000 {
+		return t[r]
 	}
-	if r < 0x10000 {
-		return bmpScripts()[r]
-	}
-	return scriptOfSlow(r)
+	return classify(r)
 }
 
-// bmpScripts is scriptOf for every rune of the basic multilingual plane, computed once.
-var bmpScripts = sync.OnceValue(func() *[0x10000]script {
-	var t [0x10000]script
+// classes returns the table, computed on first use; loops fetch it once.
+var classes = sync.OnceValue(func() *classTable {
+	var t classTable
 	for r := range rune(0x10000) {
-		t[r] = scriptOfSlow(r)
+		t[r] = classify(r)
 	}
 	return &t
 })
+
+func classOf(r rune) class { return classes().of(r) }
+
+func classify(r rune) class {
+	sc := scriptOfSlow(r)
+	c := class(sc)
+	for _, f := range []struct {
+		on bool
+		c  class
+	}{
+		{unicode.IsSpace(r), isSpace},
+		{unicode.IsLetter(r), isLetter},
+		{unicode.IsDigit(r), isDigit},
+		{unicode.IsLower(r), isLower},
+		{unicode.ToUpper(r) != r, changesUpper},
+		{unicode.ToLower(r) != r, changesLower},
+		{sc == latin || unicode.IsDigit(r), latinOrDigit},
+	} {
+		if f.on {
+			c |= f.c
+		}
+	}
+	return c
+}
 
 func scriptOfSlow(r rune) script {
 	switch {
@@ -230,22 +276,25 @@ func scriptOfSlow(r rune) script {
 type profile struct{ counts [6]int }
 
 func (p *profile) add(s string) {
+	classes := classes()
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if !isLatinOrDigit(r) {
-			p.counts[scriptOf(r)]++
+		c := classes.of(r)
+		if c&latinOrDigit == 0 {
+			p.counts[c.script()]++
 			i += n
 			continue
 		}
 		runes, lower, digit := 0, false, false
 		for i < len(s) {
 			r, n := utf8.DecodeRuneInString(s[i:])
-			if !isLatinOrDigit(r) {
+			c := classes.of(r)
+			if c&latinOrDigit == 0 {
 				break
 			}
 			runes++
-			lower = lower || unicode.IsLower(r)
-			digit = digit || unicode.IsDigit(r)
+			lower = lower || c&isLower != 0
+			digit = digit || c&isDigit != 0
 			i += n
 		}
 		if lower && !digit { // not a code
@@ -254,12 +303,7 @@ func (p *profile) add(s string) {
 	}
 }
 
-func isLatinOrDigit(r rune) bool {
-	if r < 0x80 {
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
-	}
-	return scriptOf(r) == latin || unicode.IsDigit(r)
-}
+func isLatinOrDigit(r rune) bool { return classOf(r)&latinOrDigit != 0 }
 
 // dominant is the script with the most letters; kana counts with Han for deciding between
 // Japanese and Chinese only in foreign.
