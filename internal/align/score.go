@@ -165,7 +165,7 @@ type features struct {
 func blockFeatures(bs []outline.Block) []features {
 	out := make([]features, len(bs))
 	for i := range bs {
-		out[i] = features{outline.Weight(bs[i].Text()), newBag(bs[i].Anchors)}
+		out[i] = features{bs[i].Weight, newBag(bs[i].Anchors)}
 	}
 	return out
 }
@@ -173,8 +173,7 @@ func blockFeatures(bs []outline.Block) []features {
 func rowFeatures(rs []outline.Row) []features {
 	out := make([]features, len(rs))
 	for i := range rs {
-		t := rowText(&rs[i])
-		out[i] = features{outline.Weight(t), newBag(outline.TextAnchors(t))}
+		out[i] = features{rs[i].Weight, newBag(rs[i].Anchors)}
 	}
 	return out
 }
@@ -228,13 +227,4 @@ func rowSim(src, tgt []outline.Row) func(i, j int) score {
 			place: posSim(i, len(src), j, len(tgt)),
 		}
 	}
-}
-
-func rowText(r *outline.Row) string {
-	var b strings.Builder
-	for _, c := range r.Cells {
-		b.WriteString(c.Text)
-		b.WriteByte('\n')
-	}
-	return b.String()
 }

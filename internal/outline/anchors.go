@@ -22,8 +22,8 @@ func Fold(s string) string {
 	if isASCII(s) {
 		return s // both foldings leave ASCII alone
 	}
-	if foldInertText(s) {
-		return s
+	if f, ok := foldByTable(s); ok {
+		return f
 	}
 	if utf8.ValidString(s) && widthCanonical(s) {
 		return norm.NFKC.String(s) // s itself when already in NFKC, without a copy
@@ -71,7 +71,16 @@ func isLetter(b byte) bool {
 // numbers scans a folded text for numbers. A comma followed by exactly three digits is a
 // thousands separator; a dot followed by a digit starts the fraction.
 func numbers(s string) []string {
-	var out []string
+	n := 0 // an upper bound: runs of digits
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) && (i == 0 || !isDigit(s[i-1])) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, 0, n)
 	for i := 0; i < len(s); {
 		if !isDigit(s[i]) {
 			i++

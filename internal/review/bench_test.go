@@ -55,7 +55,7 @@ func BenchmarkPage(b *testing.B) {
 	}
 	versions := float64(b.N * len(in.Docs))
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/versions, "ns/version")
-	b.ReportMetric(float64((cpuTime() - cpu).Nanoseconds())/versions, "cpu-ns/version")
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/versions, "cpu-ns/version")
 }
 
 // BenchmarkWriteHTML writes the review pages of the corpus pages.

@@ -130,11 +130,11 @@ func (c *checker) blockPair(sec *outline.Section, s, t *outline.Block, bp align.
 		c.tablePair(sec, s, t, bp)
 		return
 	}
-	c.numbers(sec, s.Segments, t.Segments)
+	c.blockNumbers(sec, s, t)
 	c.links(sec, s, t)
 	if s.Kind != outline.CodeBlock {
 		c.untranslated(sec, s.Segments, t.Segments)
-		c.ratios.add(c, sec, s.Line, t.Line, s.Text(), t.Text())
+		c.ratios.add(c, sec, s.Line, t.Line, s.Weight, t.Weight)
 	}
 }
 

@@ -44,9 +44,9 @@ func (r *ratioSet) pair(src, locale, tgtFile string) *ratioPair {
 	return &ratioPair{pair: src + "→" + locale, page: r.page, locale: locale, srcFile: r.file, tgtFile: tgtFile}
 }
 
-// add records an aligned unit when it is long enough to judge.
-func (r *ratioSet) add(c *checker, sec *outline.Section, srcLine, tgtLine int, s, t string) {
-	ws, wt := outline.Weight(s), outline.Weight(t)
+// add records an aligned unit when it is long enough to judge; ws and wt are the
+// outline.Weight of its source and translation.
+func (r *ratioSet) add(c *checker, sec *outline.Section, srcLine, tgtLine int, ws, wt float64) {
 	if ws < ratioMinWeight && wt < ratioMinWeight || ws == 0 {
 		return
 	}

@@ -38,28 +38,17 @@ func rowLineNear(rest []align.RowPair, t *outline.Block) int {
 }
 
 func (c *checker) rowPair(sec *outline.Section, s, t *outline.Row) {
-	c.numbers(sec, rowSegments(s), rowSegments(t))
+	c.rowNumbers(sec, s, t)
 	for i := range min(len(s.Cells), len(t.Cells)) {
-		sc, tc := s.Cells[i].Text, t.Cells[i].Text
-		c.untranslated(sec, cellSegments(s.Line, sc), cellSegments(t.Line, tc))
-		c.ratios.add(c, sec, s.Line, t.Line, sc, tc)
+		sc, tc := &s.Cells[i], &t.Cells[i]
+		c.untranslated(sec, cellSegments(s.Line, sc.Text), cellSegments(t.Line, tc.Text))
+		c.ratios.add(c, sec, s.Line, t.Line, sc.Weight, tc.Weight)
 	}
 }
 
-func rowSegments(r *outline.Row) []outline.Segment {
-	out := make([]outline.Segment, 0, len(r.Cells))
-	for _, cell := range r.Cells {
-		out = appendCellSegments(out, r.Line, cell.Text)
-	}
-	return out
-}
-
+// cellSegments makes a segment of each line of a cell's text, all on the row's line.
 func cellSegments(line int, text string) []outline.Segment {
-	return appendCellSegments(nil, line, text)
-}
-
-// appendCellSegments appends a segment per line of a cell's text, all on the row's line.
-func appendCellSegments(out []outline.Segment, line int, text string) []outline.Segment {
+	var out []outline.Segment
 	for {
 		i := strings.IndexByte(text, '\n')
 		if i < 0 {

@@ -127,6 +127,9 @@ func forSentences(s string, yield func(string) bool) {
 // key is how sentences compare: folded, lower case, single spaces.
 func key(s string) string {
 	f := outline.Fold(s)
+	if isKey(f) {
+		return f
+	}
 	var b strings.Builder
 	b.Grow(len(f))
 	space := false
@@ -147,6 +150,21 @@ func key(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// isKey reports whether a folded text is its own key: no upper case, and no white space but
+// single spaces between other characters.
+func isKey(f string) bool {
+	classes := classes()
+	space := true // as if a space came before f
+	for _, r := range f {
+		c := classes.of(r)
+		if c&changesLower != 0 || c&isSpace != 0 && (r != ' ' || space) {
+			return false
+		}
+		space = r == ' '
+	}
+	return !space || f == ""
 }
 
 // translatable reports whether a sentence (profiled by p) has enough words to need a
