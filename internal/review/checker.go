@@ -12,7 +12,8 @@ type checker struct {
 	page, locale, src string
 	a                 *align.Page
 	ratios            *ratioSet
-	pair              *ratioPair // shared by this translation's ratio units
+	pair              *ratioPair  // shared by this translation's ratio units
+	texts             sourceTexts // shared by the page's translations
 	findings          []Finding
 }
 

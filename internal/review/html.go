@@ -168,6 +168,7 @@ type pageView struct {
 	Index   string
 	Columns []link
 	Grid    *grid
+	Rows    template.HTML // the rows of Grid (rows.go)
 }
 
 // pageData lays out the review page of res. The languages the page is missing in get no
@@ -185,9 +186,11 @@ func pageData(res *PageResult, url PageURL) pageView {
 			present.Translations = append(present.Translations, tr)
 		}
 	}
+	g := buildGrid(&present, d.langs, fs)
 	return pageView{
 		Page: d.Page, Root: root, CSS: root + "_review/review.css", Index: root + "_review/",
 		Columns: versionLinks(d.langs, &res.Review, url, root, true),
-		Grid:    buildGrid(&present, d.langs, fs),
+		Grid:    g,
+		Rows:    g.rowsHTML(),
 	}
 }

@@ -138,6 +138,7 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 	pd := &pageDetail{Page: key, Source: version{Locale: src.Locale, File: src.File, Outline: srcOutline}, langs: in.Locales}
 	ratios.page, ratios.file = key, src.File
 	var findings []Finding
+	texts := sourceTexts{}
 	locales := otherLocales(codes(in.Locales), src.Locale)
 	for i, d := range others {
 		locale := locales[i]
@@ -148,7 +149,7 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 		}
 		tr := translate(d, srcOutline)
 		c := &checker{page: key, locale: locale, src: src.Locale, a: tr.Align, ratios: ratios,
-			pair: ratios.pair(src.Locale, locale, tr.File)}
+			pair: ratios.pair(src.Locale, locale, tr.File), texts: texts}
 		c.run()
 		tr.Stale = c.stale(stateFor(in.States, locale))
 		findings = append(findings, c.findings...)

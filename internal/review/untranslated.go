@@ -16,13 +16,9 @@ import (
 // that has a dozen Han characters and no kana is Chinese. Sentences without at least three
 // words (or four CJK characters) are left alone: names, codes and acronyms stay as they are.
 func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
-	var srcKeys []string // built when first needed
 	var srcProfile profile
 	for _, seg := range s {
-		forSentences(seg.Text, func(x string) bool {
-			srcProfile.add(x)
-			return true
-		})
+		srcProfile.plus(&c.texts.get(seg.Text).prof)
 	}
 	srcScript := srcProfile.dominant()
 	srcLine := 0
@@ -38,15 +34,10 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
 			if !translatable(x, &p) {
 				return true
 			}
-			if c.locale != c.src {
-				if srcKeys == nil {
-					srcKeys = sentenceKeys(s)
-				}
-				if slices.Contains(srcKeys, key(x)) {
-					c.add(Untranslated, sec, srcLine, seg.Line, "same text as the source: %s", excerpt(x))
-					done = true
-					return false
-				}
+			if c.locale != c.src && c.texts.hasKey(s, key(x)) {
+				c.add(Untranslated, sec, srcLine, seg.Line, "same text as the source: %s", excerpt(x))
+				done = true
+				return false
 			}
 			if why := c.foreign(&p, own, srcScript); why != "" {
 				c.add(Untranslated, sec, srcLine, seg.Line, "%s: %s", why, excerpt(x))
@@ -61,16 +52,45 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
 	}
 }
 
-// sentenceKeys lists the keys of the sentences of segs.
-func sentenceKeys(segs []outline.Segment) []string {
-	keys := []string{}
-	for _, seg := range segs {
-		forSentences(seg.Text, func(x string) bool {
-			keys = append(keys, key(x))
-			return true
-		})
+// sourceTexts remembers what the untranslated check reads of the source's texts (by text),
+// which every translation of a page is checked against.
+type sourceTexts map[string]*sourceText
+
+type sourceText struct {
+	prof  profile  // of all its sentences
+	keys  []string // of its sentences, once keyed
+	keyed bool
+}
+
+func (m sourceTexts) get(text string) *sourceText {
+	if st := m[text]; st != nil {
+		return st
 	}
-	return keys
+	st := &sourceText{}
+	forSentences(text, func(x string) bool {
+		st.prof.add(x)
+		return true
+	})
+	m[text] = st
+	return st
+}
+
+// hasKey reports whether a sentence of segs has key k.
+func (m sourceTexts) hasKey(segs []outline.Segment, k string) bool {
+	for _, seg := range segs {
+		st := m.get(seg.Text)
+		if !st.keyed {
+			forSentences(seg.Text, func(x string) bool {
+				st.keys = append(st.keys, key(x))
+				return true
+			})
+			st.keyed = true
+		}
+		if slices.Contains(st.keys, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // foreign explains why a sentence (profiled by p) is in the source's script and not the
@@ -322,6 +342,13 @@ func (p *profile) add(s string) {
 }
 
 func isLatinOrDigit(r rune) bool { return classOf(r)&latinOrDigit != 0 }
+
+// plus adds the counts of q.
+func (p *profile) plus(q *profile) {
+	for i := range p.counts {
+		p.counts[i] += q.counts[i]
+	}
+}
 
 // dominant is the script with the most letters; kana counts with Han for deciding between
 // Japanese and Chinese only in foreign.
