@@ -144,6 +144,9 @@ func (b *builder) finishBlock(blk *Block, c *textCollector) {
 	blk.Anchors = TextAnchors(blk.text)
 	blk.Anchors.Links, blk.Anchors.Images = c.links, c.images
 	blk.textLines = c.textLines
+	if blk.Table != nil {
+		return // rows carry their numbers
+	}
 	for _, s := range blk.Segments {
 		for _, n := range SignificantNumbers(s.Text) {
 			blk.Numbers = append(blk.Numbers, Number{Value: n, Line: s.Line})

@@ -3,6 +3,7 @@ package outline
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -106,4 +107,48 @@ func TestWeightTable(t *testing.T) {
 			t.Fatalf("Weight(%q) = %v, want %v", s, Weight(s), plainWeight(s))
 		}
 	}
+}
+
+// TestRowNumbersByLine: a row's numbers, read from its whole text, are those of each line of
+// each cell read alone (the review points at them by row, and once read them line by line).
+func TestRowNumbersByLine(t *testing.T) {
+	files, _ := filepath.Glob("testdata/seeds/*/*.md")
+	rows := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows += checkRowNumbers(t, parse(t, f, src))
+	}
+	if rows < 20 {
+		t.Fatalf("only %d rows", rows)
+	}
+}
+
+// checkRowNumbers compares every row's numbers with its cells' read line by line and returns
+// how many rows it checked.
+func checkRowNumbers(t *testing.T, p *Page) int {
+	t.Helper()
+	rows := 0
+	for _, s := range p.Sections {
+		for _, b := range s.Blocks {
+			if b.Table == nil {
+				continue
+			}
+			for _, r := range b.Table.Rows {
+				var want []string
+				for _, c := range r.Cells {
+					for _, l := range strings.Split(c.Text, "\n") {
+						want = append(want, SignificantNumbers(l)...)
+					}
+				}
+				if !slices.Equal(r.Numbers, want) {
+					t.Fatalf("%s:%d: numbers %q, line by line %q", p.File, r.Line, r.Numbers, want)
+				}
+				rows++
+			}
+		}
+	}
+	return rows
 }

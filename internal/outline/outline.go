@@ -67,7 +67,8 @@ type Block struct {
 	Table    *Table // set when Kind == TableBlock
 	Items    int    // list items, when Kind == ListBlock
 	// Numbers are the significant numbers of each segment in turn (SignificantNumbers),
-	// each with its segment's line, so a check can point at the line of a number.
+	// each with its segment's line, so a check can point at the line of a number. Tables
+	// have none: their rows have theirs.
 	Numbers []Number
 	Weight  float64 // Weight of Text
 
@@ -119,7 +120,8 @@ type Row struct {
 	// line break (the Weight of the row is the sum of its cells').
 	Weight  float64
 	Anchors Anchors
-	// Numbers are the significant numbers of each line of each cell in turn.
+	// Numbers are the significant numbers of each line of each cell in turn: those of
+	// Anchors, since a number never spans a line break and folding works within lines.
 	Numbers []string
 }
 

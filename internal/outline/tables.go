@@ -61,12 +61,10 @@ func modelRow(r *table.Row, head bool, line int, c *textCollector) Row {
 		row.Weight += w
 		text.WriteString(t)
 		text.WriteByte('\n')
-		for l := range strings.SplitSeq(t, "\n") {
-			row.Numbers = append(row.Numbers, SignificantNumbers(l)...)
-		}
 		c.links = append(c.links, blockLinks(cell.Blocks)...)
 	}
 	row.Anchors = TextAnchors(text.String())
+	row.Numbers = row.Anchors.Significant()
 	return row
 }
 
