@@ -175,14 +175,28 @@ func collapse(s string) string {
 	if collapsed(s) {
 		return s
 	}
-	lines := strings.Split(s, "\n")
-	out := lines[:0]
-	for _, l := range lines {
-		if f := strings.Fields(l); len(f) > 0 {
-			out = append(out, strings.Join(f, " "))
+	var b strings.Builder
+	b.Grow(len(s))
+	for len(s) > 0 {
+		line := s
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			line, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		first := true
+		for f := range strings.FieldsSeq(line) {
+			switch {
+			case first && b.Len() > 0:
+				b.WriteByte('\n')
+			case !first:
+				b.WriteByte(' ')
+			}
+			b.WriteString(f)
+			first = false
 		}
 	}
-	return strings.Join(out, "\n")
+	return b.String()
 }
 
 // collapsed reports whether collapse would return s unchanged: no white space but single
