@@ -36,12 +36,16 @@
 //
 // # Use
 //
-// The build calls Run with every parsed page before rendering: Run gives every heading the id
-// of its section's source heading (so /ja/p/#why-x works and the language switcher can keep
-// the fragment), Report.Stale tells the renderer which translated sections need the notice
-// that their source changed, and WriteHTML writes the review pages under _review/. The review
-// command calls Run, then Accept for -accept, ForLocale for -lang, WriteText or WriteJSON,
-// and HasErrors for -strict.
+// The review command calls Run (or Page per page, then Assemble), then Accept for -accept,
+// ForLocale for -lang, WriteText or WriteJSON, and HasErrors for -strict. A build streams:
+// per page group, after parsing and before rendering, Page gives every heading the id of its
+// section's source heading (so /ja/p/#why-x works and the language switcher can keep the
+// fragment) and PageReview.StaleSections tells the renderer which translated sections need
+// the notice that their source changed; once the page is written, WritePage writes its
+// review page and Compact drops the alignment, so the build holds only a small summary per
+// page. At the end Assemble makes the report and WriteIndex writes _review/index.html, which
+// also lists the length-ratio outliers (judged against site-wide medians, they are known only
+// then). Run keeps every alignment, and WriteHTML writes the index and every review page.
 //
 // # Reviewed state
 //
