@@ -2,6 +2,8 @@ package align
 
 import (
 	"math"
+	"slices"
+	"strings"
 
 	"docsite/internal/outline"
 )
@@ -9,12 +11,12 @@ import (
 // sectionSim scores a source section against a target section: the same heading level, the
 // same kinds of blocks, shared anchors and a similar place in the page.
 func sectionSim(src, tgt *outline.Page) func(i, j int) score {
-	sa, ta := make([]outline.Anchors, len(src.Sections)), make([]outline.Anchors, len(tgt.Sections))
+	sa, ta := make([]bag, len(src.Sections)), make([]bag, len(tgt.Sections))
 	for i, s := range src.Sections {
-		sa[i] = sectionAnchors(s)
+		sa[i] = newBag(sectionAnchors(s))
 	}
 	for j, t := range tgt.Sections {
-		ta[j] = sectionAnchors(t)
+		ta[j] = newBag(sectionAnchors(t))
 	}
 	return func(i, j int) score {
 		s, t := src.Sections[i], tgt.Sections[j]
@@ -39,7 +41,11 @@ func sectionSim(src, tgt *outline.Page) func(i, j int) score {
 func sectionAnchors(s *outline.Section) outline.Anchors {
 	a := outline.Anchors{}
 	add := func(b outline.Anchors) {
-		a.Numbers = append(a.Numbers, b.Significant()...)
+		for _, n := range b.Numbers {
+			if len(n) > 1 { // outline.Anchors.Significant
+				a.Numbers = append(a.Numbers, n)
+			}
+		}
 		a.Codes = append(a.Codes, b.Codes...)
 		a.Links = append(a.Links, b.Links...)
 		a.Images = append(a.Images, b.Images...)
@@ -71,43 +77,62 @@ func kindsSim(a, b []outline.Block) float64 {
 	return 2 * float64(common) / float64(len(a)+len(b))
 }
 
-// anchorSim is the Dice coefficient of the anchors (significant numbers, codes, links,
-// images); 0.5 when neither side has any, since that says nothing either way.
-func anchorSim(a, b outline.Anchors) float64 {
-	x := anchorBag(a)
-	y := anchorBag(b)
+// bag is an item's anchors (significant numbers, codes, links, images), each tagged with
+// its kind and sorted, so two bags compare in one merge.
+type bag []tagged
+
+type tagged struct {
+	kind byte // 'n'umber, 'c'ode, 'l'ink, 'i'mage
+	s    string
+}
+
+func compareTagged(a, b tagged) int {
+	if a.kind != b.kind {
+		return int(a.kind) - int(b.kind)
+	}
+	return strings.Compare(a.s, b.s)
+}
+
+func newBag(a outline.Anchors) bag {
+	b := make(bag, 0, len(a.Numbers)+len(a.Codes)+len(a.Links)+len(a.Images))
+	for _, n := range a.Numbers {
+		if len(n) > 1 { // outline.Anchors.Significant
+			b = append(b, tagged{'n', n})
+		}
+	}
+	for _, c := range a.Codes {
+		b = append(b, tagged{'c', c})
+	}
+	for _, l := range a.Links {
+		b = append(b, tagged{'l', l})
+	}
+	for _, l := range a.Images {
+		b = append(b, tagged{'i', l})
+	}
+	slices.SortFunc(b, compareTagged)
+	return b
+}
+
+// anchorSim is the Dice coefficient of the anchors, counted with repeats; 0.5 when neither
+// side has any, since that says nothing either way.
+func anchorSim(x, y bag) float64 {
 	if len(x)+len(y) == 0 {
 		return 0.5
 	}
 	common := 0
-	left := map[string]int{}
-	for _, s := range x {
-		left[s]++
-	}
-	for _, s := range y {
-		if left[s] > 0 {
-			left[s]--
+	for i, j := 0, 0; i < len(x) && j < len(y); {
+		switch c := compareTagged(x[i], y[j]); {
+		case c == 0:
 			common++
+			i++
+			j++
+		case c < 0:
+			i++
+		default:
+			j++
 		}
 	}
 	return 2 * float64(common) / float64(len(x)+len(y))
-}
-
-func anchorBag(a outline.Anchors) []string {
-	var bag []string
-	for _, n := range a.Significant() {
-		bag = append(bag, "n:"+n)
-	}
-	for _, c := range a.Codes {
-		bag = append(bag, "c:"+c)
-	}
-	for _, l := range a.Links {
-		bag = append(bag, "l:"+l)
-	}
-	for _, l := range a.Images {
-		bag = append(bag, "i:"+l)
-	}
-	return bag
 }
 
 // posSim is 1 when items sit at the same relative place in their sequences.
@@ -134,13 +159,13 @@ func lenSim(wa, wb float64) float64 {
 // features are what the similarity of an item is computed from, read once per item.
 type features struct {
 	weight  float64
-	anchors outline.Anchors
+	anchors bag
 }
 
 func blockFeatures(bs []outline.Block) []features {
 	out := make([]features, len(bs))
 	for i := range bs {
-		out[i] = features{outline.Weight(bs[i].Text()), bs[i].Anchors}
+		out[i] = features{bs[i].Weight, newBag(bs[i].Anchors)}
 	}
 	return out
 }
@@ -148,8 +173,7 @@ func blockFeatures(bs []outline.Block) []features {
 func rowFeatures(rs []outline.Row) []features {
 	out := make([]features, len(rs))
 	for i := range rs {
-		t := rowText(&rs[i])
-		out[i] = features{outline.Weight(t), outline.TextAnchors(t)}
+		out[i] = features{rs[i].Weight, newBag(rs[i].Anchors)}
 	}
 	return out
 }
@@ -203,12 +227,4 @@ func rowSim(src, tgt []outline.Row) func(i, j int) score {
 			place: posSim(i, len(src), j, len(tgt)),
 		}
 	}
-}
-
-func rowText(r *outline.Row) string {
-	s := ""
-	for _, c := range r.Cells {
-		s += c.Text + "\n"
-	}
-	return s
 }

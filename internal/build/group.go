@@ -99,6 +99,9 @@ func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
 		for code, b := range real {
 			out.home[code] = b.body
 		}
+		if err := s.writePageReview(out, sink); err != nil {
+			return nil, err
+		}
 		return out, nil
 	}
 	alts := s.alternates(g, real)
@@ -108,6 +111,9 @@ func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
 			return nil, err
 		}
 		out.pages = append(out.pages, po)
+	}
+	if err := s.writePageReview(out, sink); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -96,7 +96,34 @@ func insertAfterHeading(root ast.Node, id string, n ast.Node) {
 	root.AppendChild(root, n)
 }
 
-// writeReview writes the review as HTML under _review/ (a tool page, not in the sitemap).
+// writePageReview writes the group's review page, _review/<key>/index.html, linking to the
+// pages just written, then releases the alignment behind it: the report keeps only what the
+// index and the summary need, so a build's memory does not grow with the site's text. A home
+// page gets no review page (its would be _review/index.html).
+func (s *site) writePageReview(out *groupOut, sink Sink) error {
+	res := out.review
+	if res == nil {
+		return nil
+	}
+	defer res.Compact()
+	if len(out.pages) == 0 {
+		return nil
+	}
+	urls := map[string]string{}
+	for _, p := range out.pages {
+		urls[p.lang] = strings.TrimPrefix(p.url, "/")
+	}
+	url := func(locale, page string) string {
+		if p, ok := urls[locale]; ok && page == out.key {
+			return p
+		}
+		return review.DefaultPageURL(locale, page)
+	}
+	return review.WritePage(res, url, sink.WriteFile)
+}
+
+// writeReview writes the review's index under _review/ (a tool page, not in the sitemap);
+// the pages' own review pages were written with the pages.
 func (s *site) writeReview(outs []*groupOut, sink Sink) error {
 	rep := s.reviewReport(outs)
 	paths := map[string]map[string]string{}
@@ -113,7 +140,7 @@ func (s *site) writeReview(outs []*groupOut, sink Sink) error {
 		}
 		return review.DefaultPageURL(locale, page)
 	}
-	return review.WriteHTML(rep, url, sink.WriteFile)
+	return review.WriteIndex(rep, url, sink.WriteFile)
 }
 
 // reviewReport assembles the review of the built groups, with the GPU data's warnings.
@@ -184,5 +211,6 @@ func (s *site) reviewOnly(g *load.Group) (*groupOut, error) {
 		}
 	}
 	out.review = s.reviewGroup(g, real)
+	out.review.Compact() // no review pages: keep only what the report needs
 	return out, nil
 }

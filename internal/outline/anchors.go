@@ -2,6 +2,7 @@ package outline
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 	"golang.org/x/text/width"
@@ -18,7 +19,41 @@ type Anchors struct {
 
 // Fold returns s with full-width forms narrowed and NFKC applied, the form all anchors are read from.
 func Fold(s string) string {
+	if isASCII(s) {
+		return s // both foldings leave ASCII alone
+	}
+	if f, ok := foldByTable(s); ok {
+		return f
+	}
+	if utf8.ValidString(s) && widthCanonical(s) {
+		return norm.NFKC.String(s) // s itself when already in NFKC, without a copy
+	}
 	return norm.NFKC.String(width.Fold.String(s))
+}
+
+// widthCanonical reports whether width.Fold leaves every rune of a valid text as it is.
+func widthCanonical(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		p, size := width.LookupString(s[i:])
+		if size == 0 || p.Folded() != 0 {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // TextAnchors reads the numbers and product codes of a text.
@@ -36,7 +71,16 @@ func isLetter(b byte) bool {
 // numbers scans a folded text for numbers. A comma followed by exactly three digits is a
 // thousands separator; a dot followed by a digit starts the fraction.
 func numbers(s string) []string {
-	var out []string
+	n := 0 // an upper bound: runs of digits
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) && (i == 0 || !isDigit(s[i-1])) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, 0, n)
 	for i := 0; i < len(s); {
 		if !isDigit(s[i]) {
 			i++
@@ -50,18 +94,22 @@ func numbers(s string) []string {
 }
 
 func scanNumber(s string, i int) (canon string, end int) {
-	var intPart strings.Builder
+	start, plain := i, true // plain: no thousands separator
 	for i < len(s) {
 		switch {
 		case isDigit(s[i]):
-			intPart.WriteByte(s[i])
 			i++
 			continue
 		case s[i] == ',' && groupOfThree(s, i+1):
+			plain = false
 			i++
 			continue
 		}
 		break
+	}
+	intPart := s[start:i]
+	if !plain {
+		intPart = strings.ReplaceAll(intPart, ",", "")
 	}
 	frac := ""
 	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) {
@@ -71,7 +119,7 @@ func scanNumber(s string, i int) (canon string, end int) {
 		}
 		frac, i = s[i+1:j], j
 	}
-	return canonNumber(intPart.String(), frac), i
+	return canonNumber(intPart, frac), i
 }
 
 // groupOfThree reports whether s[i:] starts with exactly three digits.
@@ -97,6 +145,18 @@ func canonNumber(intPart, frac string) string {
 		return intPart
 	}
 	return intPart + "." + frac
+}
+
+// SignificantNumbers returns the significant numbers of a text (Anchors.Significant of
+// TextAnchors), without reading its codes.
+func SignificantNumbers(s string) []string {
+	var out []string
+	for _, n := range numbers(Fold(s)) {
+		if len(n) > 1 {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // codes finds product codes: one to four capital letters, not preceded by a letter, then

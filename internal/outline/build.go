@@ -139,9 +139,19 @@ func (b *builder) finishBlock(blk *Block, c *textCollector) {
 			blk.Segments = append(blk.Segments, Segment{Line: s.Line, Text: t})
 		}
 	}
-	blk.Anchors = TextAnchors(blk.Text())
+	blk.text = blk.joinText()
+	blk.Weight = Weight(blk.text)
+	blk.Anchors = TextAnchors(blk.text)
 	blk.Anchors.Links, blk.Anchors.Images = c.links, c.images
 	blk.textLines = c.textLines
+	if blk.Table != nil {
+		return // rows carry their numbers
+	}
+	for _, s := range blk.Segments {
+		for _, n := range SignificantNumbers(s.Text) {
+			blk.Numbers = append(blk.Numbers, Number{Value: n, Line: s.Line})
+		}
+	}
 }
 
 // onlyImages reports whether a paragraph holds images and nothing but white space.

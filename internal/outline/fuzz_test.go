@@ -20,6 +20,7 @@ func FuzzBuild(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		src := []byte(s)
 		p := parse(t, "f.md", src)
+		checkRowNumbers(t, p)
 		n := len(newLineIndex(src))
 		for _, sec := range p.Sections {
 			if sec.Line < 1 || sec.Line > n || sec.EndLine < sec.Line || sec.EndLine > n {

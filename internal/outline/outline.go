@@ -66,8 +66,20 @@ type Block struct {
 	Anchors  Anchors
 	Table    *Table // set when Kind == TableBlock
 	Items    int    // list items, when Kind == ListBlock
+	// Numbers are the significant numbers of each segment in turn (SignificantNumbers),
+	// each with its segment's line, so a check can point at the line of a number. Tables
+	// have none: their rows have theirs.
+	Numbers []Number
+	Weight  float64 // Weight of Text
 
-	textLines []int // lines with text other than image descriptions
+	text      string // Text, once Build has joined it
+	textLines []int  // lines with text other than image descriptions
+}
+
+// Number is a significant number and the line it is on.
+type Number struct {
+	Value string
+	Line  int
 }
 
 // Segment is the text of a block found on one source line.
@@ -78,6 +90,13 @@ type Segment struct {
 
 // Text is the block's text with its lines joined by spaces.
 func (b *Block) Text() string {
+	if b.text != "" {
+		return b.text
+	}
+	return b.joinText()
+}
+
+func (b *Block) joinText() string {
 	parts := make([]string, 0, len(b.Segments))
 	for _, s := range b.Segments {
 		if t := strings.TrimSpace(s.Text); t != "" {
@@ -97,12 +116,20 @@ type Row struct {
 	Line   int
 	Header bool // a row of the table head
 	Cells  []Cell
+	// Weight and Anchors are those of the row's text, its cells' texts each followed by a
+	// line break (the Weight of the row is the sum of its cells').
+	Weight  float64
+	Anchors Anchors
+	// Numbers are the significant numbers of each line of each cell in turn: those of
+	// Anchors, since a number never spans a line break and folding works within lines.
+	Numbers []string
 }
 
 // Cell is one table cell; Text separates list items and line breaks with "\n".
 type Cell struct {
 	Text   string
 	Header bool
+	Weight float64 // Weight of Text
 }
 
 // Shape returns the number of rows and the largest number of cells in a row.

@@ -6,6 +6,8 @@ package outline
 // table's, so it is compared across languages like any other text.
 
 import (
+	"strings"
+
 	"github.com/yuin/goldmark/ast"
 
 	"docsite/internal/table"
@@ -49,11 +51,20 @@ func modelRow(r *table.Row, head bool, line int, c *textCollector) Row {
 	if row.Line == 0 {
 		row.Line = line
 	}
+	row.Cells = make([]Cell, 0, len(r.Cells))
+	var text strings.Builder
 	for i := range r.Cells {
 		cell := &r.Cells[i]
-		row.Cells = append(row.Cells, Cell{Text: collapse(cell.Text()), Header: head || cell.Header})
+		t := collapse(cell.Text())
+		w := Weight(t)
+		row.Cells = append(row.Cells, Cell{Text: t, Header: head || cell.Header, Weight: w})
+		row.Weight += w
+		text.WriteString(t)
+		text.WriteByte('\n')
 		c.links = append(c.links, blockLinks(cell.Blocks)...)
 	}
+	row.Anchors = TextAnchors(text.String())
+	row.Numbers = row.Anchors.Significant()
 	return row
 }
 

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 	"golang.org/x/net/html"
@@ -171,14 +172,49 @@ func nodeEnd(n ast.Node) int {
 
 // collapse trims s and folds runs of white space inside a line to one space, keeping line breaks.
 func collapse(s string) string {
-	lines := strings.Split(s, "\n")
-	out := lines[:0]
-	for _, l := range lines {
-		if f := strings.Fields(l); len(f) > 0 {
-			out = append(out, strings.Join(f, " "))
+	if collapsed(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for len(s) > 0 {
+		line := s
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			line, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		first := true
+		for f := range strings.FieldsSeq(line) {
+			switch {
+			case first && b.Len() > 0:
+				b.WriteByte('\n')
+			case !first:
+				b.WriteByte(' ')
+			}
+			b.WriteString(f)
+			first = false
 		}
 	}
-	return strings.Join(out, "\n")
+	return b.String()
+}
+
+// collapsed reports whether collapse would return s unchanged: no white space but single
+// spaces and line breaks between other characters.
+func collapsed(s string) bool {
+	prev := '\n' // as if a line break came before s
+	for _, r := range s {
+		switch {
+		case r == ' ' || r == '\n':
+			if prev == ' ' || prev == '\n' {
+				return false
+			}
+		case unicode.IsSpace(r):
+			return false
+		}
+		prev = r
+	}
+	return prev != ' ' && prev != '\n'
 }
 
 // blockElems end a line of text inside a cell.

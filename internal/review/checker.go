@@ -12,6 +12,8 @@ type checker struct {
 	page, locale, src string
 	a                 *align.Page
 	ratios            *ratioSet
+	pair              *ratioPair  // shared by this translation's ratio units
+	texts             sourceTexts // shared by the page's translations
 	findings          []Finding
 }
 
@@ -129,11 +131,11 @@ func (c *checker) blockPair(sec *outline.Section, s, t *outline.Block, bp align.
 		c.tablePair(sec, s, t, bp)
 		return
 	}
-	c.numbers(sec, s.Segments, t.Segments)
+	c.blockNumbers(sec, s, t)
 	c.links(sec, s, t)
 	if s.Kind != outline.CodeBlock {
 		c.untranslated(sec, s.Segments, t.Segments)
-		c.ratios.add(c, sec, s.Line, t.Line, s.Text(), t.Text())
+		c.ratios.add(c, sec, s.Line, t.Line, s.Weight, t.Weight)
 	}
 }
 

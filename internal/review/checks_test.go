@@ -155,7 +155,21 @@ func TestLengthRatio(t *testing.T) {
 		}
 		ja.WriteString("このサービスは、データのすべてのコピーを常に三つの別々のゾーンに保管します。\n\n")
 	}
-	expect(t, checks(pair(t, "ja", en.String(), ja.String())), "length-ratio en/p.md:9 -> ja/p.md:9")
+	r := pair(t, "ja", en.String(), ja.String())
+	expect(t, checks(r), "length-ratio en/p.md:9 -> ja/p.md:9")
+
+	// Outliers are judged against the whole site, after every page's review page is written:
+	// the index lists them, the page's own review does not.
+	files := map[string]string{}
+	if err := WriteHTML(r, nil, func(rel string, data []byte) error { files[rel] = string(data); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if index := files["_review/index.html"]; !strings.Contains(index, `<li class="warning"><a href="p/">p</a> ja: en/p.md:9 → ja/p.md:9: translation is 0.`) {
+		t.Errorf("index lacks the outlier:\n%s", index)
+	}
+	if page := files["_review/p/index.html"]; page == "" || strings.Contains(page, LengthRatio) {
+		t.Errorf("page review:\n%s", page)
+	}
 }
 
 func TestLinkMismatch(t *testing.T) {

@@ -42,7 +42,7 @@ type gridCell struct {
 }
 
 // buildGrid lays out page p; findings are the report's findings for p.
-func buildGrid(p *PageReview, langs []Locale, findings []Finding) *grid {
+func buildGrid(p *pageDetail, langs []Locale, findings []Finding) *grid {
 	g := &grid{}
 	src := p.Source.Outline
 	for i, s := range src.Sections {
@@ -67,7 +67,7 @@ func tagOf(langs []Locale, code string) string {
 }
 
 // sectionRows adds the heading row and block rows of source section i.
-func (g *grid) sectionRows(p *PageReview, langs []Locale, i int, s *outline.Section) {
+func (g *grid) sectionRows(p *pageDetail, langs []Locale, i int, s *outline.Section) {
 	head := gridRow{Section: true, Cells: []gridCell{sectionCell(tagOf(langs, p.Source.Locale), s, true)}}
 	for _, tr := range p.Translations {
 		c := gridCell{Lang: tagOf(langs, tr.Locale), locale: tr.Locale, translate: true, srcFrom: s.Line, srcTo: s.Line}
@@ -123,7 +123,7 @@ func rowCell(lang string, r *outline.Row) gridCell {
 }
 
 // blockRow adds the row of source block b of section i.
-func (g *grid) blockRow(p *PageReview, langs []Locale, i, b int) {
+func (g *grid) blockRow(p *pageDetail, langs []Locale, i, b int) {
 	sb := &p.Source.Outline.Sections[i].Blocks[b]
 	from, to := sb.Line, sb.EndLine
 	if sb.Table != nil {
@@ -161,7 +161,7 @@ func targetBlock(a *align.Page, i, b int) *outline.Block {
 
 // tableRows adds a row per row of source table b of section i, each translation's paired row
 // beside it, and the translations' extra rows after the row they follow.
-func (g *grid) tableRows(p *PageReview, langs []Locale, i, b int) {
+func (g *grid) tableRows(p *pageDetail, langs []Locale, i, b int) {
 	st := p.Source.Outline.Sections[i].Blocks[b].Table
 	_, cols := st.Shape()
 	for r := range st.Rows {
@@ -196,7 +196,7 @@ func targetRow(a *align.Page, i, b, r int) (*outline.Row, float64) {
 }
 
 // extraSections adds, for translation k, the target-only sections that follow source section i.
-func (g *grid) extraSections(p *PageReview, langs []Locale, k, i int) {
+func (g *grid) extraSections(p *pageDetail, langs []Locale, k, i int) {
 	tr := p.Translations[k]
 	if tr.Align == nil {
 		return
@@ -215,7 +215,7 @@ func (g *grid) extraSections(p *PageReview, langs []Locale, k, i int) {
 }
 
 // extraBlocks adds, for translation k, the target-only blocks that follow block b of section i.
-func (g *grid) extraBlocks(p *PageReview, langs []Locale, k, i, b int) {
+func (g *grid) extraBlocks(p *pageDetail, langs []Locale, k, i, b int) {
 	tr := p.Translations[k]
 	sp := pairOf(tr.Align, i)
 	if sp == nil || sp.Target < 0 {
@@ -231,7 +231,7 @@ func (g *grid) extraBlocks(p *PageReview, langs []Locale, k, i, b int) {
 }
 
 // lonely is a row where only translation k has something.
-func (g *grid) lonely(p *PageReview, langs []Locale, k int, c gridCell, section bool) gridRow {
+func (g *grid) lonely(p *pageDetail, langs []Locale, k int, c gridCell, section bool) gridRow {
 	row := gridRow{Section: section, Cells: []gridCell{{Lang: tagOf(langs, p.Source.Locale)}}}
 	for j, tr := range p.Translations {
 		if j == k {

@@ -3,8 +3,10 @@ package review
 import (
 	"bytes"
 	"embed"
+	"fmt"
 	"html/template"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -26,11 +28,29 @@ type PageURL func(locale, page string) string
 // DefaultPageURL is the pretty URL "<locale>/<page>/".
 func DefaultPageURL(locale, page string) string { return locale + "/" + page + "/" }
 
-// WriteHTML writes the review under _review/: index.html (completeness per language and a
-// link to every page), one index.html per page (source and translations side by side in
-// aligned rows, findings in place) and review.css. write stores a file at a path relative to
-// the site's output root; url may be nil for DefaultPageURL.
+// WriteHTML writes the review under _review/: review.css and index.html (WriteIndex), and
+// the review page of every page whose result still holds its alignment (WritePage): all of
+// them after Run. write stores a file at a path relative to the site's output root; url may
+// be nil for DefaultPageURL.
 func WriteHTML(r *Report, url PageURL, write func(rel string, data []byte) error) error {
+	if err := WriteIndex(r, url, write); err != nil {
+		return err
+	}
+	for _, res := range r.results {
+		if res.detail == nil {
+			continue
+		}
+		if err := WritePage(res, url, write); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteIndex writes _review/review.css and _review/index.html: completeness per language, a
+// link to every page and its review, and the length-ratio outliers, which are judged against
+// the whole site and so are known only here.
+func WriteIndex(r *Report, url PageURL, write func(rel string, data []byte) error) error {
 	if url == nil {
 		url = DefaultPageURL
 	}
@@ -41,17 +61,22 @@ func WriteHTML(r *Report, url PageURL, write func(rel string, data []byte) error
 	if err := write("_review/review.css", css); err != nil {
 		return err
 	}
-	if err := writeTemplate(write, "_review/index.html", "index.html", indexData(r, url)); err != nil {
-		return err
+	return writeTemplate(write, "_review/index.html", "index.html", indexData(r, url))
+}
+
+// WritePage writes _review/<page>/index.html: the source and every translation side by side
+// in aligned rows, the page's findings in place. A build calls it as soon as the page is
+// reviewed, then res.Compact. Length-ratio findings are not on it: they need the medians of
+// the whole site (WriteIndex lists them).
+func WritePage(res *PageResult, url PageURL, write func(rel string, data []byte) error) error {
+	if res.detail == nil {
+		return fmt.Errorf("review of %s: alignment already released", res.Review.Page)
 	}
-	for i := range r.Pages {
-		p := &r.Pages[i]
-		rel := path.Join("_review", p.Page, "index.html")
-		if err := writeTemplate(write, rel, "page.html", pageData(r, p, url)); err != nil {
-			return err
-		}
+	if url == nil {
+		url = DefaultPageURL
 	}
-	return nil
+	rel := path.Join("_review", res.Review.Page, "index.html")
+	return writeTemplate(write, rel, "page.html", pageData(res, url))
 }
 
 func writeTemplate(write func(string, []byte) error, rel, name string, data any) error {
@@ -73,9 +98,10 @@ type link struct {
 }
 
 type indexView struct {
-	Root    string
-	Locales []localeView
-	Pages   []pageLinks
+	Root     string
+	Locales  []localeView
+	Pages    []pageLinks
+	Outliers []outlier
 }
 
 type localeView struct {
@@ -87,6 +113,12 @@ type pageLinks struct {
 	Page   string
 	Review string
 	Links  []link
+}
+
+// outlier is a length-ratio finding and the review page it concerns.
+type outlier struct {
+	Finding
+	Review string
 }
 
 func indexData(r *Report, url PageURL) indexView {
@@ -106,16 +138,25 @@ func indexData(r *Report, url PageURL) indexView {
 	}
 	for i := range r.Pages {
 		p := &r.Pages[i]
-		v.Pages = append(v.Pages, pageLinks{Page: p.Page, Review: p.Page + "/", Links: versionLinks(r, p, url, v.Root)})
+		v.Pages = append(v.Pages, pageLinks{Page: p.Page, Review: p.Page + "/", Links: versionLinks(r.Langs, p, url, v.Root, false)})
+	}
+	for _, f := range r.Findings {
+		if f.Check == LengthRatio {
+			v.Outliers = append(v.Outliers, outlier{Finding: f, Review: f.Page + "/"})
+		}
 	}
 	return v
 }
 
-// versionLinks links to the page in every language, source first.
-func versionLinks(r *Report, p *PageReview, url PageURL, root string) []link {
-	links := []link{{Label: p.Source.Locale, Href: root + url(p.Source.Locale, p.Page), Lang: tagOf(r.Langs, p.Source.Locale)}}
+// versionLinks links to the page in every language, source first; presentOnly leaves out
+// the languages the page is missing in.
+func versionLinks(langs []Locale, p *PageReview, url PageURL, root string, presentOnly bool) []link {
+	links := []link{{Label: p.Source, Href: root + url(p.Source, p.Page), Lang: tagOf(langs, p.Source)}}
 	for _, tr := range p.Translations {
-		links = append(links, link{Label: tr.Locale, Href: root + url(tr.Locale, p.Page), Lang: tagOf(r.Langs, tr.Locale), Missing: tr.Align == nil})
+		if presentOnly && tr.Missing {
+			continue
+		}
+		links = append(links, link{Label: tr.Locale, Href: root + url(tr.Locale, p.Page), Lang: tagOf(langs, tr.Locale), Missing: tr.Missing})
 	}
 	return links
 }
@@ -127,34 +168,29 @@ type pageView struct {
 	Index   string
 	Columns []link
 	Grid    *grid
+	Rows    template.HTML // the rows of Grid (rows.go)
 }
 
-func pageData(r *Report, p *PageReview, url PageURL) pageView {
-	rel := path.Join("_review", p.Page, "index.html")
+// pageData lays out the review page of res. The languages the page is missing in get no
+// column; their missing-page findings are listed above the table.
+func pageData(res *PageResult, url PageURL) pageView {
+	d := res.detail
+	rel := path.Join("_review", d.Page, "index.html")
 	root := up(rel)
-	var fs []Finding
-	for _, f := range r.Findings {
-		if f.Page == p.Page {
-			fs = append(fs, f)
-		}
-	}
-	present := presentOnly(p)
-	return pageView{
-		Page: p.Page, Root: root, CSS: root + "_review/review.css", Index: root + "_review/",
-		Columns: versionLinks(r, present, url, root),
-		Grid:    buildGrid(present, r.Langs, fs),
-	}
-}
-
-// presentOnly is p without the languages it is missing in: they get no column, their
-// missing-page findings are listed above the table.
-func presentOnly(p *PageReview) *PageReview {
-	q := *p
-	q.Translations = nil
-	for _, tr := range p.Translations {
+	fs := slices.Clone(res.findings)
+	sortFindings(fs, codes(d.langs))
+	present := *d
+	present.Translations = nil
+	for _, tr := range d.Translations {
 		if tr.Align != nil {
-			q.Translations = append(q.Translations, tr)
+			present.Translations = append(present.Translations, tr)
 		}
 	}
-	return &q
+	g := buildGrid(&present, d.langs, fs)
+	return pageView{
+		Page: d.Page, Root: root, CSS: root + "_review/review.css", Index: root + "_review/",
+		Columns: versionLinks(d.langs, &res.Review, url, root, true),
+		Grid:    g,
+		Rows:    g.rowsHTML(),
+	}
 }

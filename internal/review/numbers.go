@@ -7,10 +7,10 @@ import (
 )
 
 // numbers reports numbers that one side of an aligned block or row has and the other lacks,
-// comparing outline.Anchors.Significant (folded, so "１２５.６" = "125.6" and "6,144" = "6144").
-// The finding points at the first line holding a differing number on each side.
-func (c *checker) numbers(sec *outline.Section, s, t []outline.Segment) {
-	sn, tn := segmentNumbers(s), segmentNumbers(t)
+// comparing significant numbers (outline.SignificantNumbers: folded, so "１２５.６" = "125.6"
+// and "6,144" = "6144"). The finding points at the first line holding a differing number on
+// each side, else at the side's first line (srcLine, tgtLine).
+func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine, tgtLine int) {
 	onlyS, onlyT := difference(sn, tn), difference(tn, sn)
 	if len(onlyS)+len(onlyT) == 0 {
 		return
@@ -25,57 +25,75 @@ func (c *checker) numbers(sec *outline.Section, s, t []outline.Segment) {
 		}
 		msg += " translation has " + strings.Join(values(onlyT), ", ")
 	}
-	c.add(NumberMismatch, sec, firstLine(onlyS, s), firstLine(onlyT, t), "%s", msg)
+	c.add(NumberMismatch, sec, firstLine(onlyS, srcLine), firstLine(onlyT, tgtLine), "%s", msg)
 }
 
-// located is a number and the line it is on.
-type located struct {
-	value string
-	line  int
+// blockNumbers checks the numbers of aligned blocks.
+func (c *checker) blockNumbers(sec *outline.Section, s, t *outline.Block) {
+	c.numbers(sec, s.Numbers, t.Numbers, firstSegmentLine(s), firstSegmentLine(t))
 }
 
-func segmentNumbers(segs []outline.Segment) []located {
-	var out []located
-	for _, s := range segs {
-		for _, n := range outline.TextAnchors(s.Text).Significant() {
-			out = append(out, located{n, s.Line})
-		}
+// rowNumbers checks the numbers of aligned table rows, all on the row's line.
+func (c *checker) rowNumbers(sec *outline.Section, s, t *outline.Row) {
+	c.numbers(sec, rowNumbers(s), rowNumbers(t), rowFirstLine(s), rowFirstLine(t))
+}
+
+func firstSegmentLine(b *outline.Block) int {
+	if len(b.Segments) > 0 {
+		return b.Segments[0].Line
+	}
+	return 0
+}
+
+func rowFirstLine(r *outline.Row) int {
+	if len(r.Cells) > 0 {
+		return r.Line
+	}
+	return 0
+}
+
+func rowNumbers(r *outline.Row) []outline.Number {
+	out := make([]outline.Number, len(r.Numbers))
+	for i, n := range r.Numbers {
+		out[i] = outline.Number{Value: n, Line: r.Line}
 	}
 	return out
 }
 
 // difference returns the numbers of a not matched by one in b, counting repeats.
-func difference(a, b []located) []located {
-	left := map[string]int{}
-	for _, n := range b {
-		left[n.value]++
+func difference(a, b []outline.Number) []outline.Number {
+	var buf [64]bool
+	used := buf[:0]
+	if len(b) > len(buf) {
+		used = make([]bool, 0, len(b))
 	}
-	var out []located
+	used = used[:len(b)]
+	var out []outline.Number
+next:
 	for _, n := range a {
-		if left[n.value] > 0 {
-			left[n.value]--
-			continue
+		for j := range b {
+			if !used[j] && b[j].Value == n.Value {
+				used[j] = true
+				continue next
+			}
 		}
 		out = append(out, n)
 	}
 	return out
 }
 
-func values(ns []located) []string {
+func values(ns []outline.Number) []string {
 	out := make([]string, len(ns))
 	for i, n := range ns {
-		out[i] = n.value
+		out[i] = n.Value
 	}
 	return out
 }
 
-// firstLine is the line of the first differing number, else of the first segment.
-func firstLine(ns []located, segs []outline.Segment) int {
+// firstLine is the line of the first differing number, else line.
+func firstLine(ns []outline.Number, line int) int {
 	if len(ns) > 0 {
-		return ns[0].line
+		return ns[0].Line
 	}
-	if len(segs) > 0 {
-		return segs[0].Line
-	}
-	return 0
+	return line
 }

@@ -36,12 +36,16 @@
 //
 // # Use
 //
-// The build calls Run with every parsed page before rendering: Run gives every heading the id
-// of its section's source heading (so /ja/p/#why-x works and the language switcher can keep
-// the fragment), Report.Stale tells the renderer which translated sections need the notice
-// that their source changed, and WriteHTML writes the review pages under _review/. The review
-// command calls Run, then Accept for -accept, ForLocale for -lang, WriteText or WriteJSON,
-// and HasErrors for -strict.
+// The review command calls Run (or Page per page, then Assemble), then Accept for -accept,
+// ForLocale for -lang, WriteText or WriteJSON, and HasErrors for -strict. A build streams:
+// per page group, after parsing and before rendering, Page gives every heading the id of its
+// section's source heading (so /ja/p/#why-x works and the language switcher can keep the
+// fragment) and PageReview.StaleSections tells the renderer which translated sections need
+// the notice that their source changed; once the page is written, WritePage writes its
+// review page and Compact drops the alignment, so the build holds only a small summary per
+// page. At the end Assemble makes the report and WriteIndex writes _review/index.html, which
+// also lists the length-ratio outliers (judged against site-wide medians, they are known only
+// then). Run keeps every alignment, and WriteHTML writes the index and every review page.
 //
 // # Reviewed state
 //
@@ -132,9 +136,12 @@ type Report struct {
 	Source   string          `json:"source"` // the default language
 	Locales  []LocaleSummary `json:"locales"`
 	Findings []Finding       `json:"findings"`
-	// Pages holds the alignment behind the findings, for the HTML writer and Stale.
+	// Pages holds what the summary, the HTML index, Stale and Accept need of each page.
 	Pages []PageReview `json:"-"`
 	Langs []Locale     `json:"-"`
+	// results are the pages' results; WriteHTML writes the review page of those that still
+	// hold their alignment (Run keeps it, a build releases it once it wrote the page).
+	results []*PageResult
 }
 
 // LocaleSummary is the state of one language across the site.
@@ -171,23 +178,49 @@ func (f Finding) Diagnostic() diag.Diagnostic {
 	return diag.Diagnostic{File: f.Target.File, Line: f.Target.Line, Severity: f.Severity, Code: f.Check, Message: f.Message}
 }
 
-// PageReview is one page: its source and each translation's alignment.
+// PageReview is what a report keeps of one page once its alignment is released: its
+// languages, counts for the summary, and per translation the stale sections and the source
+// hashes of the aligned sections (for Accept). It stays small however long the page is.
 type PageReview struct {
 	Page         string
-	Source       Version
-	Translations []Translation // in site order; Align is nil for a missing version
+	Source       string              // the source's language
+	File         string              // the source's file
+	Blocks       int                 // blocks of the source
+	Sections     int                 // sections of the source
+	Translations []TranslationReview // in site order, every language but the source's
 }
 
-// Version is one language version of a page, outlined.
-type Version struct {
+// TranslationReview is one language's translation of a page, as the report keeps it.
+type TranslationReview struct {
+	Locale  string
+	File    string        // where the translation is, or would be when Missing
+	Missing bool          // the page has no version in this language
+	Stale   []string      // ids of the sections that are stale, in page order
+	Aligned []SectionHash // the source sections with a counterpart, in page order
+	Done    int           // source blocks with a counterpart in a section that is not stale
+}
+
+// SectionHash is an aligned source section: its id and outline.Section.Hash.
+type SectionHash struct{ ID, Hash string }
+
+// pageDetail is a page's full review: outlines and alignments, for its HTML review page.
+type pageDetail struct {
+	Page         string
+	Source       version
+	Translations []translation // in site order; Align is nil for a missing version
+	langs        []Locale
+}
+
+// version is one language version of a page, outlined.
+type version struct {
 	Locale  string
 	File    string
 	Outline *outline.Page
 }
 
-// Translation is a translation and its alignment against the source.
-type Translation struct {
-	Version
+// translation is a translation and its alignment against the source.
+type translation struct {
+	version
 	Align *align.Page // nil when the page is missing in this language
 	Stale []string    // ids of the sections that are stale, in page order
 }

@@ -12,7 +12,8 @@ import (
 
 // Run aligns every translation against its source, runs every check and summarises each
 // language. As a side effect it gives every heading of every page its section's shared id
-// (align.ShareIDs), so run it before rendering.
+// (align.ShareIDs), so run it before rendering. The report keeps every page's alignment, so
+// WriteHTML can write the review pages.
 func Run(in Input) *Report {
 	var results []*PageResult
 	for _, key := range pageKeys(in.Docs) {
@@ -22,11 +23,13 @@ func Run(in Input) *Report {
 }
 
 // PageResult is the review of one page, made while a build streams through the site;
-// Assemble sums the results up.
+// Assemble sums the results up. Until Compact it holds the page's outlines and alignments,
+// which WritePage needs; after it, only what Assemble needs.
 type PageResult struct {
 	Review   PageReview
 	findings []Finding
 	ratios   ratioSet
+	detail   *pageDetail
 }
 
 // Page reviews one page of the site in, given all its language versions (in.Docs is not
@@ -37,16 +40,21 @@ func Page(in Input, key string, docs []Doc) *PageResult {
 	return reviewOne(in, key)
 }
 
+// Compact releases the page's outlines and alignments (and with them the parsed documents
+// they point into): call it once the page's review HTML is written, or at once when none is.
+func (res *PageResult) Compact() { res.detail = nil }
+
 func reviewOne(in Input, key string) *PageResult {
 	res := &PageResult{}
-	res.Review, res.findings = reviewPage(in, key, &res.ratios)
+	res.detail, res.findings = reviewPage(in, key, &res.ratios)
+	res.Review = compact(res.detail)
 	return res
 }
 
 // Assemble makes the report of the site in from its pages' results: it judges length
 // ratios against the medians of the whole site, sums up each language, and sorts.
 func Assemble(in Input, results []*PageResult) *Report {
-	r := &Report{Source: in.Default, Langs: in.Locales}
+	r := &Report{Source: in.Default, Langs: in.Locales, results: results}
 	var ratios ratioSet
 	for _, res := range results {
 		r.Pages = append(r.Pages, res.Review)
@@ -66,6 +74,22 @@ func (p *PageReview) StaleSections(locale string) []string {
 		return tr.Stale
 	}
 	return nil
+}
+
+// compact is what the report keeps of a page.
+func compact(d *pageDetail) PageReview {
+	src := d.Source.Outline
+	pr := PageReview{Page: d.Page, Source: d.Source.Locale, File: d.Source.File,
+		Blocks: blockCount(src), Sections: len(src.Sections)}
+	for i := range d.Translations {
+		tr := &d.Translations[i]
+		t := TranslationReview{Locale: tr.Locale, File: tr.File, Missing: tr.Align == nil, Stale: tr.Stale}
+		if tr.Align != nil {
+			t.Aligned, t.Done = translatedBlocks(tr)
+		}
+		pr.Translations = append(pr.Translations, t)
+	}
+	return pr
 }
 
 // pageKeys returns the distinct page keys, sorted.
@@ -107,35 +131,38 @@ func versions(in Input, key string) (src *Doc, others []*Doc) {
 	return src, others
 }
 
-func reviewPage(in Input, key string, ratios *ratioSet) (PageReview, []Finding) {
+func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding) {
 	src, others := versions(in, key)
 	srcOutline := outline.Build(src.Root, src.Src, src.File)
 	outline.SetIDs(srcOutline) // also for pages in one language only
-	pr := PageReview{Page: key, Source: Version{Locale: src.Locale, File: src.File, Outline: srcOutline}}
+	pd := &pageDetail{Page: key, Source: version{Locale: src.Locale, File: src.File, Outline: srcOutline}, langs: in.Locales}
+	ratios.page, ratios.file = key, src.File
 	var findings []Finding
+	texts := sourceTexts{}
 	locales := otherLocales(codes(in.Locales), src.Locale)
 	for i, d := range others {
 		locale := locales[i]
 		if d == nil {
-			pr.Translations = append(pr.Translations, Translation{Version: Version{Locale: locale, File: siblingFile(src.File, src.Locale, locale)}})
+			pd.Translations = append(pd.Translations, translation{version: version{Locale: locale, File: siblingFile(src.File, src.Locale, locale)}})
 			findings = append(findings, missingPage(key, src, locale))
 			continue
 		}
 		tr := translate(d, srcOutline)
-		c := &checker{page: key, locale: locale, src: src.Locale, a: tr.Align, ratios: ratios}
+		c := &checker{page: key, locale: locale, src: src.Locale, a: tr.Align, ratios: ratios,
+			pair: ratios.pair(src.Locale, locale, tr.File), texts: texts}
 		c.run()
 		tr.Stale = c.stale(stateFor(in.States, locale))
 		findings = append(findings, c.findings...)
-		pr.Translations = append(pr.Translations, tr)
+		pd.Translations = append(pd.Translations, tr)
 	}
-	return pr, findings
+	return pd, findings
 }
 
-func translate(d *Doc, src *outline.Page) Translation {
+func translate(d *Doc, src *outline.Page) translation {
 	tgt := outline.Build(d.Root, d.Src, d.File)
 	a := align.Align(src, tgt)
 	align.ShareIDs(a)
-	return Translation{Version: Version{Locale: d.Locale, File: d.File, Outline: tgt}, Align: a}
+	return translation{version: version{Locale: d.Locale, File: d.File, Outline: tgt}, Align: a}
 }
 
 func codes(ls []Locale) []string {
@@ -185,22 +212,20 @@ func summarise(in Input, pages []PageReview) []LocaleSummary {
 		s := LocaleSummary{Locale: l, Pages: len(pages)}
 		done, total := 0, 0
 		for _, p := range pages {
-			n := blockCount(p.Source.Outline)
-			total += n
-			if p.Source.Locale == l {
+			total += p.Blocks
+			if p.Source == l {
 				s.Translated++
-				done += n
+				done += p.Blocks
 				continue
 			}
 			tr := p.translation(l)
-			if tr == nil || tr.Align == nil {
+			if tr == nil || tr.Missing {
 				continue
 			}
 			s.Translated++
-			s.Sections += len(p.Source.Outline.Sections)
-			d, a := translatedBlocks(tr)
-			done += d
-			s.Aligned += a
+			s.Sections += p.Sections
+			done += tr.Done
+			s.Aligned += len(tr.Aligned)
 		}
 		s.Fallback = s.Pages - s.Translated
 		if total > 0 {
@@ -219,15 +244,16 @@ func blockCount(p *outline.Page) int {
 	return n
 }
 
-// translatedBlocks counts the source blocks with a counterpart in a section that is not stale,
-// and the source sections with a counterpart.
-func translatedBlocks(tr *Translation) (blocks, sections int) {
+// translatedBlocks lists the source sections with a counterpart and counts the source blocks
+// with a counterpart in a section that is not stale.
+func translatedBlocks(tr *translation) (sections []SectionHash, blocks int) {
 	for _, sp := range tr.Align.Sections {
 		if sp.Source < 0 || sp.Target < 0 {
 			continue
 		}
-		sections++
-		if slices.Contains(tr.Stale, tr.Align.Source.Sections[sp.Source].ID) {
+		sec := tr.Align.Source.Sections[sp.Source]
+		sections = append(sections, SectionHash{ID: sec.ID, Hash: sec.Hash})
+		if slices.Contains(tr.Stale, sec.ID) {
 			continue
 		}
 		for _, bp := range sp.Blocks {
@@ -236,10 +262,10 @@ func translatedBlocks(tr *Translation) (blocks, sections int) {
 			}
 		}
 	}
-	return blocks, sections
+	return sections, blocks
 }
 
-func (p *PageReview) translation(locale string) *Translation {
+func (p *PageReview) translation(locale string) *TranslationReview {
 	for i := range p.Translations {
 		if p.Translations[i].Locale == locale {
 			return &p.Translations[i]

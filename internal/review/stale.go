@@ -47,7 +47,7 @@ func (r *Report) StaleSections(locale, page string) []string {
 func (r *Report) SourceLocale(page string) string {
 	for _, p := range r.Pages {
 		if p.Page == page {
-			return p.Source.Locale
+			return p.Source
 		}
 	}
 	return ""

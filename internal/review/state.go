@@ -99,14 +99,10 @@ func Accept(r *Report, locale string) State {
 	s := State{Locale: locale}
 	for _, p := range r.Pages {
 		tr := p.translation(locale)
-		if tr == nil || tr.Align == nil {
+		if tr == nil || tr.Missing {
 			continue
 		}
-		for _, sp := range tr.Align.Sections {
-			if sp.Source < 0 || sp.Target < 0 {
-				continue
-			}
-			sec := tr.Align.Source.Sections[sp.Source]
+		for _, sec := range tr.Aligned {
 			s.Accepted = append(s.Accepted, Accepted{Page: p.Page, Section: sec.ID, Hash: sec.Hash})
 		}
 	}

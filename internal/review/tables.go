@@ -38,28 +38,25 @@ func rowLineNear(rest []align.RowPair, t *outline.Block) int {
 }
 
 func (c *checker) rowPair(sec *outline.Section, s, t *outline.Row) {
-	c.numbers(sec, rowSegments(s), rowSegments(t))
+	c.rowNumbers(sec, s, t)
 	for i := range min(len(s.Cells), len(t.Cells)) {
-		sc, tc := s.Cells[i].Text, t.Cells[i].Text
-		c.untranslated(sec, cellSegments(s.Line, sc), cellSegments(t.Line, tc))
-		c.ratios.add(c, sec, s.Line, t.Line, sc, tc)
+		sc, tc := &s.Cells[i], &t.Cells[i]
+		c.untranslated(sec, cellSegments(s.Line, sc.Text), cellSegments(t.Line, tc.Text))
+		c.ratios.add(c, sec, s.Line, t.Line, sc.Weight, tc.Weight)
 	}
 }
 
-func rowSegments(r *outline.Row) []outline.Segment {
-	var out []outline.Segment
-	for _, cell := range r.Cells {
-		out = append(out, cellSegments(r.Line, cell.Text)...)
-	}
-	return out
-}
-
+// cellSegments makes a segment of each line of a cell's text, all on the row's line.
 func cellSegments(line int, text string) []outline.Segment {
 	var out []outline.Segment
-	for _, l := range strings.Split(text, "\n") {
-		out = append(out, outline.Segment{Line: line, Text: l})
+	for {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			return append(out, outline.Segment{Line: line, Text: text})
+		}
+		out = append(out, outline.Segment{Line: line, Text: text[:i]})
+		text = text[i+1:]
 	}
-	return out
 }
 
 func rowText(r *outline.Row) string {

@@ -1,8 +1,11 @@
 package review
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"docsite/internal/outline"
 )
@@ -13,44 +16,88 @@ import (
 // that has a dozen Han characters and no kana is Chinese. Sentences without at least three
 // words (or four CJK characters) are left alone: names, codes and acronyms stay as they are.
 func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
-	srcSentences := map[string]bool{}
 	var srcProfile profile
 	for _, seg := range s {
-		for _, x := range sentences(seg.Text) {
-			srcSentences[key(x)] = true
-			srcProfile.add(x)
-		}
+		srcProfile.plus(&c.texts.get(seg.Text).prof)
 	}
 	srcScript := srcProfile.dominant()
 	srcLine := 0
 	if len(s) > 0 {
 		srcLine = s[0].Line
 	}
+	own := scriptsOf(c.locale)
 	for _, seg := range t {
-		for _, x := range sentences(seg.Text) {
-			if !translatable(x) {
-				continue
+		done := false
+		forSentences(seg.Text, func(x string) bool {
+			var p profile
+			p.add(x)
+			if !translatable(x, &p) {
+				return true
 			}
-			if srcSentences[key(x)] && c.locale != c.src {
+			if c.locale != c.src && c.texts.hasKey(s, key(x)) {
 				c.add(Untranslated, sec, srcLine, seg.Line, "same text as the source: %s", excerpt(x))
-				return
+				done = true
+				return false
 			}
-			if why := c.foreign(x, srcScript); why != "" {
+			if why := c.foreign(&p, own, srcScript); why != "" {
 				c.add(Untranslated, sec, srcLine, seg.Line, "%s: %s", why, excerpt(x))
-				return
+				done = true
+				return false
 			}
+			return true
+		})
+		if done {
+			return
 		}
 	}
 }
 
-// foreign explains why a sentence is in the source's script and not the translation's, or
-// returns "".
-func (c *checker) foreign(x string, srcScript script) string {
-	var p profile
-	p.add(x)
-	own := scriptsOf(c.locale)
+// sourceTexts remembers what the untranslated check reads of the source's texts (by text),
+// which every translation of a page is checked against.
+type sourceTexts map[string]*sourceText
+
+type sourceText struct {
+	prof  profile  // of all its sentences
+	keys  []string // of its sentences, once keyed
+	keyed bool
+}
+
+func (m sourceTexts) get(text string) *sourceText {
+	if st := m[text]; st != nil {
+		return st
+	}
+	st := &sourceText{}
+	forSentences(text, func(x string) bool {
+		st.prof.add(x)
+		return true
+	})
+	m[text] = st
+	return st
+}
+
+// hasKey reports whether a sentence of segs has key k.
+func (m sourceTexts) hasKey(segs []outline.Segment, k string) bool {
+	for _, seg := range segs {
+		st := m.get(seg.Text)
+		if !st.keyed {
+			forSentences(seg.Text, func(x string) bool {
+				st.keys = append(st.keys, key(x))
+				return true
+			})
+			st.keyed = true
+		}
+		if slices.Contains(st.keys, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// foreign explains why a sentence (profiled by p) is in the source's script and not the
+// translation's, whose scripts are own, or returns "".
+func (c *checker) foreign(p *profile, own scriptSet, srcScript script) string {
 	d := p.dominant()
-	if d == srcScript && d != none && !own[d] {
+	if d == srcScript && d != none && !own.has(d) {
 		return "written in " + d.String() + " script like the source"
 	}
 	if base(c.locale) == "ja" && srcScript == han && p.counts[han] >= 12 && p.counts[kana] == 0 {
@@ -62,48 +109,113 @@ func (c *checker) foreign(x string, srcScript script) string {
 // sentences splits a line of text after sentence-ending punctuation.
 func sentences(s string) []string {
 	var out []string
-	start := 0
-	rs := []rune(s)
-	for i, r := range rs {
-		end := strings.ContainsRune("。！？!?", r) ||
-			r == '.' && (i+1 == len(rs) || unicode.IsSpace(rs[i+1]))
-		if end {
-			out = appendTrimmed(out, string(rs[start:i+1]))
-			start = i + 1
-		}
-	}
-	return appendTrimmed(out, string(rs[start:]))
+	forSentences(s, func(x string) bool {
+		out = append(out, x)
+		return true
+	})
+	return out
 }
 
-func appendTrimmed(out []string, s string) []string {
-	if s = strings.TrimSpace(s); s != "" {
-		out = append(out, s)
+// forSentences calls yield with each sentence of a line of text, trimmed, skipping empty
+// ones, until yield returns false. A sentence ends after 。！？!? or after a dot followed by
+// white space or the end of the text.
+func forSentences(s string, yield func(string) bool) {
+	if !utf8.ValidString(s) {
+		s = string([]rune(s)) // each invalid byte becomes U+FFFD, as it always did
 	}
-	return out
+	start := 0
+	for i, r := range s {
+		end := r == '。' || r == '！' || r == '？' || r == '!' || r == '?'
+		if r == '.' {
+			next, _ := utf8.DecodeRuneInString(s[i+1:])
+			end = i+1 == len(s) || classOf(next)&isSpace != 0
+		}
+		if !end {
+			continue
+		}
+		stop := i + utf8.RuneLen(r)
+		if x := strings.TrimSpace(s[start:stop]); x != "" && !yield(x) {
+			return
+		}
+		start = stop
+	}
+	if x := strings.TrimSpace(s[start:]); x != "" {
+		yield(x)
+	}
 }
 
 // key is how sentences compare: folded, lower case, single spaces.
 func key(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(outline.Fold(s))), " ")
+	f := outline.Fold(s)
+	if isKey(f) {
+		return f
+	}
+	var b strings.Builder
+	b.Grow(len(f))
+	space := false
+	classes := classes()
+	for _, r := range f {
+		c := classes.of(r)
+		if c&isSpace != 0 {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		if c&changesLower != 0 {
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
-// translatable reports whether a sentence has enough words to need a translation: three
-// words of two or more letters that are not all capitals (acronyms, product names), or four
-// CJK characters.
-func translatable(s string) bool {
-	words := 0
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if len([]rune(w)) >= 2 && strings.ToUpper(w) != w {
+// isKey reports whether a folded text is its own key: no upper case, and no white space but
+// single spaces between other characters.
+func isKey(f string) bool {
+	classes := classes()
+	space := true // as if a space came before f
+	for _, r := range f {
+		c := classes.of(r)
+		if c&changesLower != 0 || c&isSpace != 0 && (r != ' ' || space) {
+			return false
+		}
+		space = r == ' '
+	}
+	return !space || f == ""
+}
+
+// translatable reports whether a sentence (profiled by p) has enough words to need a
+// translation: three words of two or more letters that are not all capitals (acronyms,
+// product names), or four CJK characters.
+func translatable(s string, p *profile) bool {
+	if p.counts[han]+p.counts[kana]+p.counts[hangul] >= 4 {
+		return true
+	}
+	words, letters, lower := 0, 0, false
+	endWord := func() {
+		if letters >= 2 && lower {
 			words++
 		}
+		letters, lower = 0, false
 	}
-	var p profile
-	p.add(s)
-	return words >= 3 || p.counts[han]+p.counts[kana]+p.counts[hangul] >= 4
+	classes := classes()
+	for _, r := range s {
+		if c := classes.of(r); c&isLetter != 0 {
+			letters++
+			lower = lower || c&changesUpper != 0
+			continue
+		}
+		endWord()
+	}
+	endWord()
+	return words >= 3
 }
 
 // script is a writing system, as far as telling languages apart needs.
-type script int
+type script uint8
 
 const (
 	none script = iota
@@ -118,7 +230,69 @@ var scriptNames = [...]string{"no", "Latin", "Han", "kana", "Hangul", "another"}
 
 func (s script) String() string { return scriptNames[s] }
 
-func scriptOf(r rune) script {
+func scriptOf(r rune) script { return classOf(r).script() }
+
+// class is what the checks ask of a rune: its script and some Unicode properties.
+type class uint16
+
+const (
+	scriptBits class = 7 // the script, in the low bits
+	isSpace    class = 1 << (iota + 2)
+	isLetter
+	isDigit
+	isLower      // unicode.IsLower
+	changesUpper // unicode.ToUpper(r) != r
+	changesLower // unicode.ToLower(r) != r
+	latinOrDigit // Latin script or unicode.IsDigit
+)
+
+func (c class) script() script { return script(c & scriptBits) }
+
+// classTable is classify for every rune of the basic multilingual plane.
+type classTable [0x10000]class
+
+// of looks a rune up.
+func (t *classTable) of(r rune) class {
+	if 0 <= r && r < 0x10000 {
+		return t[r]
+	}
+	return classify(r)
+}
+
+// classes returns the table, computed on first use; loops fetch it once.
+var classes = sync.OnceValue(func() *classTable {
+	var t classTable
+	for r := range rune(0x10000) {
+		t[r] = classify(r)
+	}
+	return &t
+})
+
+func classOf(r rune) class { return classes().of(r) }
+
+func classify(r rune) class {
+	sc := scriptOfSlow(r)
+	c := class(sc)
+	for _, f := range []struct {
+		on bool
+		c  class
+	}{
+		{unicode.IsSpace(r), isSpace},
+		{unicode.IsLetter(r), isLetter},
+		{unicode.IsDigit(r), isDigit},
+		{unicode.IsLower(r), isLower},
+		{unicode.ToUpper(r) != r, changesUpper},
+		{unicode.ToLower(r) != r, changesLower},
+		{sc == latin || unicode.IsDigit(r), latinOrDigit},
+	} {
+		if f.on {
+			c |= f.c
+		}
+	}
+	return c
+}
+
+func scriptOfSlow(r rune) script {
 	switch {
 	case unicode.Is(unicode.Han, r):
 		return han
@@ -140,36 +314,40 @@ func scriptOf(r rune) script {
 type profile struct{ counts [6]int }
 
 func (p *profile) add(s string) {
-	rs := []rune(s)
-	for i := 0; i < len(rs); {
-		if !isLatinOrDigit(rs[i]) {
-			p.counts[scriptOf(rs[i])]++
-			i++
+	classes := classes()
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		c := classes.of(r)
+		if c&latinOrDigit == 0 {
+			p.counts[c.script()]++
+			i += n
 			continue
 		}
-		j := i
-		for j < len(rs) && isLatinOrDigit(rs[j]) {
-			j++
+		runes, lower, digit := 0, false, false
+		for i < len(s) {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			c := classes.of(r)
+			if c&latinOrDigit == 0 {
+				break
+			}
+			runes++
+			lower = lower || c&isLower != 0
+			digit = digit || c&isDigit != 0
+			i += n
 		}
-		if !isCode(rs[i:j]) {
-			p.counts[latin] += j - i
+		if lower && !digit { // not a code
+			p.counts[latin] += runes
 		}
-		i = j
 	}
 }
 
-func isLatinOrDigit(r rune) bool {
-	return scriptOf(r) == latin || unicode.IsDigit(r)
-}
+func isLatinOrDigit(r rune) bool { return classOf(r)&latinOrDigit != 0 }
 
-// isCode reports a run of Latin letters and digits in capitals or holding a digit.
-func isCode(run []rune) bool {
-	lower, digit := false, false
-	for _, r := range run {
-		lower = lower || unicode.IsLower(r)
-		digit = digit || unicode.IsDigit(r)
+// plus adds the counts of q.
+func (p *profile) plus(q *profile) {
+	for i := range p.counts {
+		p.counts[i] += q.counts[i]
 	}
-	return !lower || digit
 }
 
 // dominant is the script with the most letters; kana counts with Han for deciding between
@@ -184,17 +362,22 @@ func (p *profile) dominant() script {
 	return best
 }
 
+// scriptSet is a set of scripts.
+type scriptSet uint8
+
+func (s scriptSet) has(x script) bool { return s&(1<<x) != 0 }
+
 // scriptsOf lists the scripts a language is written in.
-func scriptsOf(locale string) map[script]bool {
+func scriptsOf(locale string) scriptSet {
 	switch base(locale) {
 	case "zh":
-		return map[script]bool{han: true}
+		return 1 << han
 	case "ja":
-		return map[script]bool{han: true, kana: true}
+		return 1<<han | 1<<kana
 	case "ko":
-		return map[script]bool{hangul: true, han: true}
+		return 1<<hangul | 1<<han
 	}
-	return map[script]bool{latin: true}
+	return 1 << latin
 }
 
 // base is the language subtag of a locale code: "zh-Hans" → "zh".

@@ -1,0 +1,154 @@
+package outline
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
+)
+
+// plainFold is Fold without its shortcuts.
+func plainFold(s string) string { return norm.NFKC.String(width.Fold.String(s)) }
+
+// TestFoldShortcuts: Fold skips the transforms when they would change nothing; it must give
+// the same text for every rune of the basic plane and every line of the seeds.
+func TestFoldShortcuts(t *testing.T) {
+	for r := range rune(0x10000) {
+		for _, s := range []string{string(r), "a" + string(r) + "b", string(r) + "１"} {
+			if got, want := Fold(s), plainFold(s); got != want {
+				t.Fatalf("Fold(%q) = %q, want %q", s, got, want)
+			}
+		}
+	}
+	for _, s := range []string{"カ\u3099", "\u1100\u1161\u11a8", "e\u0301", "가\u11a8", "ｶﾞ"} {
+		if got, want := Fold(s), plainFold(s); got != want {
+			t.Fatalf("Fold(%q) = %q, want %q", s, got, want)
+		}
+	}
+	files, _ := filepath.Glob("testdata/seeds/*/*.md")
+	if len(files) == 0 {
+		t.Fatal("no seeds")
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(src), "\n") {
+			if got, want := Fold(l), plainFold(l); got != want {
+				t.Fatalf("Fold(%q) = %q, want %q", l, got, want)
+			}
+		}
+	}
+}
+
+func FuzzFold(f *testing.F) {
+	for _, s := range []string{"ＡＢＣ　１２５.６", "ﾃﾞｽ", "x\xffy", "６,１４４ ＧＢ", "①②", "カ\u3099", "\u1100\u1161\u11a8", "e\u0301", "가\u11a8"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Fold(s), plainFold(s); got != want {
+			t.Fatalf("Fold(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// plainCollapse is collapse without its shortcut.
+func plainCollapse(s string) string {
+	lines := strings.Split(s, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		if f := strings.Fields(l); len(f) > 0 {
+			out = append(out, strings.Join(f, " "))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func FuzzCollapse(f *testing.F) {
+	for _, s := range []string{"", " ", "a b", "a  b", "a\nb", "a\n\nb", " a", "a ", "a\u3000b", "a\tb", "\n", "a \nb", "x\xff y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := collapse(s), plainCollapse(s); got != want {
+			t.Fatalf("collapse(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// plainWeight is Weight without its table.
+func plainWeight(s string) float64 {
+	w := 0.0
+	for _, r := range s {
+		switch {
+		case r < 0x80:
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+				w++
+			}
+		case unicode.In(r, unicode.Han, unicode.Hangul):
+			w += 3
+		case unicode.In(r, unicode.Hiragana, unicode.Katakana):
+			w += 1.5
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			w++
+		}
+	}
+	return w
+}
+
+func TestWeightTable(t *testing.T) {
+	for r := range rune(0x110000) {
+		if s := string(r); Weight(s) != plainWeight(s) {
+			t.Fatalf("Weight(%q) = %v, want %v", s, Weight(s), plainWeight(s))
+		}
+	}
+}
+
+// TestRowNumbersByLine: a row's numbers, read from its whole text, are those of each line of
+// each cell read alone (the review points at them by row, and once read them line by line).
+func TestRowNumbersByLine(t *testing.T) {
+	files, _ := filepath.Glob("testdata/seeds/*/*.md")
+	rows := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows += checkRowNumbers(t, parse(t, f, src))
+	}
+	if rows < 20 {
+		t.Fatalf("only %d rows", rows)
+	}
+}
+
+// checkRowNumbers compares every row's numbers with its cells' read line by line and returns
+// how many rows it checked.
+func checkRowNumbers(t *testing.T, p *Page) int {
+	t.Helper()
+	rows := 0
+	for _, s := range p.Sections {
+		for _, b := range s.Blocks {
+			if b.Table == nil {
+				continue
+			}
+			for _, r := range b.Table.Rows {
+				var want []string
+				for _, c := range r.Cells {
+					for _, l := range strings.Split(c.Text, "\n") {
+						want = append(want, SignificantNumbers(l)...)
+					}
+				}
+				if !slices.Equal(r.Numbers, want) {
+					t.Fatalf("%s:%d: numbers %q, line by line %q", p.File, r.Line, r.Numbers, want)
+				}
+				rows++
+			}
+		}
+	}
+	return rows
+}

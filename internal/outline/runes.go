@@ -1,0 +1,103 @@
+package outline
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
+)
+
+// runeInfo is what folding and weighing ask of a rune of the basic multilingual plane,
+// looked up once in a table instead of in the Unicode tries for every character of every text.
+type runeInfo uint8
+
+const (
+	// foldInert: width.Fold and NFKC leave the rune as it is, and NFKC never combines it
+	// with what comes before it. A text of such runes is its own Fold: every rune starts a
+	// normalisation segment of its own, and each is normal.
+	foldInert runeInfo = 1 << iota
+	// widthToInert: width.Fold changes the rune, into one that is foldInert.
+	widthToInert
+	weightOne  // Weight counts 1
+	weightKana // Weight counts 1.5
+	weightHan  // Weight counts 3
+)
+
+type runeTable [0x10000]runeInfo
+
+var runeInfos = sync.OnceValue(func() *runeTable {
+	var t runeTable
+	for r := range rune(0x10000) {
+		t[r] = lookupRune(r)
+	}
+	return &t
+})
+
+func lookupRune(r rune) runeInfo {
+	var info runeInfo
+	switch f := width.LookupRune(r).Folded(); {
+	case f == 0 && nfkcInert(r):
+		info |= foldInert
+	case f != 0 && width.LookupRune(f).Folded() == 0 && nfkcInert(f):
+		info |= widthToInert
+	}
+	switch {
+	case r < 0x80:
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			info |= weightOne
+		}
+	case unicode.In(r, unicode.Han, unicode.Hangul):
+		info |= weightHan
+	case unicode.In(r, unicode.Hiragana, unicode.Katakana):
+		info |= weightKana
+	case unicode.IsLetter(r) || unicode.IsDigit(r):
+		info |= weightOne
+	}
+	return info
+}
+
+// nfkcInert reports whether NFKC leaves r as it is and never combines it with what comes
+// before it.
+func nfkcInert(r rune) bool {
+	if !utf8.ValidRune(r) {
+		return false
+	}
+	var buf [utf8.UTFMax]byte
+	s := buf[:utf8.EncodeRune(buf[:], r)]
+	return norm.NFKC.Properties(s).BoundaryBefore() && norm.NFKC.IsNormal(s)
+}
+
+// foldByTable folds s when every rune is foldInert or widthToInert: then width.Fold, which
+// maps rune by rune, gives a text of inert runes, which NFKC leaves as it is (every rune
+// starts a segment of its own and each is normal). ok is false when NFKC may have work.
+func foldByTable(s string) (folded string, ok bool) {
+	t := runeInfos()
+	changed := false
+	for _, r := range s {
+		if r >= 0x10000 || r == utf8.RuneError {
+			return "", false
+		}
+		switch info := t[r]; {
+		case info&foldInert != 0:
+		case info&widthToInert != 0:
+			changed = true
+		default:
+			return "", false
+		}
+	}
+	if !changed {
+		return s, true
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if t[r]&widthToInert != 0 {
+			r = width.LookupRune(r).Folded()
+		}
+		b.WriteRune(r)
+	}
+	return b.String(), true
+}
