@@ -104,6 +104,7 @@ func TestGolden(t *testing.T) {
 				}
 				return nil
 			})
+			slices.Sort(want)
 			var got []string
 			for rel := range files {
 				got = append(got, rel)

@@ -19,11 +19,13 @@ import (
 
 // groupOut is what building one page group leaves for the site-wide files.
 type groupOut struct {
-	key    string
-	digest [32]byte           // listingDigest, set once the group is built
-	review *review.PageResult // nil when the site is not reviewed
-	pages  []pageOut          // one per site language, in site order
-	diags  diag.List
+	key       string
+	reviewKey string             // the page's name in the review
+	urls      map[string]string  // language code → site path of the page (source's path where untranslated)
+	digest    [32]byte           // listingDigest, set once the group is built
+	review    *review.PageResult // nil when the site is not reviewed
+	pages     []pageOut          // one per site language, in site order
+	diags     diag.List
 	// home holds, by language code, the bodies of content/<lang>/index.md: the home
 	// pages' introductions. Such a group has no pages of its own.
 	home map[string]template.HTML
@@ -59,7 +61,7 @@ type built struct {
 // every version, review the translations against the source (which gives every language
 // the source's section anchors), then render.
 func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
-	out := &groupOut{key: g.Key}
+	out := &groupOut{key: g.Key, reviewKey: reviewKey(g), urls: map[string]string{}}
 	src := g.Pages[0]
 	if src.Err != nil {
 		return nil, *src.Err
@@ -99,6 +101,9 @@ func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
 		for code, b := range real {
 			out.home[code] = b.body
 		}
+		for _, l := range s.cfg.Langs {
+			out.urls[l.Code] = render.PageURL(l.Code, "")
+		}
 		if err := s.writePageReview(out, sink); err != nil {
 			return nil, err
 		}
@@ -111,6 +116,7 @@ func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
 			return nil, err
 		}
 		out.pages = append(out.pages, po)
+		out.urls[l.Code] = po.url
 	}
 	if err := s.writePageReview(out, sink); err != nil {
 		return nil, err

@@ -40,10 +40,37 @@ func (s *site) reviewGroup(g *load.Group, real map[string]*built) *review.PageRe
 	var docs []review.Doc
 	for _, p := range g.Pages {
 		if b := real[p.Lang]; b != nil {
-			docs = append(docs, review.Doc{Locale: p.Lang, Page: g.Key, File: p.File, Root: b.doc.Root, Src: b.doc.Src})
+			docs = append(docs, review.Doc{Locale: p.Lang, Page: reviewKey(g), File: p.File, Root: b.doc.Root, Src: b.doc.Src})
 		}
 	}
-	return review.Page(s.review, g.Key, docs)
+	return review.Page(s.review, reviewKey(g), docs)
+}
+
+// reviewKey names a page in the review: its translation key, and "index" for the home
+// pages' introductions (content/<lang>/index.md), whose key is empty.
+func reviewKey(g *load.Group) string {
+	if g.Key == "" {
+		return "index"
+	}
+	return g.Key
+}
+
+// pageURLs maps, for each review key, each language to the output path of that page.
+type pageURLs map[string]map[string]string
+
+func (u pageURLs) add(o *groupOut) {
+	m := map[string]string{}
+	for lang, url := range o.urls {
+		m[lang] = strings.TrimPrefix(url, "/")
+	}
+	u[o.reviewKey] = m
+}
+
+func (u pageURLs) url(locale, page string) string {
+	if p, ok := u[page][locale]; ok {
+		return p
+	}
+	return review.DefaultPageURL(locale, page)
 }
 
 // addStaleNotices puts a localized notice at the top of every section of translation b
@@ -106,41 +133,20 @@ func (s *site) writePageReview(out *groupOut, sink Sink) error {
 		return nil
 	}
 	defer res.Compact()
-	if len(out.pages) == 0 {
-		return nil
-	}
-	urls := map[string]string{}
-	for _, p := range out.pages {
-		urls[p.lang] = strings.TrimPrefix(p.url, "/")
-	}
-	url := func(locale, page string) string {
-		if p, ok := urls[locale]; ok && page == out.key {
-			return p
-		}
-		return review.DefaultPageURL(locale, page)
-	}
-	return review.WritePage(res, url, sink.WriteFile)
+	urls := pageURLs{}
+	urls.add(out)
+	return review.WritePage(res, urls.url, sink.WriteFile)
 }
 
 // writeReview writes the review's index under _review/ (a tool page, not in the sitemap);
 // the pages' own review pages were written with the pages.
 func (s *site) writeReview(outs []*groupOut, sink Sink) error {
 	rep := s.reviewReport(outs)
-	paths := map[string]map[string]string{}
+	urls := pageURLs{}
 	for _, o := range outs {
-		m := map[string]string{}
-		for _, p := range o.pages {
-			m[p.lang] = strings.TrimPrefix(p.url, "/")
-		}
-		paths[o.key] = m
+		urls.add(o)
 	}
-	url := func(locale, page string) string {
-		if p, ok := paths[page][locale]; ok {
-			return p
-		}
-		return review.DefaultPageURL(locale, page)
-	}
-	return review.WriteIndex(rep, url, sink.WriteFile)
+	return review.WriteIndex(rep, urls.url, sink.WriteFile)
 }
 
 // reviewReport assembles the review of the built groups, with the GPU data's warnings.
@@ -196,7 +202,7 @@ func Review(ctx context.Context, opts Options) (*review.Report, error) {
 // reviewOnly parses a group's pages and reviews them; pages that cannot be built count as
 // missing in their language.
 func (s *site) reviewOnly(g *load.Group) (*groupOut, error) {
-	out := &groupOut{key: g.Key}
+	out := &groupOut{key: g.Key, reviewKey: reviewKey(g)}
 	if g.Pages[0].Err != nil {
 		return nil, *g.Pages[0].Err
 	}
