@@ -25,7 +25,7 @@ type Page struct {
 	// and line numbers in the markdown body are those of the file. Pages keeps it only
 	// until the title is known: a build reads each page again when it builds it (Source),
 	// so that a site of any size never holds all its markdown at once.
-	Src []byte
+	Src   []byte
 	title string
 	// Err is set when the page cannot be built (unreadable, invalid UTF-8, bad front
 	// matter). The build decides whether that is fatal (a source page) or not (a translation).
