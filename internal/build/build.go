@@ -54,22 +54,31 @@ type Result struct {
 // Run builds the site at opts.Source into sink.
 func Run(ctx context.Context, opts Options, sink Sink) (*Result, error) {
 	start := time.Now()
-	root, err := os.OpenRoot(opts.Source)
-	if err != nil {
-		return nil, diag.Errorf(opts.Source, 0, 0, "unreadable", "site root: %v", err)
-	}
-	defer root.Close()
-	// Reading through an os.Root refuses symlinks that lead out of the site root.
-	s, err := prepare(root.FS(), opts)
+	s, closeRoot, err := open(opts)
 	if err != nil {
 		return nil, err
 	}
+	defer closeRoot()
 	res, err := s.run(ctx, sink)
 	if err != nil {
 		return nil, err
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// open prepares the site at opts.Source, read through an os.Root so that symlinks leading
+// out of the site root are refused; closeRoot releases it.
+func open(opts Options) (s *site, closeRoot func() error, err error) {
+	root, err := os.OpenRoot(opts.Source)
+	if err != nil {
+		return nil, nil, diag.Errorf(opts.Source, 0, 0, "unreadable", "site root: %v", err)
+	}
+	if s, err = prepare(root.FS(), opts); err != nil {
+		root.Close()
+		return nil, nil, err
+	}
+	return s, root.Close, nil
 }
 
 // site is everything a build shares across pages, read once.

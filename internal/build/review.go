@@ -5,7 +5,6 @@ import (
 	"errors"
 	"html"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -176,15 +175,11 @@ func dataFindings(ds diag.List) []review.Finding {
 // Review parses every page of the site at opts.Source and reviews its translations,
 // without rendering anything.
 func Review(ctx context.Context, opts Options) (*review.Report, error) {
-	root, err := os.OpenRoot(opts.Source)
-	if err != nil {
-		return nil, diag.Errorf(opts.Source, 0, 0, "unreadable", "site root: %v", err)
-	}
-	defer root.Close()
-	s, err := prepare(root.FS(), opts)
+	s, closeRoot, err := open(opts)
 	if err != nil {
 		return nil, err
 	}
+	defer closeRoot()
 	outs := make([]*groupOut, len(s.groups))
 	errs := make([]error, len(s.groups))
 	s.parallel(ctx, len(s.groups), func(i int) {
