@@ -284,6 +284,9 @@ func TestBrokenTranslationFallsBack(t *testing.T) {
 	if !strings.Contains(string(files["zh/a/index.html"]), `<article lang="en">`) {
 		t.Error("zh/a shows no English fallback body")
 	}
+	if !strings.Contains(string(files["zh/a/index.html"]), "本页译文暂时无法生成") {
+		t.Error("zh/a does not say that its translation could not be built")
+	}
 	var found bool
 	for _, d := range res.Diags {
 		if d.File == "content/zh/a.md" && d.Line == 2 && d.Severity == diag.Warning {

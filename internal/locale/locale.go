@@ -12,7 +12,6 @@ import (
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/pelletier/go-toml/v2"
-	"golang.org/x/text/language"
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
@@ -181,27 +180,4 @@ func first(data []map[string]any) map[string]any {
 		return nil
 	}
 	return data[0]
-}
-
-// Tags returns the BCP 47 tags of langs, in order.
-func Tags(langs []config.Lang) []language.Tag {
-	out := make([]language.Tag, len(langs))
-	for i, l := range langs {
-		out[i] = l.Tag
-	}
-	return out
-}
-
-// Match returns the index in langs of the best language for the user's preferences
-// (e.g. an Accept-Language header value); a malformed value gives the default, 0.
-func Match(langs []config.Lang, prefs string) int {
-	tags, _, err := language.ParseAcceptLanguage(prefs)
-	if err != nil || len(tags) == 0 {
-		return 0
-	}
-	_, i, conf := language.NewMatcher(Tags(langs)).Match(tags...)
-	if conf == language.No {
-		return 0
-	}
-	return i
 }

@@ -68,12 +68,3 @@ func TestLocaleFileError(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
-
-func TestMatch(t *testing.T) {
-	tests := map[string]int{"zh-TW,zh;q=0.9": 1, "zh-CN": 1, "ja-JP": 2, "fr": 0, "": 0, ";;;q=x": 0, "en-GB": 0}
-	for header, want := range tests {
-		if got := Match(langs, header); got != want {
-			t.Errorf("Match(%q) = %d, want %d", header, got, want)
-		}
-	}
-}
