@@ -40,6 +40,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) int {
 type liveBuilder struct {
 	live *build.Live
 	log  io.Writer
+	seen map[string]bool // warnings printed already; a rebuild prints only new ones
 }
 
 func (b *liveBuilder) Build(ctx context.Context, changed []string) (*serve.Site, error) {
@@ -47,9 +48,15 @@ func (b *liveBuilder) Build(ctx context.Context, changed []string) (*serve.Site,
 	if err != nil {
 		return nil, err
 	}
+	seen := map[string]bool{}
 	for _, d := range snap.Result.Diags {
-		fmt.Fprintln(b.log, d.Error())
+		line := d.Error()
+		if !b.seen[line] {
+			fmt.Fprintln(b.log, line)
+		}
+		seen[line] = true
 	}
+	b.seen = seen
 	fmt.Fprintf(b.log, "docsite: %s\n", snap.Result.Summary())
 	files := make(fstest.MapFS, len(snap.Files))
 	for name, data := range snap.Files {
