@@ -141,10 +141,7 @@ func (s *site) writeCatalogPage(l config.Lang, cp catalogPage, sink Sink) error 
 	p.Catalog = cp.view
 	p.Canonical = s.urls.Abs(cp.url)
 	p.Switcher = s.switcher(l, cp.url, in)
-	for _, l2 := range s.cfg.Langs {
-		p.Alternates = append(p.Alternates, render.Alternate{Hreflang: l2.Tag.String(), Href: s.urls.Abs(in(l2.Code))})
-	}
-	p.Alternates = append(p.Alternates, render.Alternate{Hreflang: "x-default", Href: s.urls.Abs(in(s.cfg.Default().Code))})
+	p.Alternates = s.inEveryLanguage(in, in(s.cfg.Default().Code))
 	html, err := s.tmpl.Execute(cp.kind, p)
 	if err != nil {
 		return err

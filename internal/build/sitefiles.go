@@ -65,10 +65,7 @@ func (s *site) writeHome(l config.Lang, li int, outs []*groupOut, sink Sink) err
 	}
 	p.Canonical = s.urls.Abs(url)
 	p.Switcher = s.switcher(l, url, func(code string) string { return render.PageURL(code, "") })
-	for _, l2 := range s.cfg.Langs {
-		p.Alternates = append(p.Alternates, render.Alternate{Hreflang: l2.Tag.String(), Href: s.urls.Abs(render.PageURL(l2.Code, ""))})
-	}
-	p.Alternates = append(p.Alternates, render.Alternate{Hreflang: "x-default", Href: s.urls.Abs("/")})
+	p.Alternates = s.homeAlternates()
 	type entry struct {
 		item   render.Item
 		weight int
@@ -101,9 +98,8 @@ func (s *site) writeRoot(sink Sink) error {
 	def := s.cfg.Default()
 	p := render.NewPage(s.pageBase(def), "root", s.locs[def.Code].T("ChooseLanguage"), "/")
 	p.Switcher = s.switcher(def, "/", func(code string) string { return render.PageURL(code, "") })
-	for _, l := range s.cfg.Langs {
-		p.Alternates = append(p.Alternates, render.Alternate{Hreflang: l.Tag.String(), Href: s.urls.Abs(render.PageURL(l.Code, ""))})
-	}
+	alts := s.homeAlternates()
+	p.Alternates = alts[:len(alts)-1] // the root page is the x-default itself
 	html, err := s.tmpl.Execute("root", p)
 	if err != nil {
 		return err
@@ -158,4 +154,19 @@ func listingDigest(o *groupOut) [sha256.Size]byte {
 	var d [sha256.Size]byte
 	h.Sum(d[:0])
 	return d
+}
+
+// inEveryLanguage lists the alternates of a page that exists in every language, at site
+// path in(code) in each, and whose x-default is the site path xdefault.
+func (s *site) inEveryLanguage(in func(code string) string, xdefault string) []render.Alternate {
+	var alts []render.Alternate
+	for _, l := range s.cfg.Langs {
+		alts = append(alts, render.Alternate{Hreflang: l.Tag.String(), Href: s.urls.Abs(in(l.Code))})
+	}
+	return append(alts, render.Alternate{Hreflang: "x-default", Href: s.urls.Abs(xdefault)})
+}
+
+// homeAlternates are the home pages in every language; the root chooser is their x-default.
+func (s *site) homeAlternates() []render.Alternate {
+	return s.inEveryLanguage(func(code string) string { return render.PageURL(code, "") }, "/")
 }

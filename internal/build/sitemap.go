@@ -50,10 +50,9 @@ func (s *site) writeSitemap(outs []*groupOut, sink Sink) (diag.List, error) {
 		}
 	}
 	var homeAlts []xhtmlRel
-	for _, l := range s.cfg.Langs {
-		homeAlts = append(homeAlts, xhtmlRel{Rel: "alternate", Hreflang: l.Tag.String(), Href: s.urls.Abs(render.PageURL(l.Code, ""))})
+	for _, a := range s.homeAlternates() {
+		homeAlts = append(homeAlts, xhtmlRel{Rel: "alternate", Hreflang: a.Hreflang, Href: a.Href})
 	}
-	homeAlts = append(homeAlts, xhtmlRel{Rel: "alternate", Hreflang: "x-default", Href: s.urls.Abs("/")})
 	for _, l := range s.cfg.Langs {
 		set.URLs = append(set.URLs, sitemapURL{Loc: s.urls.Abs(render.PageURL(l.Code, "")), Links: homeAlts})
 	}
