@@ -153,9 +153,6 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range pages {
-		p.Release() // read again when built: the site's markdown is never all in memory
-	}
 	if s.groups, err = load.GroupPages(pages, cfg.Langs); err != nil {
 		return nil, err
 	}

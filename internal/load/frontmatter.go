@@ -30,8 +30,8 @@ func (e *fmError) Error() string { return e.msg }
 
 // splitFrontMatter finds a front matter block at the very top of src, decodes it into fm
 // and blanks its lines in place (keeping the newlines), so that line numbers of the
-// markdown body stay those of the file.
-func splitFrontMatter(src []byte, fm *FrontMatter) error {
+// markdown body stay those of the file. It returns how many bytes it blanked.
+func splitFrontMatter(src []byte, fm *FrontMatter) (int, error) {
 	var fence []byte
 	switch {
 	case bytes.HasPrefix(src, []byte("---\n")), bytes.HasPrefix(src, []byte("---\r\n")):
@@ -39,7 +39,7 @@ func splitFrontMatter(src []byte, fm *FrontMatter) error {
 	case bytes.HasPrefix(src, []byte("+++\n")), bytes.HasPrefix(src, []byte("+++\r\n")):
 		fence = []byte("+++")
 	default:
-		return nil
+		return 0, nil
 	}
 	start := bytes.IndexByte(src, '\n') + 1
 	end, next := -1, -1
@@ -59,7 +59,7 @@ func splitFrontMatter(src []byte, fm *FrontMatter) error {
 		i = lineEnd + 1
 	}
 	if end < 0 {
-		return &fmError{line: 1, col: 1, msg: fmt.Sprintf("front matter opened with %s is never closed", fence)}
+		return 0, &fmError{line: 1, col: 1, msg: fmt.Sprintf("front matter opened with %s is never closed", fence)}
 	}
 	body := src[start:end]
 	var err error
@@ -69,14 +69,19 @@ func splitFrontMatter(src []byte, fm *FrontMatter) error {
 		err = decodeYAML(body, fm)
 	}
 	if err != nil {
-		return err
+		return 0, err
 	}
-	for i := 0; i < next; i++ {
-		if src[i] != '\n' {
-			src[i] = ' '
+	blankFrontMatter(src[:next])
+	return next, nil
+}
+
+// blankFrontMatter turns every byte of b but newlines into a space.
+func blankFrontMatter(b []byte) {
+	for i, c := range b {
+		if c != '\n' {
+			b[i] = ' '
 		}
 	}
-	return nil
 }
 
 func decodeTOML(body []byte, fm *FrontMatter) error {

@@ -4,10 +4,14 @@ package load
 import (
 	"bytes"
 	"cmp"
+	"hash/maphash"
 	"io/fs"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"docsite/internal/config"
@@ -27,6 +31,11 @@ type Page struct {
 	// so that a site of any size never holds all its markdown at once.
 	Src   []byte
 	title string
+	// sum is a hash of the file as read, and blank the length of its front matter block:
+	// Source reads the file again and, when the bytes are the same, only blanks that many
+	// instead of validating and decoding it all over again.
+	sum   uint64
+	blank int
 	// Err is set when the page cannot be built (unreadable, invalid UTF-8, bad front
 	// matter). The build decides whether that is fatal (a source page) or not (a translation).
 	Err *diag.Diagnostic
@@ -54,9 +63,11 @@ func (p *Page) Title() string {
 
 // Pages reads every .md file under content/<lang>/ for each language, in a deterministic
 // order: by language order, then path. Files that are not markdown are ignored; dot files
-// and folders are skipped.
+// and folders are skipped. The files are read on GOMAXPROCS goroutines, and the pages come
+// back released (Source reads each again): a site of any size is never all in memory.
 func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
-	var pages []*Page
+	type file struct{ lang, name string }
+	var files []file
 	for _, l := range langs {
 		root := path.Join("content", l.Code)
 		err := fs.WalkDir(fsys, root, func(name string, d fs.DirEntry, err error) error {
@@ -72,13 +83,25 @@ func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
 			if d.IsDir() || path.Ext(name) != ".md" {
 				return nil
 			}
-			pages = append(pages, Read(fsys, l.Code, name))
+			files = append(files, file{l.Code, name})
 			return nil
 		})
 		if err != nil {
 			return nil, err
 		}
 	}
+	pages := make([]*Page, len(files))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
+				pages[i] = Read(fsys, files[i].lang, files[i].name)
+				pages[i].Release()
+			}
+		})
+	}
+	wg.Wait()
 	return pages, nil
 }
 
@@ -102,16 +125,21 @@ func Read(fsys fs.FS, lang, name string) *Page {
 		p.Err = ptr(diag.Errorf(name, line, col, "invalid-utf8", "invalid UTF-8 byte sequence"))
 		return p
 	}
-	if err := splitFrontMatter(src, &p.Meta); err != nil {
+	p.sum = maphash.Bytes(fileSeed, src)
+	blank, err := splitFrontMatter(src, &p.Meta)
+	if err != nil {
 		fe := err.(*fmError)
 		p.Err = ptr(diag.Errorf(name, fe.line, fe.col, "front-matter", "%s", fe.msg))
 		return p
 	}
-	p.Src = src
+	p.Src, p.blank = src, blank
 	p.Key = cmp.Or(p.Meta.TranslationKey, rel)
 	p.title = p.Title()
 	return p
 }
+
+// fileSeed seeds the hashes that tell whether a file read again is the file loaded.
+var fileSeed = maphash.MakeSeed()
 
 // Release drops the page's source; Source reads it again.
 func (p *Page) Release() { p.Src = nil }
@@ -122,6 +150,11 @@ func (p *Page) Release() { p.Src = nil }
 func (p *Page) Source(fsys fs.FS) ([]byte, error) {
 	if p.Src != nil {
 		return p.Src, nil
+	}
+	src, err := fs.ReadFile(fsys, p.File)
+	if err == nil && maphash.Bytes(fileSeed, src) == p.sum {
+		blankFrontMatter(src[:p.blank])
+		return src, nil
 	}
 	q := Read(fsys, p.Lang, p.File)
 	if q.Err != nil {

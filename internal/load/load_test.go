@@ -1,6 +1,8 @@
 package load
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -30,8 +32,15 @@ func TestFrontMatterKeepsLines(t *testing.T) {
 	if b.Path != "a/b" || b.Key != "k" || b.Title() != "B" {
 		t.Errorf("page = %+v", b)
 	}
-	if lines := strings.Split(string(b.Src), "\n"); lines[4] != "# Heading" || strings.TrimSpace(lines[1]) != "" {
-		t.Errorf("front matter not blanked in place: %q", b.Src)
+	if b.Src != nil {
+		t.Errorf("Pages kept the source of %s", b.File)
+	}
+	src, err := b.Source(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(string(src), "\n"); lines[4] != "# Heading" || strings.TrimSpace(lines[1]) != "" {
+		t.Errorf("front matter not blanked in place: %q", src)
 	}
 	if pages[1].Path != "" {
 		t.Errorf("index.md path = %q, want empty", pages[1].Path)
@@ -74,9 +83,17 @@ func FuzzFrontMatter(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		n := len(src)
 		var fm FrontMatter
-		err := splitFrontMatter(src, &fm)
+		blank, err := splitFrontMatter(src, &fm)
 		if len(src) != n {
 			t.Fatal("length changed")
+		}
+		if blank < 0 || blank > n || (err != nil && blank != 0) {
+			t.Fatalf("blanked %d of %d bytes (err %v)", blank, n, err)
+		}
+		for i, c := range src[:blank] {
+			if c != ' ' && c != '\n' {
+				t.Fatalf("byte %d of the blanked front matter is %q", i, c)
+			}
 		}
 		if err != nil {
 			if _, ok := err.(*fmError); !ok {
@@ -84,4 +101,35 @@ func FuzzFrontMatter(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A released page read again is the page as loaded; a file changed in between is read,
+// checked and blanked all over again.
+func TestSourceReadsAgain(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "content", "en", "p.md")
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(s string) {
+		if err := os.WriteFile(file, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("+++\ntitle = \"P\"\n+++\nbody\n")
+	fsys := os.DirFS(dir)
+	p := Read(fsys, "en", "content/en/p.md")
+	want := string(p.Src)
+	p.Release()
+	if got, err := p.Source(fsys); err != nil || string(got) != want {
+		t.Fatalf("unchanged file: %q, %v; want %q", got, err, want)
+	}
+	write("+++\ntitle = \"A longer title\"\n+++\nbody\n")
+	if got, err := p.Source(fsys); err != nil || string(got) != "   \n                        \n   \nbody\n" {
+		t.Fatalf("edited file: %q, %v", got, err)
+	}
+	write("+++\ntitle = \"P\"\n+++\nbad \xff\n")
+	if _, err := p.Source(fsys); err == nil || !strings.Contains(err.Error(), "content/en/p.md:4:5") {
+		t.Fatalf("invalid UTF-8 after loading: %v", err)
+	}
 }
