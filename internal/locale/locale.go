@@ -133,12 +133,21 @@ type Localizer struct {
 
 	mu     sync.Mutex
 	absent map[string]bool // ids defined in no language, reported once
+	plain  sync.Map        // id → string, for T without data: every page asks for the same few
 }
 
 // T returns the string id, with data filling its template fields. A string defined in no
 // language renders as its id (never empty) and is reported by Absent.
 func (l *Localizer) T(id string, data ...map[string]any) string {
-	return l.localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: first(data)})
+	if len(data) > 0 {
+		return l.localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data[0]})
+	}
+	if s, ok := l.plain.Load(id); ok {
+		return s.(string)
+	}
+	s := l.localize(&i18n.LocalizeConfig{MessageID: id})
+	l.plain.Store(id, s)
+	return s
 }
 
 // N returns the plural form of id for count n in the language's CLDR plural rules; the
@@ -173,11 +182,4 @@ func (l *Localizer) Absent() []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-func first(data []map[string]any) map[string]any {
-	if len(data) == 0 {
-		return nil
-	}
-	return data[0]
 }

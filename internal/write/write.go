@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 )
 
@@ -23,6 +24,7 @@ type Tree struct {
 	dir  string // the temporary directory the files go to
 	lock *dirLock
 	done atomic.Bool // committed or aborted
+	made sync.Map    // directories already made inside dir: a stat saved per file
 }
 
 // Begin prepares to replace dest. It removes what killed builds left beside
@@ -81,8 +83,13 @@ func (t *Tree) WriteFile(rel string, data []byte) error {
 		return fmt.Errorf("write: %q: not a clean relative slash-separated path inside the site", rel)
 	}
 	name := filepath.Join(t.dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return fmt.Errorf("write: %s: %w", rel, err)
+	if parent := filepath.Dir(name); parent != t.dir {
+		if _, made := t.made.Load(parent); !made {
+			if err := os.MkdirAll(parent, 0o755); err != nil {
+				return fmt.Errorf("write: %s: %w", rel, err)
+			}
+			t.made.Store(parent, struct{}{})
+		}
 	}
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
