@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -70,11 +69,11 @@ func Run(ctx context.Context, opts Options, sink Sink) (*Result, error) {
 // open prepares the site at opts.Source, read through an os.Root so that symlinks leading
 // out of the site root are refused; closeRoot releases it.
 func open(opts Options) (s *site, closeRoot func() error, err error) {
-	root, err := os.OpenRoot(opts.Source)
+	root, err := load.OpenRoot(opts.Source)
 	if err != nil {
 		return nil, nil, diag.Errorf(opts.Source, 0, 0, "unreadable", "site root: %v", err)
 	}
-	if s, err = prepare(root.FS(), opts); err != nil {
+	if s, err = prepare(root, opts); err != nil {
 		root.Close()
 		return nil, nil, err
 	}
