@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+
+	"golang.org/x/sys/unix"
 )
 
 // Tree is a site being written beside its destination.
@@ -91,21 +93,47 @@ func (t *Tree) WriteFile(rel string, data []byte) error {
 			t.made.Store(parent, struct{}{})
 		}
 	}
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("write: %s: written twice", rel)
-	}
-	if err != nil {
-		return fmt.Errorf("write: %s: %w", rel, err)
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := createFile(name, data); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("write: %s: written twice", rel)
+		}
 		return fmt.Errorf("write: %s: %w", rel, err)
 	}
 	return nil
+}
+
+// createFile writes data to a new file name with plain system calls: open, write, close.
+// os.OpenFile would add four fcntl calls and an epoll registration per file, which a
+// build writing 40,000 small files pays for in seconds.
+func createFile(name string, data []byte) error {
+	fd, err := retry(func() (int, error) {
+		return unix.Open(name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC, 0o644)
+	})
+	if err != nil {
+		return &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	for len(data) > 0 && err == nil {
+		var n int
+		if n, err = retry(func() (int, error) { return unix.Write(fd, data) }); err == nil {
+			data = data[n:]
+		}
+	}
+	if cerr := unix.Close(fd); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return &fs.PathError{Op: "write", Path: name, Err: err}
+	}
+	return nil
+}
+
+// retry calls f again while it is interrupted by a signal.
+func retry(f func() (int, error)) (int, error) {
+	for {
+		if n, err := f(); err != unix.EINTR {
+			return n, err
+		}
+	}
 }
 
 // Abort removes the temporary directory and leaves dest untouched. After
