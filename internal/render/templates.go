@@ -111,6 +111,7 @@ func (t *Templates) Execute(kind string, p *Page) ([]byte, error) {
 		set = clone.Funcs(funcs(p))
 	}
 	var buf bytes.Buffer
+	buf.Grow(len(p.Body) + 2<<10) // the body and a page shell (1-2 KB), without regrowing
 	name := "templates/baseof.html"
 	if standalone[kind] {
 		name = "templates/" + kind + ".html"
