@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync"
 
 	"golang.org/x/text/collate"
 
@@ -35,13 +36,25 @@ func (s *site) pageBase(l config.Lang) render.Base {
 
 // writeListings writes what depends on the list of all pages (not on their bodies): home
 // pages, the root language chooser, 404.html, the catalog pages, sitemap.xml and the static
-// files.
+// files. The home pages, which list every page, are written concurrently with the rest.
 func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, error) {
+	homeErrs := make([]error, len(s.cfg.Langs))
+	var wg sync.WaitGroup
 	for i, l := range s.cfg.Langs {
-		if err := s.writeHome(l, i, outs, sink); err != nil {
-			return nil, err
+		wg.Go(func() { homeErrs[i] = s.writeHome(l, i, outs, sink) })
+	}
+	diags, err := s.writeSiteFiles(outs, sink)
+	wg.Wait()
+	for _, err := range homeErrs {
+		if err != nil {
+			return nil, err // the first language's, whatever the goroutines' timing
 		}
 	}
+	return diags, err
+}
+
+// writeSiteFiles writes the listings other than the home pages.
+func (s *site) writeSiteFiles(outs []*groupOut, sink Sink) (diag.List, error) {
 	if err := s.writeRoot(sink); err != nil {
 		return nil, err
 	}
