@@ -3,7 +3,7 @@ package table
 import (
 	"html"
 	"strconv"
-	"strings"
+	"unicode/utf8"
 )
 
 // AppendHTML appends t's HTML to dst. id must be unique in the page; the caption gets id+"-caption".
@@ -44,7 +44,35 @@ type writer struct {
 
 func (w *writer) str(s string) { w.b = append(w.b, s...) }
 
-func (w *writer) text(s string) { w.str(html.EscapeString(strings.ToValidUTF8(s, "\uFFFD"))) }
+// text writes s escaped as html.EscapeString does, each run of invalid UTF-8 as one U+FFFD
+// (as strings.ToValidUTF8 does), in one pass over s and without a copy of it.
+func (w *writer) text(s string) {
+	start, badEnd := 0, -1 // badEnd: where the last invalid byte ended
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if esc := htmlEscapes[c]; esc != "" {
+				w.b = append(append(w.b, s[start:i]...), esc...)
+				start = i + 1
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			w.b = append(w.b, s[start:i]...)
+			if badEnd != i {
+				w.b = append(w.b, "\uFFFD"...)
+			}
+			start, badEnd = i+1, i+1
+		}
+		i += size
+	}
+	w.b = append(w.b, s[start:]...)
+}
+
+// htmlEscapes are the replacements html.EscapeString makes.
+var htmlEscapes = [utf8.RuneSelf]string{'<': "&lt;", '>': "&gt;", '&': "&amp;", '\'': "&#39;", '"': "&#34;"}
 
 func (w *writer) section(tag string, rows []Row, head bool) {
 	if len(rows) == 0 {
