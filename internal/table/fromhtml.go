@@ -17,8 +17,30 @@ import (
 // src cannot be made a table (no table, no cells, content outside the table); the caller then
 // passes src through unchanged.
 func FromHTML(src []byte, firstLine int) (*Table, Report, error) {
+	return fromHTML(src, firstLine, true)
+}
+
+// fromHTML is FromHTML; fast tries the token scanner and tree builder before x/net/html's
+// tokenizer and parser, which it leaves the tables it does not handle to. Both paths give the
+// same result (the differential tests compare them).
+func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 	var rep Report
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(prepare(src, firstLine, &rep)))
+	var toks []token
+	var attrs []attrSpan
+	scanned := false
+	if fast {
+		toks, attrs, scanned = scanTokens(src, firstLine, nil, nil)
+	}
+	if !scanned {
+		toks = tokenize(src, firstLine)
+	}
+	repairTokens(src, toks, &rep)
+	if scanned {
+		if el, ok := buildTree(src, toks, attrs); ok {
+			return fromElement(el, &rep)
+		}
+	}
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(writeTokens(src, toks)))
 	if err != nil {
 		return nil, rep, err
 	}
@@ -30,11 +52,16 @@ func FromHTML(src []byte, firstLine int) (*Table, Report, error) {
 	if err := checkOutside(doc.Find("body").Nodes[0], el); err != nil {
 		return nil, rep, err
 	}
-	t := build(el, &rep)
+	return fromElement(el, &rep)
+}
+
+// fromElement converts the table element el.
+func fromElement(el *html.Node, rep *Report) (*Table, Report, error) {
+	t := build(el, rep)
 	if len(t.Head)+len(t.Body) == 0 {
-		return nil, rep, errors.New("table has no cells")
+		return nil, *rep, errors.New("table has no cells")
 	}
-	return t, rep, nil
+	return t, *rep, nil
 }
 
 // checkOutside fails when anything but white space and wrappers lies outside the table el
