@@ -81,7 +81,7 @@ func takesFastPath(src []byte) bool {
 	}
 	var rep Report
 	repairTokens(src, toks, &rep)
-	_, ok = buildTree(src, toks, attrs)
+	_, ok = new(scratch).buildTree(src, toks, attrs)
 	return ok
 }
 

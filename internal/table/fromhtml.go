@@ -29,16 +29,22 @@ func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 	var attrs []attrSpan
 	scanned := false
 	if fast {
-		toks, attrs, scanned = scanTokens(src, firstLine, nil, nil)
+		sc := scratchPool.Get().(*scratch)
+		defer sc.release()
+		toks, attrs, scanned = scanTokens(src, firstLine, sc.toks, sc.attrs)
+		if scanned {
+			sc.toks, sc.attrs = toks, attrs
+		}
+		if scanned {
+			repairTokens(src, toks, &rep)
+			if el, ok := sc.buildTree(src, toks, attrs); ok {
+				return fromElement(el, &rep)
+			}
+		}
 	}
 	if !scanned {
 		toks = tokenize(src, firstLine)
-	}
-	repairTokens(src, toks, &rep)
-	if scanned {
-		if el, ok := buildTree(src, toks, attrs); ok {
-			return fromElement(el, &rep)
-		}
+		repairTokens(src, toks, &rep)
 	}
 	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(writeTokens(src, toks)))
 	if err != nil {

@@ -1,6 +1,9 @@
 package table
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // normalizeInlines collapses white space the way HTML displays it, trims it at the start and end
 // of the paragraph and around line breaks, drops line breaks at either end and repeated ones,
@@ -15,7 +18,7 @@ func normalizeInlines(ins []Inline) []Inline {
 // squeeze is the forward pass of normalizeInlines. start: nothing visible emitted yet;
 // space: the last thing emitted ends in white space or is a line break.
 func squeeze(ins []Inline, start, space *bool) []Inline {
-	var out []Inline
+	out := make([]Inline, 0, len(ins))
 	for _, in := range ins {
 		switch in.Kind {
 		case Text:
@@ -58,8 +61,9 @@ func squeeze(ins []Inline, start, space *bool) []Inline {
 }
 
 // trimEnd is the backward pass of normalizeInlines. end: only line breaks or nothing follow.
+// It works in place: squeeze made ins and their children.
 func trimEnd(ins []Inline, end *bool) []Inline {
-	out := make([]Inline, 0, len(ins))
+	w := len(ins) // ins[w:] is the output so far
 	for i := len(ins) - 1; i >= 0; i-- {
 		in := ins[i]
 		switch in.Kind {
@@ -84,21 +88,22 @@ func trimEnd(ins []Inline, end *bool) []Inline {
 				continue
 			}
 		}
-		out = append(out, in)
+		w--
+		ins[w] = in
 	}
-	if len(out) == 0 {
+	if w == len(ins) {
 		return nil
 	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
-	return out
+	return ins[w:]
 }
 
 // collapseSpace replaces each run of HTML white space (space, tab, newline, carriage return,
 // form feed) with one space. Other spaces, such as U+00A0 and U+3000, are text. Invalid UTF-8
 // and NUL become U+FFFD, as HTML parsers would read them.
 func collapseSpace(s string) string {
+	if collapsed(s) {
+		return s
+	}
 	s = strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "\uFFFD")
 	var b strings.Builder
 	b.Grow(len(s))
@@ -116,4 +121,25 @@ func collapseSpace(s string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// collapsed reports whether collapseSpace would return s unchanged: valid UTF-8 without NUL,
+// and no white space but single spaces.
+func collapsed(s string) bool {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case 0, '\t', '\n', '\r', '\f':
+			return false
+		case ' ':
+			if i > 0 && s[i-1] == ' ' {
+				return false
+			}
+		default:
+			if c >= utf8.RuneSelf {
+				ascii = false
+			}
+		}
+	}
+	return ascii || utf8.ValidString(s)
 }

@@ -1,6 +1,8 @@
 package table
 
 import (
+	"bytes"
+
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -30,6 +32,9 @@ func scanTokens(src []byte, firstLine int, toks []token, attrs []attrSpan) (_ []
 		if c == 0 || c == '\r' {
 			return nil, nil, false
 		}
+	}
+	if n := 2*bytes.Count(src, []byte("<")) + 1; cap(toks) < n {
+		toks = make([]token, 0, n)
 	}
 	s := scanner{src: src, toks: toks[:0], attrs: attrs[:0]}
 	line := firstLine

@@ -3,10 +3,33 @@ package table
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
+
+// scratch holds the buffers of one FromHTML call, reused through scratchPool: the tokens, their
+// attributes, the tree's nodes and the builder's stacks. Nothing of it outlives the call: the
+// model holds strings, not nodes.
+type scratch struct {
+	toks  []token
+	attrs []attrSpan
+	slab  []html.Node
+	oe    []*html.Node
+	afe   []*html.Node
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// release clears what the buffers point to and returns them to the pool.
+func (sc *scratch) release() {
+	clear(sc.slab)
+	sc.slab = sc.slab[:0]
+	clear(sc.oe[:cap(sc.oe)])
+	clear(sc.afe[:cap(sc.afe)])
+	scratchPool.Put(sc)
+}
 
 // treeBuilder builds the tree of a typical table from its tokens the way x/net/html's parser
 // (the HTML5 tree construction algorithm) does, for the subset of it that such tables need:
@@ -26,6 +49,8 @@ type treeBuilder struct {
 	table *html.Node // the first table
 	slab  []html.Node
 	bail  bool
+
+	chunked bool // the slab from the pool is full, nodes come from new chunks
 }
 
 type insertionMode uint8
@@ -49,7 +74,7 @@ const maxOpen = 500
 // buildTree returns the table element of the tree the HTML parser would build from toks, or ok
 // false when the tokens need the real parser. It accepts only a table preceded and followed
 // by nothing but white space.
-func buildTree(src []byte, toks []token, attrs []attrSpan) (table *html.Node, ok bool) {
+func (sc *scratch) buildTree(src []byte, toks []token, attrs []attrSpan) (table *html.Node, ok bool) {
 	i := 0
 	for i < len(toks) && toks[i].typ == html.TextToken && isSpace(src[toks[i].start:toks[i].end]) {
 		i++
@@ -57,11 +82,22 @@ func buildTree(src []byte, toks []token, attrs []attrSpan) (table *html.Node, ok
 	if i == len(toks) || toks[i].atom != atom.Table || toks[i].typ == html.EndTagToken {
 		return nil, false
 	}
-	b := treeBuilder{src: src, str: string(src), attrs: attrs, slab: make([]html.Node, 0, len(toks)+8)}
+	if cap(sc.slab) < len(toks)+8 {
+		sc.slab = make([]html.Node, 0, len(toks)+8)
+	}
+	b := treeBuilder{src: src, str: string(src), attrs: attrs, slab: sc.slab[:0], oe: sc.oe[:0], afe: sc.afe[:0]}
+	defer func() {
+		sc.oe, sc.afe = b.oe[:0], b.afe[:0]
+		if b.chunked { // the pooled slab filled up: all of it is in use
+			sc.slab = sc.slab[:cap(sc.slab)]
+		} else {
+			sc.slab = b.slab
+		}
+	}()
 	root := b.element(atom.Html, "html")
 	body := b.element(atom.Body, "body")
 	root.AppendChild(body)
-	b.oe = append(make([]*html.Node, 0, 32), root, body)
+	b.oe = append(b.oe, root, body)
 	for ; i < len(toks) && !b.bail; i++ {
 		t := &toks[i]
 		if b.table != nil && len(b.oe) == 2 { // after the table
@@ -758,6 +794,7 @@ func (b *treeBuilder) reconstructFormatting() {
 func (b *treeBuilder) node() *html.Node {
 	if len(b.slab) == cap(b.slab) {
 		b.slab = make([]html.Node, 0, 64)
+		b.chunked = true
 	}
 	b.slab = b.slab[:len(b.slab)+1]
 	return &b.slab[len(b.slab)-1]
