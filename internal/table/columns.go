@@ -1,8 +1,10 @@
 package table
 
 import (
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // highlightClass marks the highlighted column's cells in rendered tables; the source pages say
@@ -91,7 +93,7 @@ func inferRowHeaders(t *Table, rep *Report) {
 	if len(t.Body) < 2 || t.Highlight == 0 || t.Columns() < 2 {
 		return
 	}
-	seen := map[string]bool{}
+	seen := make([]string, 0, len(t.Body)) // few rows: a slice beats a map
 	starts, _ := layout(t.Body)
 	for i, r := range t.Body {
 		if len(r.Cells) == 0 || starts[i][0] != 0 || r.Cells[0].RowSpan != 1 {
@@ -102,10 +104,14 @@ func inferRowHeaders(t *Table, rep *Report) {
 				return
 			}
 		}
-		if len(r.Cells) == 0 || !isLabel(r.Cells[0]) || seen[r.Cells[0].Text()] {
+		if len(r.Cells) == 0 {
 			return
 		}
-		seen[r.Cells[0].Text()] = true
+		text := r.Cells[0].Text()
+		if !isLabel(r.Cells[0], text) || slices.Contains(seen, text) {
+			return
+		}
+		seen = append(seen, text)
 	}
 	for i := range t.Body {
 		t.Body[i].Cells[0].Header = true
@@ -114,12 +120,12 @@ func inferRowHeaders(t *Table, rep *Report) {
 }
 
 // isLabel reports whether c is a single line of text, short enough to name a row.
-func isLabel(c Cell) bool {
+// text is c.Text().
+func isLabel(c Cell, text string) bool {
 	if len(c.Blocks) != 1 || c.Blocks[0].Kind != Paragraph || c.ColSpan != 1 {
 		return false
 	}
-	text := c.Text()
-	return strings.IndexFunc(text, unicode.IsLetter) >= 0 && len([]rune(text)) <= 60 &&
+	return strings.IndexFunc(text, unicode.IsLetter) >= 0 && utf8.RuneCountInString(text) <= 60 &&
 		!containsBreak(c.Blocks[0].Inlines)
 }
 

@@ -214,13 +214,21 @@ func (c *converter) row(tr *html.Node, rows *[]Row, meta *[][]cellMeta) {
 }
 
 func lineOf(n *html.Node) int {
-	line, _ := strconv.Atoi(attr(n, lineAttr))
+	v := attr(n, lineAttr)
+	if v == "" {
+		return 0
+	}
+	line, _ := strconv.Atoi(v)
 	return line
 }
 
 // span reads a colspan or rowspan attribute, clamped to 1..limit as browsers do.
 func span(n *html.Node, key string, limit int) int {
-	v, err := strconv.Atoi(strings.TrimSpace(attr(n, key)))
+	s := strings.TrimSpace(attr(n, key))
+	if s == "" {
+		return 1
+	}
+	v, err := strconv.Atoi(s)
 	if err != nil || v < 1 {
 		return 1
 	}

@@ -18,7 +18,13 @@ func normalizeInlines(ins []Inline) []Inline {
 // squeeze is the forward pass of normalizeInlines. start: nothing visible emitted yet;
 // space: the last thing emitted ends in white space or is a line break.
 func squeeze(ins []Inline, start, space *bool) []Inline {
-	out := make([]Inline, 0, len(ins))
+	var out []Inline // made on the first append: most white space between blocks yields nothing
+	add := func(in Inline) {
+		if out == nil {
+			out = make([]Inline, 0, len(ins))
+		}
+		out = append(out, in)
+	}
 	for _, in := range ins {
 		switch in.Kind {
 		case Text:
@@ -34,27 +40,27 @@ func squeeze(ins []Inline, start, space *bool) []Inline {
 				out[n-1].Text += s
 				continue
 			}
-			out = append(out, Inline{Kind: Text, Text: s})
+			add(Inline{Kind: Text, Text: s})
 		case Code:
 			s := strings.TrimSpace(collapseSpace(in.Text))
 			if s == "" {
 				continue
 			}
 			*start, *space = false, false
-			out = append(out, Inline{Kind: Code, Text: s})
+			add(Inline{Kind: Code, Text: s})
 		case Break:
 			if *start {
 				continue
 			}
 			*space = true
-			out = append(out, Inline{Kind: Break})
+			add(Inline{Kind: Break})
 		default:
 			kids := squeeze(in.Children, start, space)
 			if len(kids) == 0 {
 				continue
 			}
 			href := strings.ToValidUTF8(in.Href, "\uFFFD")
-			out = append(out, Inline{Kind: in.Kind, Href: href, Children: kids})
+			add(Inline{Kind: in.Kind, Href: href, Children: kids})
 		}
 	}
 	return out
