@@ -132,7 +132,7 @@ func hasImage(n ast.Node) bool {
 func mdInlinesOf(nodes []ast.Node, src []byte, rep *Report) []Inline {
 	var out []Inline
 	for _, n := range nodes {
-		out = append(out, mdInline(n, src, rep)...)
+		out = appendMDInline(out, n, src, rep)
 	}
 	return out
 }

@@ -141,3 +141,46 @@ func FuzzFastPath(f *testing.F) {
 		checkSamePaths(t, src)
 	})
 }
+
+// boldCells are header cells the bold shortcut of parseCell must read as goldmark does, or
+// leave to goldmark.
+var boldCells = []string{
+	"**GPU memory**", "**实例**", "**GPU 内存**", "**On-demand price**", "**a**", "**(a)**",
+	"** a**", "**a **", "**a*b**", "**a_b**", "****", "*****", "**x** y **z**", "**é**",
+	"**\u00a0a**", "**a\u3000**", "**１２**", "**a\\**", "**a&amp;**", "**`a`**", "**www.x.org**",
+}
+
+func checkSameCell(t *testing.T, src string) {
+	t.Helper()
+	var repFast, repSlow Report
+	fast := normalizeInlines(parseCell(src, &repFast))
+	slow := normalizeInlines(parseCellMarkdown(src, &repSlow))
+	if !reflect.DeepEqual(fast, slow) || repFast != repSlow {
+		t.Fatalf("cell %q: shortcut %#v (%v), goldmark %#v (%v)", src, fast, repFast, slow, repSlow)
+	}
+}
+
+func TestBoldCellShortcut(t *testing.T) {
+	short := 0
+	for _, s := range boldCells {
+		checkSameCell(t, s)
+		if _, ok := boldCell(s); ok {
+			short++
+		}
+	}
+	if short == 0 || short == len(boldCells) {
+		t.Errorf("%d of %d cells take the shortcut", short, len(boldCells))
+	}
+}
+
+// FuzzParseCell compares parseCell's shortcuts with goldmark on arbitrary cells.
+func FuzzParseCell(f *testing.F) {
+	for _, s := range boldCells {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if _, ok := boldCell(src); ok {
+			checkSameCell(t, src)
+		}
+	})
+}

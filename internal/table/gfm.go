@@ -65,6 +65,9 @@ func fromGFM(header []ast.Node, rows [][]ast.Node, lines []int, align []Align, s
 	all := make([]Row, 0, 1+len(rows))
 	toRow := func(cells []ast.Node, line int) Row {
 		r := Row{Line: line}
+		if len(cells) > 0 {
+			r.Cells = make([]Cell, 0, len(cells))
+		}
 		for _, c := range cells {
 			r.Cells = append(r.Cells, inlineCell(mdInlines(c, src, rep)))
 		}

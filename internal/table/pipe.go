@@ -1,8 +1,11 @@
 package table
 
 import (
+	"bytes"
 	"errors"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -41,6 +44,12 @@ func IsPipeRow(line string) bool {
 	return len(s) >= 2 && s[0] == '|' && s[len(s)-1] == '|' && (len(s) < 3 || s[len(s)-2] != '\\')
 }
 
+// isPipeRow is IsPipeRow for a line of the source, without copying it.
+func isPipeRow(line []byte) bool {
+	s := bytes.TrimSpace(line)
+	return len(s) >= 2 && s[0] == '|' && s[len(s)-1] == '|' && (len(s) < 3 || s[len(s)-2] != '\\')
+}
+
 // SplitPipeRow returns the raw text of each cell of a pipe-table line, trimmed. A backslash
 // escapes the next character ("\|" is a pipe inside a cell); escapes are left for the inline
 // parser to resolve.
@@ -74,6 +83,15 @@ func parseCell(src string, rep *Report) []Inline {
 		}
 		return nil
 	}
+	if x, ok := boldCell(src); ok {
+		// The bold header cells of the seed pages ("**GPU 内存**"): the next largest cost.
+		return []Inline{{Kind: Strong, Children: []Inline{{Kind: Text, Text: x}}}}
+	}
+	return parseCellMarkdown(src, rep)
+}
+
+// parseCellMarkdown parses one cell's markdown into inlines with goldmark.
+func parseCellMarkdown(src string, rep *Report) []Inline {
 	b := []byte(src)
 	doc := cellParser.Parse(text.NewReader(b))
 	var out []Inline
@@ -125,4 +143,17 @@ func assemble(rows []Row, align []Align, rep *Report) *Table {
 // link, HTML, entity, escape, strike-through or autolink syntax, and one line.
 func plainCell(src string) bool {
 	return !strings.ContainsAny(src, "*_`[]<>&\\!~\n\r\t") && !strings.Contains(src, "://") && !strings.Contains(src, "www.")
+}
+
+// boldCell returns x when src is "**x**" and x is plain text (see plainCell) that starts and
+// ends with a letter or digit: markdown reads that as strong emphasis of x and nothing else.
+func boldCell(src string) (string, bool) {
+	if len(src) <= 4 || !strings.HasPrefix(src, "**") || !strings.HasSuffix(src, "**") {
+		return "", false
+	}
+	x := src[2 : len(src)-2]
+	first, _ := utf8.DecodeRuneInString(x)
+	last, _ := utf8.DecodeLastRuneInString(x)
+	isWord := func(r rune) bool { return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
+	return x, plainCell(x) && isWord(first) && isWord(last)
 }
