@@ -184,3 +184,20 @@ func FuzzParseCell(f *testing.F) {
 		}
 	})
 }
+
+// FuzzInlineCell compares inlineCell's shortcut for one text with normalizeInlines.
+func FuzzInlineCell(f *testing.F) {
+	for _, s := range []string{"", " ", " a ", "a  b", "\t中\u3000文\n", "a\x00b", "\xff x", "  \u00a0 "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := inlineCell([]Inline{{Kind: Text, Text: s}})
+		want := Cell{ColSpan: 1, RowSpan: 1}
+		if p := normalizeInlines([]Inline{{Kind: Text, Text: s}}); len(p) > 0 {
+			want.Blocks = []Block{{Kind: Paragraph, Inlines: p}}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: shortcut %#v, normalizeInlines %#v", s, got, want)
+		}
+	})
+}

@@ -104,9 +104,17 @@ func parseCellMarkdown(src string, rep *Report) []Inline {
 	return out
 }
 
-// inlineCell makes a cell of one paragraph, or an empty cell.
+// inlineCell makes a cell of one paragraph, or an empty cell. It may reuse ins.
 func inlineCell(ins []Inline) Cell {
 	c := Cell{ColSpan: 1, RowSpan: 1}
+	if len(ins) == 1 && ins[0].Kind == Text {
+		// Most cells are one text: what normalizeInlines would make of it, in place.
+		if s := strings.Trim(collapseSpace(ins[0].Text), " "); s != "" {
+			ins[0].Text = s
+			c.Blocks = []Block{{Kind: Paragraph, Inlines: ins}}
+		}
+		return c
+	}
 	if p := normalizeInlines(ins); len(p) > 0 {
 		c.Blocks = []Block{{Kind: Paragraph, Inlines: p}}
 	}

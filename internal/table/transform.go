@@ -1,7 +1,7 @@
 package table
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/yuin/goldmark/ast"
 	extast "github.com/yuin/goldmark/extension/ast"
@@ -42,7 +42,7 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 			continue
 		}
 		count++
-		tn.ID = fmt.Sprintf("%s-%d", x.cfg.idPrefix, count)
+		tn.ID = x.cfg.idPrefix + "-" + strconv.Itoa(count)
 		takeCaption(tn, src, lines)
 		if !tn.Report.Empty() {
 			addDiagnostic(pc, diag.Warnf("", tn.Line, 0, "table-repair", "%s", tn.Report))
