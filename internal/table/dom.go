@@ -10,6 +10,7 @@ import (
 // converter turns the children of an HTML element into the model's blocks and inlines.
 type converter struct {
 	rep *Report
+	cur []Inline // the inlines of the paragraph being collected, shared by appendBlocks calls
 }
 
 // isBlockElem reports whether elements named name break a paragraph: they become block
@@ -49,13 +50,16 @@ func (c *converter) blocks(n *html.Node) []Block {
 }
 
 // appendBlocks appends the blocks of n's children to blocks.
+//
+// The inlines of the paragraph being collected are in c.cur, which is empty on entry and on
+// return: a nested call comes only after a flush. normalizeInlines copies what it keeps, so
+// the buffer is reused.
 func (c *converter) appendBlocks(blocks []Block, n *html.Node) []Block {
-	var cur []Inline // reused: normalizeInlines copies what it keeps
 	flush := func() {
-		if p := normalizeInlines(cur); len(p) > 0 {
+		if p := normalizeInlines(c.cur); len(p) > 0 {
 			blocks = append(blocks, Block{Kind: Paragraph, Inlines: p})
 		}
-		cur = cur[:0]
+		c.cur = c.cur[:0]
 	}
 	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
 		switch {
@@ -69,7 +73,7 @@ func (c *converter) appendBlocks(blocks []Block, n *html.Node) []Block {
 			c.countWrapper(ch)
 			blocks = c.appendBlocks(blocks, ch)
 		default:
-			cur = c.appendInlines(cur, ch)
+			c.cur = c.appendInlines(c.cur, ch)
 		}
 	}
 	flush()

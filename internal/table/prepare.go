@@ -95,6 +95,9 @@ func countSpelling(raw []byte, tt html.TokenType, rep *Report) {
 			break
 		}
 	}
+	if bytes.IndexByte(raw, '=') < 0 { // no attribute values
+		return
+	}
 	var quote byte
 	for i := start; i < len(raw); i++ {
 		c := raw[i]

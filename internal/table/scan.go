@@ -7,6 +7,8 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
+var newline = []byte{'\n'}
+
 // attrSpan is one attribute of a start tag as offsets into the source: key and value, the
 // value without its quotes.
 type attrSpan struct {
@@ -28,10 +30,8 @@ type scanner struct {
 
 // scanTokens returns the tokens of src, or ok false when src needs the full tokenizer.
 func scanTokens(src []byte, firstLine int, toks []token, attrs []attrSpan) (_ []token, _ []attrSpan, ok bool) {
-	for _, c := range src {
-		if c == 0 || c == '\r' {
-			return nil, nil, false
-		}
+	if bytes.IndexByte(src, 0) >= 0 || bytes.IndexByte(src, '\r') >= 0 {
+		return nil, nil, false
 	}
 	if n := 2*bytes.Count(src, []byte("<")) + 1; cap(toks) < n {
 		toks = make([]token, 0, n)
@@ -46,11 +46,7 @@ func scanTokens(src []byte, firstLine int, toks []token, attrs []attrSpan) (_ []
 		}
 		t.start, t.end, t.line = int32(start), int32(s.pos), line
 		s.toks = append(s.toks, t)
-		for _, c := range src[start:s.pos] {
-			if c == '\n' {
-				line++
-			}
-		}
+		line += bytes.Count(src[start:s.pos], newline)
 	}
 	return s.toks, s.attrs, true
 }
@@ -66,7 +62,12 @@ func (s *scanner) next() (token, bool) {
 	src := s.src
 	start := s.pos
 	for i := s.pos; i < len(src); i++ {
-		if src[i] != '<' || i+1 >= len(src) {
+		j := bytes.IndexByte(src[i:], '<')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i+1 >= len(src) {
 			continue
 		}
 		c := src[i+1]
