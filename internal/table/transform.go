@@ -19,8 +19,6 @@ type transformer struct {
 }
 
 func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
-	src := reader.Source()
-	lines := newLineIndex(src)
 	var found []ast.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		switch n.(type) {
@@ -32,13 +30,18 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		}
 		return ast.WalkContinue, nil
 	})
+	if len(found) == 0 {
+		return
+	}
+	src := newSource(reader.Source())
+	lines := newLineIndex(src.b)
 	count := 0
 	for _, n := range found {
 		tn, ok := n.(*Node)
 		if !ok {
 			tn = fromGFMNode(n.(*extast.Table), src, lines)
 		}
-		if !x.build(tn, src, lines, pc) {
+		if !x.build(tn, src.b, lines, pc) {
 			continue
 		}
 		count++
