@@ -27,6 +27,8 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 				found = append(found, n)
 			}
 			return ast.WalkSkipChildren, nil
+		case *ast.Paragraph, *ast.Heading, *ast.TextBlock: // inline content holds no tables
+			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
