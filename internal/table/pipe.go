@@ -30,7 +30,9 @@ func FromPipeRows(lines []string, firstLine int) (*Table, Report, error) {
 	rows := make([]Row, len(lines))
 	for i, l := range lines {
 		rows[i].Line = firstLine + i
-		for _, cell := range SplitPipeRow(l) {
+		cells := SplitPipeRow(l)
+		rows[i].Cells = make([]Cell, 0, len(cells))
+		for _, cell := range cells {
 			rows[i].Cells = append(rows[i].Cells, inlineCell(parseCell(cell, &rep)))
 		}
 	}

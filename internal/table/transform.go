@@ -64,7 +64,7 @@ func (x *transformer) build(n *Node, src []byte, lines lineIndex, pc parser.Cont
 		return false
 	}
 	n.Line = lines.line(n.Lines().At(0).Start)
-	raw := n.Lines().Value(src)
+	raw := linesValue(n.Lines(), src)
 	var err error
 	switch n.Origin {
 	case OriginPipes:
@@ -90,6 +90,33 @@ func (x *transformer) build(n *Node, src []byte, lines lineIndex, pc parser.Cont
 		return false
 	}
 	return true
+}
+
+// linesValue returns the source of lines: a slice of src when they are contiguous, as the lines
+// of a table at the top level are, else a copy joining them.
+func linesValue(lines *text.Segments, src []byte) []byte {
+	n := lines.Len()
+	if n == 0 {
+		return nil
+	}
+	size := 0
+	contiguous := true
+	for i := range n {
+		seg := lines.At(i)
+		size += seg.Len()
+		if seg.Padding != 0 || i > 0 && lines.At(i-1).Stop != seg.Start {
+			contiguous = false
+		}
+	}
+	if contiguous {
+		return src[lines.At(0).Start:lines.At(n-1).Stop:lines.At(n-1).Stop]
+	}
+	out := make([]byte, 0, size+n) // padding adds a little
+	for i := range n {
+		seg := lines.At(i)
+		out = append(out, seg.Value(src)...)
+	}
+	return out
 }
 
 // passThrough puts raw HTML next to n: its trailing segment after it (keep), or all of n's lines
