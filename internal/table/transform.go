@@ -50,7 +50,8 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		tn.ID = x.cfg.idPrefix + "-" + strconv.Itoa(count)
 		takeCaption(tn, src, lines)
 		if !tn.Report.Empty() {
-			addDiagnostic(pc, diag.Warnf("", tn.Line, 0, "table-repair", "%s", tn.Report))
+			// diag.Warnf with "%s", without fmt
+			addDiagnostic(pc, diag.Diagnostic{Line: tn.Line, Severity: diag.Warning, Code: "table-repair", Message: tn.Report.String()})
 		}
 	}
 }

@@ -13,11 +13,13 @@ import (
 // attributes, the tree's nodes and the builder's stacks. Nothing of it outlives the call: the
 // model holds strings, not nodes.
 type scratch struct {
-	toks  []token
-	attrs []attrSpan
-	slab  []html.Node
-	oe    []*html.Node
-	afe   []*html.Node
+	toks     []token
+	attrs    []attrSpan
+	slab     []html.Node
+	attrSlab []html.Attribute // the nodes' attributes
+	oe       []*html.Node
+	afe      []*html.Node
+	lines    []string // lines[i] is strconv.Itoa(i), made once per pooled scratch
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -26,6 +28,8 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 func (sc *scratch) release() {
 	clear(sc.slab)
 	sc.slab = sc.slab[:0]
+	clear(sc.attrSlab)
+	sc.attrSlab = sc.attrSlab[:0]
 	clear(sc.oe[:cap(sc.oe)])
 	clear(sc.afe[:cap(sc.afe)])
 	scratchPool.Put(sc)
@@ -51,6 +55,7 @@ type treeBuilder struct {
 	bail  bool
 
 	chunked bool // the slab from the pool is full, nodes come from new chunks
+	sc      *scratch
 }
 
 type insertionMode uint8
@@ -85,7 +90,7 @@ func (sc *scratch) buildTree(src []byte, toks []token, attrs []attrSpan) (table 
 	if cap(sc.slab) < len(toks)+8 {
 		sc.slab = make([]html.Node, 0, len(toks)+8)
 	}
-	b := treeBuilder{src: src, str: string(src), attrs: attrs, slab: sc.slab[:0], oe: sc.oe[:0], afe: sc.afe[:0]}
+	b := treeBuilder{src: src, str: string(src), attrs: attrs, slab: sc.slab[:0], oe: sc.oe[:0], afe: sc.afe[:0], sc: sc}
 	defer func() {
 		sc.oe, sc.afe = b.oe[:0], b.afe[:0]
 		if b.chunked { // the pooled slab filled up: all of it is in use
@@ -824,8 +829,14 @@ func (b *treeBuilder) setAttrs(n *html.Node, t *token) {
 	if t.implied {
 		return
 	}
+	start := len(b.sc.attrSlab)
+	defer func() {
+		if end := len(b.sc.attrSlab); end > start {
+			n.Attr = b.sc.attrSlab[start:end:end]
+		}
+	}()
 	if t.atom == atom.Tr || t.atom == atom.Td || t.atom == atom.Th {
-		n.Attr = append(n.Attr, html.Attribute{Key: lineAttr, Val: strconv.Itoa(t.line)})
+		b.sc.attrSlab = append(b.sc.attrSlab, html.Attribute{Key: lineAttr, Val: b.sc.lineString(t.line)})
 	}
 	for _, a := range b.attrs[t.attr0:t.attr1] {
 		key := b.src[a.k0:a.k1]
@@ -838,9 +849,20 @@ func (b *treeBuilder) setAttrs(n *html.Node, t *token) {
 				b.bail = true
 				return
 			}
-			n.Attr = append(n.Attr, html.Attribute{Key: k, Val: val})
+			b.sc.attrSlab = append(b.sc.attrSlab, html.Attribute{Key: k, Val: val})
 		}
 	}
+}
+
+// lineString returns strconv.Itoa(line), from a cache for the lines of ordinary pages.
+func (sc *scratch) lineString(line int) string {
+	if line < 0 || line >= 1<<14 {
+		return strconv.Itoa(line)
+	}
+	for len(sc.lines) <= line {
+		sc.lines = append(sc.lines, strconv.Itoa(len(sc.lines)))
+	}
+	return sc.lines[line]
 }
 
 // isSpecial reports whether n is in the parser's "special" category.
