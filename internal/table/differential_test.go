@@ -153,7 +153,7 @@ var boldCells = []string{
 func checkSameCell(t *testing.T, src string) {
 	t.Helper()
 	var repFast, repSlow Report
-	fast := normalizeInlines(parseCell(src, &repFast))
+	fast := normalizeInlines(new(cellArena).parseCell(src, &repFast))
 	slow := normalizeInlines(parseCellMarkdown(src, &repSlow))
 	if !reflect.DeepEqual(fast, slow) || repFast != repSlow {
 		t.Fatalf("cell %q: shortcut %#v (%v), goldmark %#v (%v)", src, fast, repFast, slow, repSlow)
@@ -191,7 +191,7 @@ func FuzzInlineCell(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got := inlineCell([]Inline{{Kind: Text, Text: s}})
+		got := new(cellArena).inlineCell([]Inline{{Kind: Text, Text: s}})
 		want := Cell{ColSpan: 1, RowSpan: 1}
 		if p := normalizeInlines([]Inline{{Kind: Text, Text: s}}); len(p) > 0 {
 			want.Blocks = []Block{{Kind: Paragraph, Inlines: p}}

@@ -63,13 +63,18 @@ func rowStart(r ast.Node, src []byte) int {
 // nodes; src is the source their segments point into.
 func fromGFM(header []ast.Node, rows [][]ast.Node, lines []int, align []Align, src source, rep *Report) *Table {
 	all := make([]Row, 0, 1+len(rows))
+	a := newCellArena(len(header) * (1 + len(rows)))
 	toRow := func(cells []ast.Node, line int) Row {
 		r := Row{Line: line}
 		if len(cells) > 0 {
 			r.Cells = make([]Cell, 0, len(cells))
 		}
 		for _, c := range cells {
-			r.Cells = append(r.Cells, inlineCell(mdInlines(c, src, rep)))
+			// The cell's inlines go after the arena's: one array for most of the table.
+			start := len(a.inlines)
+			a.inlines = appendMDChildren(a.inlines, c, src, rep)
+			end := len(a.inlines)
+			r.Cells = append(r.Cells, a.inlineCell(a.inlines[start:end:end]))
 		}
 		return r
 	}

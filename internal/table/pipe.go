@@ -28,12 +28,18 @@ func FromPipeRows(lines []string, firstLine int) (*Table, Report, error) {
 		return nil, rep, errors.New("no rows")
 	}
 	rows := make([]Row, len(lines))
+	split := make([][]string, len(lines))
+	n := 0
 	for i, l := range lines {
+		split[i] = SplitPipeRow(l)
+		n += len(split[i])
+	}
+	a := newCellArena(n)
+	for i, cells := range split {
 		rows[i].Line = firstLine + i
-		cells := SplitPipeRow(l)
 		rows[i].Cells = make([]Cell, 0, len(cells))
 		for _, cell := range cells {
-			rows[i].Cells = append(rows[i].Cells, inlineCell(parseCell(cell, &rep)))
+			rows[i].Cells = append(rows[i].Cells, a.inlineCell(a.parseCell(cell, &rep)))
 		}
 	}
 	return assemble(rows, nil, &rep), rep, nil
@@ -75,21 +81,52 @@ func SplitPipeRow(line string) []string {
 	return append(cells, strings.TrimSpace(s[start:]))
 }
 
-// parseCell parses one cell's markdown into inlines.
-func parseCell(src string, rep *Report) []Inline {
+// parseCell parses one cell's markdown into inlines, plain and bold cells into slices from a.
+func (a *cellArena) parseCell(src string, rep *Report) []Inline {
 	if plainCell(src) {
 		// Most cells are plain text ("32 GB", "特斯拉 V100"): markdown would only trim them,
 		// and a goldmark parse per cell is the normaliser's largest cost.
 		if t := strings.TrimSpace(src); t != "" {
-			return []Inline{{Kind: Text, Text: t}}
+			return a.inline(Inline{Kind: Text, Text: t})
 		}
 		return nil
 	}
 	if x, ok := boldCell(src); ok {
 		// The bold header cells of the seed pages ("**GPU 内存**"): the next largest cost.
-		return []Inline{{Kind: Strong, Children: []Inline{{Kind: Text, Text: x}}}}
+		return a.inline(Inline{Kind: Strong, Children: a.inline(Inline{Kind: Text, Text: x})})
 	}
 	return parseCellMarkdown(src, rep)
+}
+
+// cellArena hands out the one-element slices of single-paragraph cells from shared arrays, so
+// that a table's cells cost a few allocations instead of two or three each. The slices are
+// capped at their length: appending to one never writes into another.
+type cellArena struct {
+	blocks  []Block
+	inlines []Inline
+}
+
+// newCellArena returns an arena for about n cells.
+func newCellArena(n int) *cellArena {
+	return &cellArena{blocks: make([]Block, 0, n), inlines: make([]Inline, 0, n)}
+}
+
+func (a *cellArena) block(b Block) []Block {
+	if len(a.blocks) == cap(a.blocks) {
+		a.blocks = make([]Block, 0, 16)
+	}
+	a.blocks = append(a.blocks, b)
+	n := len(a.blocks)
+	return a.blocks[n-1 : n : n]
+}
+
+func (a *cellArena) inline(in Inline) []Inline {
+	if len(a.inlines) == cap(a.inlines) {
+		a.inlines = make([]Inline, 0, 16)
+	}
+	a.inlines = append(a.inlines, in)
+	n := len(a.inlines)
+	return a.inlines[n-1 : n : n]
 }
 
 // parseCellMarkdown parses one cell's markdown into inlines with goldmark.
@@ -106,19 +143,20 @@ func parseCellMarkdown(src string, rep *Report) []Inline {
 	return out
 }
 
-// inlineCell makes a cell of one paragraph, or an empty cell. It may reuse ins.
-func inlineCell(ins []Inline) Cell {
+// inlineCell makes a cell of one paragraph, or an empty cell, with its block slice from a. It
+// may reuse ins.
+func (a *cellArena) inlineCell(ins []Inline) Cell {
 	c := Cell{ColSpan: 1, RowSpan: 1}
 	if len(ins) == 1 && ins[0].Kind == Text {
 		// Most cells are one text: what normalizeInlines would make of it, in place.
 		if s := strings.Trim(collapseSpace(ins[0].Text), " "); s != "" {
 			ins[0].Text = s
-			c.Blocks = []Block{{Kind: Paragraph, Inlines: ins}}
+			c.Blocks = a.block(Block{Kind: Paragraph, Inlines: ins})
 		}
 		return c
 	}
 	if p := normalizeInlines(ins); len(p) > 0 {
-		c.Blocks = []Block{{Kind: Paragraph, Inlines: p}}
+		c.Blocks = a.block(Block{Kind: Paragraph, Inlines: p})
 	}
 	return c
 }
