@@ -22,7 +22,6 @@ func highlightColumn(t *Table, head, body [][]cellMeta, rep *Report) int {
 		rows []Row
 		meta [][]cellMeta
 	}{{t.Head, head}, {t.Body, body}} {
-		starts, _ := layout(part.rows)
 		for i, row := range part.meta {
 			for j, m := range row {
 				if m.highlight == 0 {
@@ -31,6 +30,7 @@ func highlightColumn(t *Table, head, body [][]cellMeta, rep *Report) int {
 				if m.highlight == 2 {
 					rep.add(HighlightClass, 1)
 				}
+				starts, _ := layout(part.rows)
 				return starts[i][j]
 			}
 		}
@@ -44,7 +44,7 @@ func alignments(t *Table, head, body [][]cellMeta) []Align {
 	if len(rows) == 0 {
 		rows, meta = t.Body, body
 	}
-	if len(rows) == 0 {
+	if len(rows) == 0 || !slices.ContainsFunc(meta[0], func(m cellMeta) bool { return m.align != AlignNone }) {
 		return nil
 	}
 	starts, width := layout(rows[:1])
@@ -90,7 +90,7 @@ func unwrapBoldHeaders(t *Table, rep *Report) {
 // or more body rows starts with a distinct one-line label in the first grid column (with at least one letter: numbers
 // are data) in a table of two or more columns whose first column is not the highlighted one.
 func inferRowHeaders(t *Table, rep *Report) {
-	if len(t.Body) < 2 || t.Highlight == 0 || t.Columns() < 2 {
+	if len(t.Body) < 2 || t.Highlight == 0 || !wide(t) {
 		return
 	}
 	seen := make([]string, 0, len(t.Body)) // few rows: a slice beats a map
@@ -117,6 +117,18 @@ func inferRowHeaders(t *Table, rep *Report) {
 		t.Body[i].Cells[0].Header = true
 	}
 	rep.add(RowHeaders, 1)
+}
+
+// wide reports whether t.Columns() >= 2, without laying out the table when a row shows it.
+func wide(t *Table) bool {
+	for _, rows := range [2][]Row{t.Head, t.Body} {
+		for _, r := range rows {
+			if len(r.Cells) >= 2 || len(r.Cells) == 1 && r.Cells[0].ColSpan >= 2 {
+				return true
+			}
+		}
+	}
+	return t.Columns() >= 2
 }
 
 // isLabel reports whether c is a single line of text, short enough to name a row.
