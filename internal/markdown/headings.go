@@ -22,6 +22,9 @@ func (headingLevels) Transform(doc *ast.Document, _ text.Reader, _ parser.Contex
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)
 		if !entering || !ok {
+			if _, leaf := n.(*ast.Paragraph); leaf { // inline content holds no headings
+				return ast.WalkSkipChildren, nil
+			}
 			return ast.WalkContinue, nil
 		}
 		if first && h.Level == 1 && h == doc.FirstChild() {

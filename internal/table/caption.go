@@ -23,7 +23,7 @@ const maxCaption = 200
 //     without the bold.
 //
 // A blank line between paragraph and table does not matter; anything else between them does.
-func takeCaption(n *Node, src []byte, lines lineIndex) {
+func takeCaption(n *Node, src source, lines lineIndex) {
 	p, ok := n.PreviousSibling().(*ast.Paragraph)
 	if !ok || len(n.Table.Caption) > 0 || p.Lines().Len() == 0 {
 		return
@@ -31,13 +31,15 @@ func takeCaption(n *Node, src []byte, lines lineIndex) {
 	var rep Report
 	var caption []Inline
 	ls := splitLines(p)
+	intro, isIntro := introduction(ls, src, &rep)
 	switch {
-	case isIntroduction(ls, src):
-		caption = mdInlinesOf(ls[0], src, &rep)
+	case isIntro:
+		caption = intro
 		for _, c := range ls[0] {
 			p.RemoveChild(p, c)
 		}
-	case isBoldTitle(p, ls, src):
+	case isBoldTitle(p, ls, src.b):
+		rep = Report{}
 		caption = unbold(mdInlines(p, src, &rep))
 		for _, c := range ls[0] {
 			p.RemoveChild(p, c)
@@ -72,18 +74,20 @@ func splitLines(p *ast.Paragraph) [][]ast.Node {
 	return ls
 }
 
-func isIntroduction(ls [][]ast.Node, src []byte) bool {
+// introduction returns the inlines of the first line when the paragraph's lines ls are an
+// introducing sentence and images (case 1 of takeCaption), counting repairs in rep.
+func introduction(ls [][]ast.Node, src source, rep *Report) ([]Inline, bool) {
 	if len(ls) == 0 {
-		return false
+		return nil, false
 	}
 	for _, l := range ls[1:] {
-		if !onlyImages(l, src) {
-			return false
+		if !onlyImages(l, src.b) {
+			return nil, false
 		}
 	}
-	var rep Report
-	text := strings.TrimSpace(InlineText(normalizeInlines(mdInlinesOf(ls[0], src, &rep))))
-	return utf8.RuneCountInString(text) <= maxCaption &&
+	ins := mdInlinesOf(ls[0], src, rep)
+	text := strings.TrimSpace(InlineText(normalizeInlines(ins)))
+	return ins, utf8.RuneCountInString(text) <= maxCaption &&
 		(strings.HasSuffix(text, ":") || strings.HasSuffix(text, "："))
 }
 
@@ -129,10 +133,10 @@ func hasImage(n ast.Node) bool {
 	return false
 }
 
-func mdInlinesOf(nodes []ast.Node, src []byte, rep *Report) []Inline {
+func mdInlinesOf(nodes []ast.Node, src source, rep *Report) []Inline {
 	var out []Inline
 	for _, n := range nodes {
-		out = append(out, mdInline(n, src, rep)...)
+		out = appendMDInline(out, n, src, rep)
 	}
 	return out
 }

@@ -1,8 +1,10 @@
 package table
 
 import (
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // highlightClass marks the highlighted column's cells in rendered tables; the source pages say
@@ -20,7 +22,6 @@ func highlightColumn(t *Table, head, body [][]cellMeta, rep *Report) int {
 		rows []Row
 		meta [][]cellMeta
 	}{{t.Head, head}, {t.Body, body}} {
-		starts, _ := layout(part.rows)
 		for i, row := range part.meta {
 			for j, m := range row {
 				if m.highlight == 0 {
@@ -29,6 +30,7 @@ func highlightColumn(t *Table, head, body [][]cellMeta, rep *Report) int {
 				if m.highlight == 2 {
 					rep.add(HighlightClass, 1)
 				}
+				starts, _ := layout(part.rows)
 				return starts[i][j]
 			}
 		}
@@ -42,7 +44,7 @@ func alignments(t *Table, head, body [][]cellMeta) []Align {
 	if len(rows) == 0 {
 		rows, meta = t.Body, body
 	}
-	if len(rows) == 0 {
+	if len(rows) == 0 || !slices.ContainsFunc(meta[0], func(m cellMeta) bool { return m.align != AlignNone }) {
 		return nil
 	}
 	starts, width := layout(rows[:1])
@@ -88,10 +90,10 @@ func unwrapBoldHeaders(t *Table, rep *Report) {
 // or more body rows starts with a distinct one-line label in the first grid column (with at least one letter: numbers
 // are data) in a table of two or more columns whose first column is not the highlighted one.
 func inferRowHeaders(t *Table, rep *Report) {
-	if len(t.Body) < 2 || t.Highlight == 0 || t.Columns() < 2 {
+	if len(t.Body) < 2 || t.Highlight == 0 || !wide(t) {
 		return
 	}
-	seen := map[string]bool{}
+	seen := make([]string, 0, len(t.Body)) // few rows: a slice beats a map
 	starts, _ := layout(t.Body)
 	for i, r := range t.Body {
 		if len(r.Cells) == 0 || starts[i][0] != 0 || r.Cells[0].RowSpan != 1 {
@@ -102,10 +104,14 @@ func inferRowHeaders(t *Table, rep *Report) {
 				return
 			}
 		}
-		if len(r.Cells) == 0 || !isLabel(r.Cells[0]) || seen[r.Cells[0].Text()] {
+		if len(r.Cells) == 0 {
 			return
 		}
-		seen[r.Cells[0].Text()] = true
+		text := r.Cells[0].Text()
+		if !isLabel(r.Cells[0], text) || slices.Contains(seen, text) {
+			return
+		}
+		seen = append(seen, text)
 	}
 	for i := range t.Body {
 		t.Body[i].Cells[0].Header = true
@@ -113,13 +119,25 @@ func inferRowHeaders(t *Table, rep *Report) {
 	rep.add(RowHeaders, 1)
 }
 
+// wide reports whether t.Columns() >= 2, without laying out the table when a row shows it.
+func wide(t *Table) bool {
+	for _, rows := range [2][]Row{t.Head, t.Body} {
+		for _, r := range rows {
+			if len(r.Cells) >= 2 || len(r.Cells) == 1 && r.Cells[0].ColSpan >= 2 {
+				return true
+			}
+		}
+	}
+	return t.Columns() >= 2
+}
+
 // isLabel reports whether c is a single line of text, short enough to name a row.
-func isLabel(c Cell) bool {
+// text is c.Text().
+func isLabel(c Cell, text string) bool {
 	if len(c.Blocks) != 1 || c.Blocks[0].Kind != Paragraph || c.ColSpan != 1 {
 		return false
 	}
-	text := c.Text()
-	return strings.IndexFunc(text, unicode.IsLetter) >= 0 && len([]rune(text)) <= 60 &&
+	return strings.IndexFunc(text, unicode.IsLetter) >= 0 && utf8.RuneCountInString(text) <= 60 &&
 		!containsBreak(c.Blocks[0].Inlines)
 }
 

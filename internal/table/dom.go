@@ -10,21 +10,27 @@ import (
 // converter turns the children of an HTML element into the model's blocks and inlines.
 type converter struct {
 	rep *Report
+	cur []Inline // the inlines of the paragraph being collected, shared by appendBlocks calls
 }
 
-// blockElems break a paragraph: they become block boundaries, never wrappers in the output.
-var blockElems = map[string]bool{
-	"address": true, "article": true, "aside": true, "blockquote": true, "caption": true,
-	"center": true, "dd": true, "details": true, "dialog": true, "div": true, "dl": true,
-	"dt": true, "fieldset": true, "figcaption": true, "figure": true, "footer": true,
-	"form": true, "h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
-	"header": true, "hgroup": true, "hr": true, "li": true, "main": true, "nav": true,
-	"ol": true, "p": true, "pre": true, "section": true, "summary": true, "table": true,
-	"tbody": true, "td": true, "tfoot": true, "th": true, "thead": true, "tr": true, "ul": true,
+// isBlockElem reports whether elements named name break a paragraph: they become block
+// boundaries, never wrappers in the output.
+func isBlockElem(name string) bool {
+	switch name {
+	case "address", "article", "aside", "blockquote", "caption", "center", "dd", "details", "dialog",
+		"div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4",
+		"h5", "h6", "header", "hgroup", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary",
+		"table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul":
+		return true
+	}
+	return false
 }
 
-// droppedElems are removed with their content: it is code, not text.
-var droppedElems = map[string]bool{"script": true, "style": true, "template": true}
+// isDroppedElem reports whether elements named name are removed with their content: it is
+// code, not text.
+func isDroppedElem(name string) bool {
+	return name == "script" || name == "style" || name == "template"
+}
 
 func isElem(n *html.Node, names ...string) bool {
 	if n.Type != html.ElementNode {
@@ -40,13 +46,20 @@ func isElem(n *html.Node, names ...string) bool {
 
 // blocks converts the children of n.
 func (c *converter) blocks(n *html.Node) []Block {
-	var cur []Inline
-	var blocks []Block
+	return c.appendBlocks(nil, n)
+}
+
+// appendBlocks appends the blocks of n's children to blocks.
+//
+// The inlines of the paragraph being collected are in c.cur, which is empty on entry and on
+// return: a nested call comes only after a flush. normalizeInlines copies what it keeps, so
+// the buffer is reused.
+func (c *converter) appendBlocks(blocks []Block, n *html.Node) []Block {
 	flush := func() {
-		if p := normalizeInlines(cur); len(p) > 0 {
+		if p := normalizeInlines(c.cur); len(p) > 0 {
 			blocks = append(blocks, Block{Kind: Paragraph, Inlines: p})
 		}
-		cur = nil
+		c.cur = c.cur[:0]
 	}
 	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
 		switch {
@@ -55,12 +68,12 @@ func (c *converter) blocks(n *html.Node) []Block {
 			if l, ok := c.list(ch); ok {
 				blocks = append(blocks, l)
 			}
-		case ch.Type == html.ElementNode && blockElems[ch.Data]:
+		case ch.Type == html.ElementNode && isBlockElem(ch.Data):
 			flush()
 			c.countWrapper(ch)
-			blocks = append(blocks, c.blocks(ch)...)
+			blocks = c.appendBlocks(blocks, ch)
 		default:
-			cur = append(cur, c.inlines(ch)...)
+			c.cur = c.appendInlines(c.cur, ch)
 		}
 	}
 	flush()
@@ -111,65 +124,70 @@ func (c *converter) items(n *html.Node, items *[]Item) {
 			c.countWrapper(ch)
 			c.items(ch, items)
 		default:
-			if p := normalizeInlines(c.inlines(ch)); len(p) > 0 {
+			if p := normalizeInlines(c.appendInlines(nil, ch)); len(p) > 0 {
 				*items = append(*items, Item{Blocks: []Block{{Kind: Paragraph, Inlines: p}}})
 			}
 		}
 	}
 }
 
-// inlines converts n in a paragraph.
-func (c *converter) inlines(n *html.Node) []Inline {
+// appendInlines appends the inlines of n, in a paragraph, to dst.
+func (c *converter) appendInlines(dst []Inline, n *html.Node) []Inline {
 	switch n.Type {
 	case html.TextNode:
-		return []Inline{{Kind: Text, Text: n.Data}}
+		return append(dst, Inline{Kind: Text, Text: n.Data})
 	case html.ElementNode:
-		return c.element(n)
+		return c.appendElement(dst, n)
 	}
-	return nil
+	return dst
 }
 
 func (c *converter) children(n *html.Node) []Inline {
-	var out []Inline
-	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
-		out = append(out, c.inlines(ch)...)
-	}
-	return out
+	return c.appendChildren(nil, n)
 }
 
-func (c *converter) element(n *html.Node) []Inline {
+func (c *converter) appendChildren(dst []Inline, n *html.Node) []Inline {
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		dst = c.appendInlines(dst, ch)
+	}
+	return dst
+}
+
+func (c *converter) appendElement(dst []Inline, n *html.Node) []Inline {
 	switch n.Data {
 	case "br":
-		return []Inline{{Kind: Break}}
+		return append(dst, Inline{Kind: Break})
 	case "strong", "b":
-		return []Inline{{Kind: Strong, Children: c.children(n)}}
+		return append(dst, Inline{Kind: Strong, Children: c.children(n)})
 	case "em", "i":
-		return []Inline{{Kind: Emphasis, Children: c.children(n)}}
+		return append(dst, Inline{Kind: Emphasis, Children: c.children(n)})
 	case "code", "kbd", "samp", "tt":
-		return []Inline{{Kind: Code, Text: textContent(n)}}
+		return append(dst, Inline{Kind: Code, Text: textContent(n)})
 	case "a":
 		if href := attr(n, "href"); SafeHref(href) {
-			return []Inline{{Kind: Link, Href: href, Children: c.children(n)}}
+			return append(dst, Inline{Kind: Link, Href: href, Children: c.children(n)})
 		}
 	case "img":
 		c.rep.add(DroppedMarkup, 1)
-		return []Inline{{Kind: Text, Text: " " + attr(n, "alt") + " "}}
+		return append(dst, Inline{Kind: Text, Text: " " + attr(n, "alt") + " "})
 	case "span", "div":
 		c.rep.add(Wrapper, 1)
-		return c.children(n)
+		return c.appendChildren(dst, n)
 	}
-	if droppedElems[n.Data] {
+	if isDroppedElem(n.Data) {
 		c.rep.add(DroppedMarkup, 1)
-		return nil
+		return dst
 	}
-	kids := c.children(n)
-	if n.Data != "a" && !blockElems[n.Data] {
+	block := isBlockElem(n.Data)
+	if n.Data != "a" && !block {
 		c.rep.add(DroppedMarkup, 1)
 	}
-	if blockElems[n.Data] { // a block inside inline content keeps its lines apart
-		kids = append(append([]Inline{{Kind: Break}}, kids...), Inline{Kind: Break})
+	if !block {
+		return c.appendChildren(dst, n)
 	}
-	return kids
+	// a block inside inline content keeps its lines apart
+	dst = c.appendChildren(append(dst, Inline{Kind: Break}), n)
+	return append(dst, Inline{Kind: Break})
 }
 
 // textContent returns all text under n.
@@ -180,7 +198,7 @@ func textContent(n *html.Node) string {
 		if n.Type == html.TextNode {
 			b.WriteString(n.Data)
 		}
-		if n.Type == html.ElementNode && droppedElems[n.Data] {
+		if n.Type == html.ElementNode && isDroppedElem(n.Data) {
 			return
 		}
 		for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
@@ -201,7 +219,7 @@ func attr(n *html.Node, key string) string {
 }
 
 func hasClass(n *html.Node, class string) bool {
-	for _, f := range strings.Fields(attr(n, "class")) {
+	for f := range strings.FieldsSeq(attr(n, "class")) {
 		if f == class {
 			return true
 		}

@@ -17,8 +17,36 @@ import (
 // src cannot be made a table (no table, no cells, content outside the table); the caller then
 // passes src through unchanged.
 func FromHTML(src []byte, firstLine int) (*Table, Report, error) {
+	return fromHTML(src, firstLine, true)
+}
+
+// fromHTML is FromHTML; fast tries the token scanner and tree builder before x/net/html's
+// tokenizer and parser, which it leaves the tables it does not handle to. Both paths give the
+// same result (the differential tests compare them).
+func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 	var rep Report
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(prepare(src, firstLine, &rep)))
+	var toks []token
+	var attrs []attrSpan
+	scanned := false
+	if fast {
+		sc := scratchPool.Get().(*scratch)
+		defer sc.release()
+		toks, attrs, scanned = scanTokens(src, firstLine, sc.toks, sc.attrs)
+		if scanned {
+			sc.toks, sc.attrs = toks, attrs
+		}
+		if scanned {
+			repairTokens(src, toks, &rep)
+			if el, ok := sc.buildTree(src, toks, attrs); ok {
+				return fromElement(el, &rep)
+			}
+		}
+	}
+	if !scanned {
+		toks = tokenize(src, firstLine)
+		repairTokens(src, toks, &rep)
+	}
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(writeTokens(src, toks)))
 	if err != nil {
 		return nil, rep, err
 	}
@@ -30,11 +58,16 @@ func FromHTML(src []byte, firstLine int) (*Table, Report, error) {
 	if err := checkOutside(doc.Find("body").Nodes[0], el); err != nil {
 		return nil, rep, err
 	}
-	t := build(el, &rep)
+	return fromElement(el, &rep)
+}
+
+// fromElement converts the table element el.
+func fromElement(el *html.Node, rep *Report) (*Table, Report, error) {
+	t := build(el, rep)
 	if len(t.Head)+len(t.Body) == 0 {
-		return nil, rep, errors.New("table has no cells")
+		return nil, *rep, errors.New("table has no cells")
 	}
-	return t, rep, nil
+	return t, *rep, nil
 }
 
 // checkOutside fails when anything but white space and wrappers lies outside the table el
@@ -181,13 +214,21 @@ func (c *converter) row(tr *html.Node, rows *[]Row, meta *[][]cellMeta) {
 }
 
 func lineOf(n *html.Node) int {
-	line, _ := strconv.Atoi(attr(n, lineAttr))
+	v := attr(n, lineAttr)
+	if v == "" {
+		return 0
+	}
+	line, _ := strconv.Atoi(v)
 	return line
 }
 
 // span reads a colspan or rowspan attribute, clamped to 1..limit as browsers do.
 func span(n *html.Node, key string, limit int) int {
-	v, err := strconv.Atoi(strings.TrimSpace(attr(n, key)))
+	s := strings.TrimSpace(attr(n, key))
+	if s == "" {
+		return 1
+	}
+	v, err := strconv.Atoi(s)
 	if err != nil || v < 1 {
 		return 1
 	}

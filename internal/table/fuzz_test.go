@@ -100,7 +100,7 @@ func domTableTexts(src []byte) []string {
 		if n.Type == html.TextNode {
 			texts = append(texts, n.Data)
 		}
-		if n.Type == html.ElementNode && droppedElems[n.Data] {
+		if n.Type == html.ElementNode && isDroppedElem(n.Data) {
 			return
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {

@@ -8,7 +8,7 @@ import (
 )
 
 // fromGFMNode replaces a GFM table with a Node holding its model.
-func fromGFMNode(t *extast.Table, src []byte, lines lineIndex) *Node {
+func fromGFMNode(t *extast.Table, src source, lines lineIndex) *Node {
 	n := &Node{Origin: OriginGFM}
 	var header []ast.Node
 	var rows [][]ast.Node
@@ -18,7 +18,7 @@ func fromGFMNode(t *extast.Table, src []byte, lines lineIndex) *Node {
 		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
 			cells = append(cells, c)
 		}
-		rowLines = append(rowLines, lines.line(rowStart(r, src)))
+		rowLines = append(rowLines, lines.line(rowStart(r, src.b)))
 		if _, ok := r.(*extast.TableHeader); ok {
 			header = cells
 			continue
@@ -61,12 +61,20 @@ func rowStart(r ast.Node, src []byte) int {
 
 // fromGFM converts a table goldmark's GFM extension parsed. header and rows hold the cells'
 // nodes; src is the source their segments point into.
-func fromGFM(header []ast.Node, rows [][]ast.Node, lines []int, align []Align, src []byte, rep *Report) *Table {
+func fromGFM(header []ast.Node, rows [][]ast.Node, lines []int, align []Align, src source, rep *Report) *Table {
 	all := make([]Row, 0, 1+len(rows))
+	a := newCellArena(len(header) * (1 + len(rows)))
 	toRow := func(cells []ast.Node, line int) Row {
 		r := Row{Line: line}
+		if len(cells) > 0 {
+			r.Cells = make([]Cell, 0, len(cells))
+		}
 		for _, c := range cells {
-			r.Cells = append(r.Cells, inlineCell(mdInlines(c, src, rep)))
+			// The cell's inlines go after the arena's: one array for most of the table.
+			start := len(a.inlines)
+			a.inlines = appendMDChildren(a.inlines, c, src, rep)
+			end := len(a.inlines)
+			r.Cells = append(r.Cells, a.inlineCell(a.inlines[start:end:end]))
 		}
 		return r
 	}

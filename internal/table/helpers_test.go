@@ -46,11 +46,11 @@ func htmlTexts(src []byte) []string {
 		case html.ErrorToken:
 			return out
 		case html.StartTagToken:
-			if name, _ := z.TagName(); droppedElems[string(name)] {
+			if name, _ := z.TagName(); isDroppedElem(string(name)) {
 				skip++
 			}
 		case html.EndTagToken:
-			if name, _ := z.TagName(); droppedElems[string(name)] && skip > 0 {
+			if name, _ := z.TagName(); isDroppedElem(string(name)) && skip > 0 {
 				skip--
 			}
 		case html.TextToken:

@@ -107,9 +107,11 @@ func startsTable(b []byte) bool {
 func tableDepth(line []byte, depth int) (newDepth, end int) {
 	end = -1
 	for i := 0; i < len(line); i++ {
-		if line[i] != '<' {
-			continue
+		j := bytes.IndexByte(line[i:], '<')
+		if j < 0 {
+			break
 		}
+		i += j
 		switch {
 		case tagAt(line, i, "<table"):
 			depth++

@@ -1,18 +1,23 @@
 package table
 
-import "slices"
+import (
+	"bytes"
+	"slices"
+)
 
 // lineIndex maps source offsets to 1-based lines.
 type lineIndex []int // offsets of the newlines
 
 func newLineIndex(src []byte) lineIndex {
-	var idx lineIndex
-	for i, c := range src {
-		if c == '\n' {
-			idx = append(idx, i)
+	idx := make(lineIndex, 0, bytes.Count(src, []byte{'\n'}))
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return idx
 		}
+		idx = append(idx, off+i)
+		off += i + 1
 	}
-	return idx
 }
 
 func (l lineIndex) line(offset int) int {

@@ -1,92 +1,118 @@
 package table
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
 // brTag matches a raw <br> in markdown, the only raw inline HTML kept (as a line break).
 var brTag = regexp.MustCompile(`(?i)^<br\s*/?>$`)
 
-// mdInlines converts the inline children of a goldmark node into the model. src is the source
-// the node's segments point into.
-func mdInlines(n ast.Node, src []byte, rep *Report) []Inline {
-	var out []Inline
-	for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
-		out = append(out, mdInline(ch, src, rep)...)
-	}
-	return out
+// source is what the segments of goldmark nodes point into, as bytes and as one string: texts
+// taken whole from the source are substrings of it, not copies.
+type source struct {
+	b []byte
+	s string
 }
 
-func mdInline(n ast.Node, src []byte, rep *Report) []Inline {
+func newSource(b []byte) source { return source{b: b, s: string(b)} }
+
+// text returns the text of segment seg.
+func (src source) text(seg text.Segment) string {
+	if seg.Padding == 0 {
+		return src.s[seg.Start:seg.Stop]
+	}
+	return string(seg.Value(src.b))
+}
+
+// mdInlines converts the inline children of a goldmark node into the model. src is the source
+// the node's segments point into.
+func mdInlines(n ast.Node, src source, rep *Report) []Inline {
+	return appendMDChildren(nil, n, src, rep)
+}
+
+func appendMDChildren(dst []Inline, n ast.Node, src source, rep *Report) []Inline {
+	for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
+		dst = appendMDInline(dst, ch, src, rep)
+	}
+	return dst
+}
+
+// appendMDInline appends the conversion of the inline node n to dst.
+func appendMDInline(dst []Inline, n ast.Node, src source, rep *Report) []Inline {
 	switch n := n.(type) {
 	case *ast.Text:
-		v := n.Segment.Value(src)
-		if !n.IsRaw() {
-			v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
+		v := n.Segment.Value(src.b)
+		s := ""
+		if !n.IsRaw() && (bytes.IndexByte(v, '\\') >= 0 || bytes.IndexByte(v, '&') >= 0) {
+			s = string(util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v))))
+		} else { // nothing to resolve: the text as it is in the source
+			s = src.text(n.Segment)
 		}
-		out := []Inline{{Kind: Text, Text: stripStrayEmphasis(string(v), rep)}}
+		dst = append(dst, Inline{Kind: Text, Text: stripStrayEmphasis(s, rep)})
 		switch {
 		case n.HardLineBreak():
-			out = append(out, Inline{Kind: Break})
+			dst = append(dst, Inline{Kind: Break})
 		case n.SoftLineBreak():
-			out = append(out, Inline{Kind: Text, Text: " "})
+			dst = append(dst, Inline{Kind: Text, Text: " "})
 		}
-		return out
+		return dst
 	case *ast.String:
-		return []Inline{{Kind: Text, Text: stripStrayEmphasis(string(n.Value), rep)}}
+		return append(dst, Inline{Kind: Text, Text: stripStrayEmphasis(string(n.Value), rep)})
 	case *ast.CodeSpan:
 		var b strings.Builder
 		for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
 			if t, ok := ch.(*ast.Text); ok {
-				b.Write(t.Segment.Value(src))
+				b.Write(t.Segment.Value(src.b))
 			} else if s, ok := ch.(*ast.String); ok {
 				b.Write(s.Value)
 			}
 		}
-		return []Inline{{Kind: Code, Text: b.String()}}
+		return append(dst, Inline{Kind: Code, Text: b.String()})
 	case *ast.Emphasis:
 		kind := Emphasis
 		if n.Level >= 2 {
 			kind = Strong
 		}
-		return []Inline{{Kind: kind, Children: mdInlines(n, src, rep)}}
+		return append(dst, Inline{Kind: kind, Children: mdInlines(n, src, rep)})
 	case *ast.Link:
 		href := string(util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(n.Destination))))
 		if !SafeHref(href) {
 			rep.add(DroppedMarkup, 1)
-			return mdInlines(n, src, rep)
+			return appendMDChildren(dst, n, src, rep)
 		}
-		return []Inline{{Kind: Link, Href: href, Children: mdInlines(n, src, rep)}}
+		return append(dst, Inline{Kind: Link, Href: href, Children: mdInlines(n, src, rep)})
 	case *ast.AutoLink:
-		href := string(n.URL(src))
+		href := string(n.URL(src.b))
 		if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(href), "mailto:") {
 			href = "mailto:" + href
 		}
-		label := []Inline{{Kind: Text, Text: string(n.Label(src))}}
+		label := Inline{Kind: Text, Text: string(n.Label(src.b))}
 		if !SafeHref(href) {
-			return label
+			return append(dst, label)
 		}
-		return []Inline{{Kind: Link, Href: href, Children: label}}
+		return append(dst, Inline{Kind: Link, Href: href, Children: []Inline{label}})
 	case *ast.Image:
 		rep.add(DroppedMarkup, 1)
-		return mdInlines(n, src, rep)
+		return appendMDChildren(dst, n, src, rep)
 	case *ast.RawHTML:
 		var b strings.Builder
 		for i := 0; i < n.Segments.Len(); i++ {
 			seg := n.Segments.At(i)
-			b.Write(seg.Value(src))
+			b.Write(seg.Value(src.b))
 		}
 		if brTag.MatchString(strings.TrimSpace(b.String())) {
-			return []Inline{{Kind: Break}}
+			return append(dst, Inline{Kind: Break})
 		}
 		rep.add(DroppedMarkup, 1)
-		return nil
+		return dst
 	}
-	return mdInlines(n, src, rep)
+	return appendMDChildren(dst, n, src, rep)
 }
 
 // stripStrayEmphasis removes runs of two or more asterisks left in text: emphasis markers that

@@ -1,6 +1,9 @@
 package table
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // normalizeInlines collapses white space the way HTML displays it, trims it at the start and end
 // of the paragraph and around line breaks, drops line breaks at either end and repeated ones,
@@ -15,7 +18,13 @@ func normalizeInlines(ins []Inline) []Inline {
 // squeeze is the forward pass of normalizeInlines. start: nothing visible emitted yet;
 // space: the last thing emitted ends in white space or is a line break.
 func squeeze(ins []Inline, start, space *bool) []Inline {
-	var out []Inline
+	var out []Inline // made on the first append: most white space between blocks yields nothing
+	add := func(in Inline) {
+		if out == nil {
+			out = make([]Inline, 0, len(ins))
+		}
+		out = append(out, in)
+	}
 	for _, in := range ins {
 		switch in.Kind {
 		case Text:
@@ -31,35 +40,36 @@ func squeeze(ins []Inline, start, space *bool) []Inline {
 				out[n-1].Text += s
 				continue
 			}
-			out = append(out, Inline{Kind: Text, Text: s})
+			add(Inline{Kind: Text, Text: s})
 		case Code:
 			s := strings.TrimSpace(collapseSpace(in.Text))
 			if s == "" {
 				continue
 			}
 			*start, *space = false, false
-			out = append(out, Inline{Kind: Code, Text: s})
+			add(Inline{Kind: Code, Text: s})
 		case Break:
 			if *start {
 				continue
 			}
 			*space = true
-			out = append(out, Inline{Kind: Break})
+			add(Inline{Kind: Break})
 		default:
 			kids := squeeze(in.Children, start, space)
 			if len(kids) == 0 {
 				continue
 			}
 			href := strings.ToValidUTF8(in.Href, "\uFFFD")
-			out = append(out, Inline{Kind: in.Kind, Href: href, Children: kids})
+			add(Inline{Kind: in.Kind, Href: href, Children: kids})
 		}
 	}
 	return out
 }
 
 // trimEnd is the backward pass of normalizeInlines. end: only line breaks or nothing follow.
+// It works in place: squeeze made ins and their children.
 func trimEnd(ins []Inline, end *bool) []Inline {
-	out := make([]Inline, 0, len(ins))
+	w := len(ins) // ins[w:] is the output so far
 	for i := len(ins) - 1; i >= 0; i-- {
 		in := ins[i]
 		switch in.Kind {
@@ -84,21 +94,22 @@ func trimEnd(ins []Inline, end *bool) []Inline {
 				continue
 			}
 		}
-		out = append(out, in)
+		w--
+		ins[w] = in
 	}
-	if len(out) == 0 {
+	if w == len(ins) {
 		return nil
 	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
-	return out
+	return ins[w:]
 }
 
 // collapseSpace replaces each run of HTML white space (space, tab, newline, carriage return,
 // form feed) with one space. Other spaces, such as U+00A0 and U+3000, are text. Invalid UTF-8
 // and NUL become U+FFFD, as HTML parsers would read them.
 func collapseSpace(s string) string {
+	if collapsed(s) {
+		return s
+	}
 	s = strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "\uFFFD")
 	var b strings.Builder
 	b.Grow(len(s))
@@ -116,4 +127,25 @@ func collapseSpace(s string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// collapsed reports whether collapseSpace would return s unchanged: valid UTF-8 without NUL,
+// and no white space but single spaces.
+func collapsed(s string) bool {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case 0, '\t', '\n', '\r', '\f':
+			return false
+		case ' ':
+			if i > 0 && s[i-1] == ' ' {
+				return false
+			}
+		default:
+			if c >= utf8.RuneSelf {
+				ascii = false
+			}
+		}
+	}
+	return ascii || utf8.ValidString(s)
 }

@@ -1,8 +1,11 @@
 package table
 
 import (
+	"bytes"
 	"errors"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -25,10 +28,18 @@ func FromPipeRows(lines []string, firstLine int) (*Table, Report, error) {
 		return nil, rep, errors.New("no rows")
 	}
 	rows := make([]Row, len(lines))
+	split := make([][]string, len(lines))
+	n := 0
 	for i, l := range lines {
+		split[i] = SplitPipeRow(l)
+		n += len(split[i])
+	}
+	a := newCellArena(n)
+	for i, cells := range split {
 		rows[i].Line = firstLine + i
-		for _, cell := range SplitPipeRow(l) {
-			rows[i].Cells = append(rows[i].Cells, inlineCell(parseCell(cell, &rep)))
+		rows[i].Cells = make([]Cell, 0, len(cells))
+		for _, cell := range cells {
+			rows[i].Cells = append(rows[i].Cells, a.inlineCell(a.parseCell(cell, &rep)))
 		}
 	}
 	return assemble(rows, nil, &rep), rep, nil
@@ -38,6 +49,12 @@ func FromPipeRows(lines []string, firstLine int) (*Table, Report, error) {
 // one cell.
 func IsPipeRow(line string) bool {
 	s := strings.TrimSpace(line)
+	return len(s) >= 2 && s[0] == '|' && s[len(s)-1] == '|' && (len(s) < 3 || s[len(s)-2] != '\\')
+}
+
+// isPipeRow is IsPipeRow for a line of the source, without copying it.
+func isPipeRow(line []byte) bool {
+	s := bytes.TrimSpace(line)
 	return len(s) >= 2 && s[0] == '|' && s[len(s)-1] == '|' && (len(s) < 3 || s[len(s)-2] != '\\')
 }
 
@@ -64,16 +81,56 @@ func SplitPipeRow(line string) []string {
 	return append(cells, strings.TrimSpace(s[start:]))
 }
 
-// parseCell parses one cell's markdown into inlines.
-func parseCell(src string, rep *Report) []Inline {
+// parseCell parses one cell's markdown into inlines, plain and bold cells into slices from a.
+func (a *cellArena) parseCell(src string, rep *Report) []Inline {
 	if plainCell(src) {
 		// Most cells are plain text ("32 GB", "特斯拉 V100"): markdown would only trim them,
 		// and a goldmark parse per cell is the normaliser's largest cost.
 		if t := strings.TrimSpace(src); t != "" {
-			return []Inline{{Kind: Text, Text: t}}
+			return a.inline(Inline{Kind: Text, Text: t})
 		}
 		return nil
 	}
+	if x, ok := boldCell(src); ok {
+		// The bold header cells of the seed pages ("**GPU 内存**"): the next largest cost.
+		return a.inline(Inline{Kind: Strong, Children: a.inline(Inline{Kind: Text, Text: x})})
+	}
+	return parseCellMarkdown(src, rep)
+}
+
+// cellArena hands out the one-element slices of single-paragraph cells from shared arrays, so
+// that a table's cells cost a few allocations instead of two or three each. The slices are
+// capped at their length: appending to one never writes into another.
+type cellArena struct {
+	blocks  []Block
+	inlines []Inline
+}
+
+// newCellArena returns an arena for about n cells.
+func newCellArena(n int) *cellArena {
+	return &cellArena{blocks: make([]Block, 0, n), inlines: make([]Inline, 0, n)}
+}
+
+func (a *cellArena) block(b Block) []Block {
+	if len(a.blocks) == cap(a.blocks) {
+		a.blocks = make([]Block, 0, 16)
+	}
+	a.blocks = append(a.blocks, b)
+	n := len(a.blocks)
+	return a.blocks[n-1 : n : n]
+}
+
+func (a *cellArena) inline(in Inline) []Inline {
+	if len(a.inlines) == cap(a.inlines) {
+		a.inlines = make([]Inline, 0, 16)
+	}
+	a.inlines = append(a.inlines, in)
+	n := len(a.inlines)
+	return a.inlines[n-1 : n : n]
+}
+
+// parseCellMarkdown parses one cell's markdown into inlines with goldmark.
+func parseCellMarkdown(src string, rep *Report) []Inline {
 	b := []byte(src)
 	doc := cellParser.Parse(text.NewReader(b))
 	var out []Inline
@@ -81,16 +138,25 @@ func parseCell(src string, rep *Report) []Inline {
 		if p != doc.FirstChild() {
 			out = append(out, Inline{Kind: Break})
 		}
-		out = append(out, mdInlines(p, b, rep)...)
+		out = append(out, mdInlines(p, source{b: b, s: src}, rep)...)
 	}
 	return out
 }
 
-// inlineCell makes a cell of one paragraph, or an empty cell.
-func inlineCell(ins []Inline) Cell {
+// inlineCell makes a cell of one paragraph, or an empty cell, with its block slice from a. It
+// may reuse ins.
+func (a *cellArena) inlineCell(ins []Inline) Cell {
 	c := Cell{ColSpan: 1, RowSpan: 1}
+	if len(ins) == 1 && ins[0].Kind == Text {
+		// Most cells are one text: what normalizeInlines would make of it, in place.
+		if s := strings.Trim(collapseSpace(ins[0].Text), " "); s != "" {
+			ins[0].Text = s
+			c.Blocks = a.block(Block{Kind: Paragraph, Inlines: ins})
+		}
+		return c
+	}
 	if p := normalizeInlines(ins); len(p) > 0 {
-		c.Blocks = []Block{{Kind: Paragraph, Inlines: p}}
+		c.Blocks = a.block(Block{Kind: Paragraph, Inlines: p})
 	}
 	return c
 }
@@ -125,4 +191,17 @@ func assemble(rows []Row, align []Align, rep *Report) *Table {
 // link, HTML, entity, escape, strike-through or autolink syntax, and one line.
 func plainCell(src string) bool {
 	return !strings.ContainsAny(src, "*_`[]<>&\\!~\n\r\t") && !strings.Contains(src, "://") && !strings.Contains(src, "www.")
+}
+
+// boldCell returns x when src is "**x**" and x is plain text (see plainCell) that starts and
+// ends with a letter or digit: markdown reads that as strong emphasis of x and nothing else.
+func boldCell(src string) (string, bool) {
+	if len(src) <= 4 || !strings.HasPrefix(src, "**") || !strings.HasSuffix(src, "**") {
+		return "", false
+	}
+	x := src[2 : len(src)-2]
+	first, _ := utf8.DecodeRuneInString(x)
+	last, _ := utf8.DecodeLastRuneInString(x)
+	isWord := func(r rune) bool { return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
+	return x, plainCell(x) && isWord(first) && isWord(last)
 }

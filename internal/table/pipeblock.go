@@ -47,7 +47,7 @@ func (pipeTransformer) Transform(p *ast.Paragraph, reader text.Reader, pc parser
 func pipeRun(lines *text.Segments, src []byte) (first, last int) {
 	for i := 0; i < lines.Len(); {
 		j := i
-		for j < lines.Len() && IsPipeRow(lineText(lines, j, src)) {
+		for j < lines.Len() && isPipeRow(lineBytes(lines, j, src)) {
 			j++
 		}
 		if j-i >= 2 && !isDelimiterRow(lineText(lines, i+1, src)) {
@@ -68,6 +68,11 @@ func isDelimiterRow(line string) bool {
 		}
 	}
 	return len(cells) > 0
+}
+
+func lineBytes(lines *text.Segments, i int, src []byte) []byte {
+	seg := lines.At(i)
+	return seg.Value(src)
 }
 
 func lineText(lines *text.Segments, i int, src []byte) string {

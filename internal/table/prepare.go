@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // lineAttr is the attribute prepare puts on every tr, td and th start tag so that rows keep the
@@ -13,48 +14,72 @@ const lineAttr = "data-docsite-line"
 
 // token is one token of the source as the tokenizer saw it.
 type token struct {
-	typ  html.TokenType
-	name string // lower case, for tags
-	raw  []byte
-	line int
+	typ          html.TokenType
+	name         string // lower case, for tags
+	atom         atom.Atom
+	start, end   int32 // the raw token in the source
+	attr0, attr1 int32 // the start tag's attributes in the scanner's list (scanTokens only)
+	line         int
+	renamed      bool // the cell tag was renamed to name: its first 3 bytes are "<"+name
+	implied      bool // a start tag the tree builder implies (tbody, tr, colgroup)
 }
+
+func (t *token) raw(src []byte) []byte { return src[t.start:t.end] }
 
 // prepare tokenizes src, counts the damage the HTML parser would silently repair, renames a cell
 // opened with one of th/td and closed with the other after its closer, and marks rows and cells
 // with their source line. firstLine is the line of src's first byte.
 func prepare(src []byte, firstLine int, rep *Report) []byte {
-	toks := tokenize(src, firstLine, rep)
-	fixCellClosers(toks, rep)
-	countUnclosed(toks, rep)
-	var out bytes.Buffer
-	out.Grow(len(src) + len(src)/8)
-	for _, t := range toks {
-		writeToken(&out, t)
+	toks := tokenize(src, firstLine)
+	repairTokens(src, toks, rep)
+	return writeTokens(src, toks)
+}
+
+// repairTokens counts the damage in toks and renames mismatched cell openers.
+func repairTokens(src []byte, toks []token, rep *Report) {
+	for i := range toks {
+		if t := &toks[i]; t.typ == html.StartTagToken || t.typ == html.EndTagToken || t.typ == html.SelfClosingTagToken {
+			countSpelling(t.raw(src), t.typ, rep)
+		}
 	}
+	fixCellClosers(toks, rep)
+	countUnclosed(src, toks, rep)
 	if bytes.Count(bytes.TrimSpace(src), []byte("\n")) == 0 && bytes.Count(src, []byte("<tr")) > 1 {
 		rep.add(OneLine, 1)
+	}
+}
+
+// writeTokens writes the repaired tokens back as HTML for the HTML parser.
+func writeTokens(src []byte, toks []token) []byte {
+	var out bytes.Buffer
+	out.Grow(len(src) + len(src)/8)
+	for i := range toks {
+		writeToken(&out, src, &toks[i])
 	}
 	return out.Bytes()
 }
 
-func tokenize(src []byte, firstLine int, rep *Report) []token {
+// tokenize tokenizes src with x/net/html, for what scanTokens leaves to it.
+func tokenize(src []byte, firstLine int) []token {
 	z := html.NewTokenizer(bytes.NewReader(src))
 	var toks []token
 	line := firstLine
+	pos := 0
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
 			return toks
 		}
-		raw := bytes.Clone(z.Raw())
-		t := token{typ: tt, raw: raw, line: line}
+		raw := z.Raw()
+		t := token{typ: tt, start: int32(pos), end: int32(pos + len(raw)), line: line}
+		line += bytes.Count(raw, []byte("\n"))
+		pos += len(raw)
 		if tt == html.StartTagToken || tt == html.EndTagToken || tt == html.SelfClosingTagToken {
 			name, _ := z.TagName()
 			t.name = string(name)
-			countSpelling(raw, tt, rep)
+			t.atom = atom.Lookup(name)
 		}
 		toks = append(toks, t)
-		line += bytes.Count(raw, []byte("\n"))
 	}
 }
 
@@ -69,6 +94,9 @@ func countSpelling(raw []byte, tt html.TokenType, rep *Report) {
 			rep.add(UpperCaseTag, 1)
 			break
 		}
+	}
+	if bytes.IndexByte(raw, '=') < 0 { // no attribute values
+		return
 	}
 	var quote byte
 	for i := start; i < len(raw); i++ {
@@ -98,35 +126,53 @@ func isNameByte(c byte) bool {
 
 // countUnclosed counts elements the source leaves open, closers with nothing to close, and lists
 // "closed" with an opening <ul> or <ol> right after the last item.
-func countUnclosed(toks []token, rep *Report) {
-	open := map[string]int{}
-	tracked := map[string]bool{"tr": true, "td": true, "th": true, "li": true, "ul": true, "ol": true, "div": true, "span": true, "table": true, "tbody": true, "thead": true}
-	for i, t := range toks {
-		if !tracked[t.name] {
+func countUnclosed(src []byte, toks []token, rep *Report) {
+	var open [numTracked]int
+	for i := range toks {
+		t := &toks[i]
+		k := trackedIndex(t.atom)
+		if k < 0 {
 			continue
 		}
 		switch t.typ {
 		case html.StartTagToken:
-			open[t.name]++
-			if (t.name == "ul" || t.name == "ol") && closesList(toks, i) {
+			open[k]++
+			if (t.atom == atom.Ul || t.atom == atom.Ol) && closesList(src, toks, i) {
 				rep.add(ListClosedByOpener, 1)
 			}
 		case html.EndTagToken:
-			if open[t.name] == 0 {
+			if open[k] == 0 {
 				rep.add(StrayCloser, 1)
 				continue
 			}
-			open[t.name]--
+			open[k]--
 		}
 	}
-	rep.add(UnclosedRow, open["tr"])
-	rep.add(UnclosedItem, open["li"])
+	rep.add(UnclosedRow, open[trackedIndex(atom.Tr)])
+	rep.add(UnclosedItem, open[trackedIndex(atom.Li)])
+}
+
+// tracked are the elements countUnclosed follows.
+var tracked = [...]atom.Atom{atom.Tr, atom.Td, atom.Th, atom.Li, atom.Ul, atom.Ol, atom.Div, atom.Span, atom.Table, atom.Tbody, atom.Thead}
+
+const numTracked = len(tracked)
+
+func trackedIndex(a atom.Atom) int {
+	if a == 0 {
+		return -1
+	}
+	for i, b := range tracked {
+		if a == b {
+			return i
+		}
+	}
+	return -1
 }
 
 // closesList reports whether the list opener at toks[i] follows a </li> and is followed by a
 // closer of something else, which is how the seed pages misspell </ul>.
-func closesList(toks []token, i int) bool {
-	prev, next := neighbour(toks, i, -1), neighbour(toks, i, 1)
+func closesList(src []byte, toks []token, i int) bool {
+	prev, next := neighbour(src, toks, i, -1), neighbour(src, toks, i, 1)
 	return prev != nil && prev.typ == html.EndTagToken && prev.name == "li" &&
 		(next == nil || next.typ == html.EndTagToken && next.name != "li" ||
 			next.typ == html.StartTagToken && (next.name == "ul" || next.name == "ol"))
@@ -134,10 +180,10 @@ func closesList(toks []token, i int) bool {
 
 // neighbour returns the nearest tag token before (dir -1) or after (dir 1) toks[i], skipping
 // whitespace text, or nil.
-func neighbour(toks []token, i, dir int) *token {
+func neighbour(src []byte, toks []token, i, dir int) *token {
 	for j := i + dir; j >= 0 && j < len(toks); j += dir {
 		t := &toks[j]
-		if t.typ == html.TextToken && len(bytes.TrimSpace(t.raw)) == 0 {
+		if t.typ == html.TextToken && len(bytes.TrimSpace(t.raw(src))) == 0 {
 			continue
 		}
 		if t.typ == html.CommentToken {
@@ -156,22 +202,21 @@ func fixCellClosers(toks []token, rep *Report) {
 	for i := range toks {
 		t := &toks[i]
 		switch {
-		case t.typ == html.StartTagToken && (t.name == "td" || t.name == "th"):
+		case t.typ == html.StartTagToken && (t.atom == atom.Td || t.atom == atom.Th):
 			if cell >= 0 {
 				rep.add(UnclosedCell, 1)
 			}
 			cell = i
-		case t.typ == html.EndTagToken && (t.name == "td" || t.name == "th"):
+		case t.typ == html.EndTagToken && (t.atom == atom.Td || t.atom == atom.Th):
 			if cell < 0 {
 				continue
 			}
 			if open := toks[cell].name; open != t.name {
 				rep.add(mismatch(open), 1)
-				toks[cell].name = t.name
-				toks[cell].raw = append([]byte("<"+t.name), toks[cell].raw[3:]...)
+				toks[cell].name, toks[cell].atom, toks[cell].renamed = t.name, t.atom, true
 			}
 			cell = -1
-		case t.name == "tr" || t.name == "table" || t.name == "tbody" || t.name == "thead" || t.name == "tfoot":
+		case t.atom == atom.Tr || t.atom == atom.Table || t.atom == atom.Tbody || t.atom == atom.Thead || t.atom == atom.Tfoot:
 			if cell >= 0 {
 				rep.add(UnclosedCell, 1)
 			}
@@ -188,17 +233,26 @@ func mismatch(open string) Repair {
 }
 
 // writeToken writes t, adding the line attribute to row and cell start tags.
-func writeToken(out *bytes.Buffer, t token) {
-	isRowOrCell := t.name == "tr" || t.name == "td" || t.name == "th"
+func writeToken(out *bytes.Buffer, src []byte, t *token) {
+	raw := t.raw(src)
+	head := raw[:min(len(raw), 1+len(t.name))]
+	if t.renamed {
+		out.WriteByte('<')
+		out.WriteString(t.name)
+	} else {
+		out.Write(head)
+	}
+	raw = raw[len(head):]
+	isRowOrCell := t.atom == atom.Tr || t.atom == atom.Td || t.atom == atom.Th
 	if !isRowOrCell || t.typ != html.StartTagToken && t.typ != html.SelfClosingTagToken {
-		out.Write(t.raw)
+		out.Write(raw)
 		return
 	}
-	n := 1 + len(t.name)
-	out.Write(t.raw[:n])
-	out.WriteString(" " + lineAttr + `="` + strconv.Itoa(t.line) + `"`)
-	if n < len(t.raw) && t.raw[n] != ' ' && t.raw[n] != '>' && t.raw[n] != '/' {
+	out.WriteString(" " + lineAttr + `="`)
+	out.WriteString(strconv.Itoa(t.line))
+	out.WriteByte('"')
+	if len(raw) > 0 && raw[0] != ' ' && raw[0] != '>' && raw[0] != '/' {
 		out.WriteByte(' ')
 	}
-	out.Write(t.raw[n:])
+	out.Write(raw)
 }

@@ -1,7 +1,7 @@
 package table
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -74,19 +74,30 @@ func (r Report) Empty() bool {
 // String lists the repairs in a fixed order, e.g.
 // "5 th closed by td, 3 empty lists removed, caption taken from line 7".
 func (r Report) String() string {
-	var parts []string
+	var b []byte
+	sep := func() {
+		if len(b) > 0 {
+			b = append(b, ", "...)
+		}
+	}
 	for k, n := range r.Counts {
 		switch {
 		case n == 1:
-			parts = append(parts, repairText[k][0])
-		case n > 1 && strings.Contains(repairText[k][1], "%d"):
-			parts = append(parts, fmt.Sprintf(repairText[k][1], n))
+			sep()
+			b = append(b, repairText[k][0]...)
 		case n > 1:
-			parts = append(parts, repairText[k][1])
+			sep()
+			plural := repairText[k][1]
+			if count, rest, ok := strings.Cut(plural, "%d"); ok { // the only verb in the texts
+				b = strconv.AppendInt(append(b, count...), int64(n), 10)
+				plural = rest
+			}
+			b = append(b, plural...)
 		}
 	}
 	if r.CaptionLine > 0 {
-		parts = append(parts, fmt.Sprintf("caption taken from line %d", r.CaptionLine))
+		sep()
+		b = strconv.AppendInt(append(b, "caption taken from line "...), int64(r.CaptionLine), 10)
 	}
-	return strings.Join(parts, ", ")
+	return string(b)
 }

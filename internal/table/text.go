@@ -5,6 +5,11 @@ import "strings"
 // Text returns the cell's plain text: blocks and list items on their own lines, line breaks as
 // newlines, markup dropped.
 func (c *Cell) Text() string {
+	if len(c.Blocks) == 1 && c.Blocks[0].Kind == Paragraph && len(c.Blocks[0].Inlines) == 1 {
+		if in := c.Blocks[0].Inlines[0]; in.Kind == Text || in.Kind == Code {
+			return in.Text // most cells: no builder needed
+		}
+	}
 	var b strings.Builder
 	writeBlocks(&b, c.Blocks)
 	return b.String()

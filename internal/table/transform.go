@@ -1,7 +1,7 @@
 package table
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/yuin/goldmark/ast"
 	extast "github.com/yuin/goldmark/extension/ast"
@@ -19,8 +19,6 @@ type transformer struct {
 }
 
 func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
-	src := reader.Source()
-	lines := newLineIndex(src)
 	var found []ast.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		switch n.(type) {
@@ -29,23 +27,31 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 				found = append(found, n)
 			}
 			return ast.WalkSkipChildren, nil
+		case *ast.Paragraph, *ast.Heading, *ast.TextBlock: // inline content holds no tables
+			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
+	if len(found) == 0 {
+		return
+	}
+	src := newSource(reader.Source())
+	lines := newLineIndex(src.b)
 	count := 0
 	for _, n := range found {
 		tn, ok := n.(*Node)
 		if !ok {
 			tn = fromGFMNode(n.(*extast.Table), src, lines)
 		}
-		if !x.build(tn, src, lines, pc) {
+		if !x.build(tn, src.b, lines, pc) {
 			continue
 		}
 		count++
-		tn.ID = fmt.Sprintf("%s-%d", x.cfg.idPrefix, count)
+		tn.ID = x.cfg.idPrefix + "-" + strconv.Itoa(count)
 		takeCaption(tn, src, lines)
 		if !tn.Report.Empty() {
-			addDiagnostic(pc, diag.Warnf("", tn.Line, 0, "table-repair", "%s", tn.Report))
+			// diag.Warnf with "%s", without fmt
+			addDiagnostic(pc, diag.Diagnostic{Line: tn.Line, Severity: diag.Warning, Code: "table-repair", Message: tn.Report.String()})
 		}
 	}
 }
@@ -59,7 +65,7 @@ func (x *transformer) build(n *Node, src []byte, lines lineIndex, pc parser.Cont
 		return false
 	}
 	n.Line = lines.line(n.Lines().At(0).Start)
-	raw := n.Lines().Value(src)
+	raw := linesValue(n.Lines(), src)
 	var err error
 	switch n.Origin {
 	case OriginPipes:
@@ -85,6 +91,33 @@ func (x *transformer) build(n *Node, src []byte, lines lineIndex, pc parser.Cont
 		return false
 	}
 	return true
+}
+
+// linesValue returns the source of lines: a slice of src when they are contiguous, as the lines
+// of a table at the top level are, else a copy joining them.
+func linesValue(lines *text.Segments, src []byte) []byte {
+	n := lines.Len()
+	if n == 0 {
+		return nil
+	}
+	size := 0
+	contiguous := true
+	for i := range n {
+		seg := lines.At(i)
+		size += seg.Len()
+		if seg.Padding != 0 || i > 0 && lines.At(i-1).Stop != seg.Start {
+			contiguous = false
+		}
+	}
+	if contiguous {
+		return src[lines.At(0).Start:lines.At(n-1).Stop:lines.At(n-1).Stop]
+	}
+	out := make([]byte, 0, size+n) // padding adds a little
+	for i := range n {
+		seg := lines.At(i)
+		out = append(out, seg.Value(src)...)
+	}
+	return out
 }
 
 // passThrough puts raw HTML next to n: its trailing segment after it (keep), or all of n's lines

@@ -1,0 +1,50 @@
+package markdown
+
+import (
+	"bytes"
+	"testing"
+
+	"docsite/internal/corpus"
+)
+
+// corpusPages returns the markdown bodies (front matter removed) of n generated corpus pages
+// in every language: the pages docsite build parses in the benchmarks of issue 8.
+func corpusPages(b *testing.B, n int) [][]byte {
+	b.Helper()
+	var pages [][]byte
+	for i := range n {
+		for _, f := range corpus.PageFiles(corpus.Options{Pages: n, Seed: 1}, i) {
+			pages = append(pages, body(b, f.Data))
+		}
+	}
+	return pages
+}
+
+// body cuts the TOML front matter (+++ … +++) off a page.
+func body(b *testing.B, page []byte) []byte {
+	const fence = "+++\n"
+	if !bytes.HasPrefix(page, []byte(fence)) {
+		return page
+	}
+	end := bytes.Index(page[len(fence):], []byte("\n"+fence))
+	if end < 0 {
+		b.Fatalf("unterminated front matter in %q", page[:min(len(page), 80)])
+	}
+	return page[len(fence)+end+1+len(fence):]
+}
+
+// BenchmarkParsePage parses one corpus page version per iteration (GFM, CJK, the table
+// normaliser, heading levels), cycling through 200 pages in three languages.
+func BenchmarkParsePage(b *testing.B) {
+	pages := corpusPages(b, 200)
+	p := New(Options{})
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		src := pages[i%len(pages)]
+		if d := p.Parse(src, nil); d.Root == nil {
+			b.Fatal("no document")
+		}
+		i++
+	}
+}
