@@ -20,9 +20,10 @@ func FromHTML(src []byte, firstLine int) (*Table, Report, error) {
 	return fromHTML(src, firstLine, true)
 }
 
-// fromHTML is FromHTML; fast tries the token scanner and tree builder before x/net/html's
-// tokenizer and parser, which it leaves the tables it does not handle to. Both paths give the
-// same result (the differential tests compare them).
+// fromHTML is FromHTML; fast tries the token scanner before x/net/html's tokenizer, which it
+// leaves the tables it does not handle to. Either way the repaired tokens are parsed by
+// x/net/html through goquery; both paths give the same result (the differential tests
+// compare them).
 func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 	var rep Report
 	var toks []token
@@ -35,17 +36,11 @@ func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 		if scanned {
 			sc.toks, sc.attrs = toks, attrs
 		}
-		if scanned {
-			repairTokens(src, toks, &rep)
-			if el, ok := sc.buildTree(src, toks, attrs); ok {
-				return fromElement(el, &rep)
-			}
-		}
 	}
 	if !scanned {
 		toks = tokenize(src, firstLine)
-		repairTokens(src, toks, &rep)
 	}
+	repairTokens(src, toks, &rep)
 	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(writeTokens(src, toks)))
 	if err != nil {
 		return nil, rep, err

@@ -21,7 +21,6 @@ type token struct {
 	attr0, attr1 int32 // the start tag's attributes in the scanner's list (scanTokens only)
 	line         int
 	renamed      bool // the cell tag was renamed to name: its first 3 bytes are "<"+name
-	implied      bool // a start tag the tree builder implies (tbody, tr, colgroup)
 }
 
 func (t *token) raw(src []byte) []byte { return src[t.start:t.end] }
