@@ -172,6 +172,26 @@ func BenchmarkRender(b *testing.B) {
 	}
 }
 
+// BenchmarkShell is the page template around an already rendered body.
+func BenchmarkShell(b *testing.B) {
+	s := prepared(b, 1000)
+	g := s.groups[1]
+	bt, err := s.parsePage(g.Pages[0], new(diag.List))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.renderBody(bt); err != nil {
+		b.Fatal(err)
+	}
+	real := map[string]*built{bt.page.Lang: bt}
+	alts := s.alternates(g, real)
+	for b.Loop() {
+		if _, err := s.writePage(g, s.cfg.Langs[0], real, bt, false, alts, discard{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkWrite writes 3,000 files of a typical page's size into a new tree and swaps it in.
 func BenchmarkWrite(b *testing.B) {
 	page := make([]byte, 24<<10)

@@ -111,22 +111,19 @@ func newCellArena(n int) *cellArena {
 	return &cellArena{blocks: make([]Block, 0, n), inlines: make([]Inline, 0, n)}
 }
 
-func (a *cellArena) block(b Block) []Block {
-	if len(a.blocks) == cap(a.blocks) {
-		a.blocks = make([]Block, 0, 16)
-	}
-	a.blocks = append(a.blocks, b)
-	n := len(a.blocks)
-	return a.blocks[n-1 : n : n]
-}
+func (a *cellArena) block(b Block) []Block { return arenaOne(&a.blocks, b) }
 
-func (a *cellArena) inline(in Inline) []Inline {
-	if len(a.inlines) == cap(a.inlines) {
-		a.inlines = make([]Inline, 0, 16)
+func (a *cellArena) inline(in Inline) []Inline { return arenaOne(&a.inlines, in) }
+
+// arenaOne appends v to the arena slab *s (a new slab when it is full) and returns v as a
+// slice of one that cannot grow into its neighbour.
+func arenaOne[T any](s *[]T, v T) []T {
+	if len(*s) == cap(*s) {
+		*s = make([]T, 0, 16)
 	}
-	a.inlines = append(a.inlines, in)
-	n := len(a.inlines)
-	return a.inlines[n-1 : n : n]
+	*s = append(*s, v)
+	n := len(*s)
+	return (*s)[n-1 : n : n]
 }
 
 // parseCellMarkdown parses one cell's markdown into inlines with goldmark.
