@@ -76,8 +76,21 @@ func WritePage(res *PageResult, url PageURL, write func(rel string, data []byte)
 		url = DefaultPageURL
 	}
 	rel := path.Join("_review", res.Review.Page, "index.html")
-	return writeTemplate(write, rel, "page.html", pageData(res, url))
+	v := pageData(res, url)
+	var b bytes.Buffer
+	b.Grow(pageShellSize + v.Grid.size())
+	if err := htmlTemplates.ExecuteTemplate(&b, "page.html", v); err != nil {
+		return err
+	}
+	v.Grid.writeRows(&b)
+	if err := htmlTemplates.ExecuteTemplate(&b, "page-end.html", v); err != nil {
+		return err
+	}
+	return write(rel, b.Bytes())
 }
+
+// pageShellSize is about what the page templates write around the rows.
+const pageShellSize = 1536
 
 func writeTemplate(write func(string, []byte) error, rel, name string, data any) error {
 	var b bytes.Buffer
@@ -167,8 +180,7 @@ type pageView struct {
 	CSS     string
 	Index   string
 	Columns []link
-	Grid    *grid
-	Rows    template.HTML // the rows of Grid (rows.go)
+	Grid    *grid // its rows are written between page.html and page-end.html (rows.go)
 }
 
 // pageData lays out the review page of res. The languages the page is missing in get no
@@ -191,6 +203,5 @@ func pageData(res *PageResult, url PageURL) pageView {
 		Page: d.Page, Root: root, CSS: root + "_review/review.css", Index: root + "_review/",
 		Columns: versionLinks(d.langs, &res.Review, url, root, true),
 		Grid:    g,
-		Rows:    g.rowsHTML(),
 	}
 }
