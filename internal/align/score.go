@@ -10,13 +10,11 @@ import (
 
 // sectionSim scores a source section against a target section: the same heading level, the
 // same kinds of blocks, shared anchors and a similar place in the page.
-func sectionSim(src, tgt *outline.Page) func(i, j int) score {
-	sa, ta := make([]bag, len(src.Sections)), make([]bag, len(tgt.Sections))
-	for i, s := range src.Sections {
-		sa[i] = newBag(sectionAnchors(s))
-	}
+func sectionSim(prep *Source, tgt *outline.Page) func(i, j int) score {
+	src := prep.page
+	sa, ta := prep.sections, make([]bag, len(tgt.Sections))
 	for j, t := range tgt.Sections {
-		ta[j] = newBag(sectionAnchors(t))
+		ta[j] = sectionBag(t)
 	}
 	return func(i, j int) score {
 		s, t := src.Sections[i], tgt.Sections[j]
@@ -37,24 +35,19 @@ func sectionSim(src, tgt *outline.Page) func(i, j int) score {
 	}
 }
 
-// sectionAnchors merges the heading's and the blocks' anchors.
-func sectionAnchors(s *outline.Section) outline.Anchors {
-	a := outline.Anchors{}
-	add := func(b outline.Anchors) {
-		for _, n := range b.Numbers {
-			if len(n) > 1 { // outline.Anchors.Significant
-				a.Numbers = append(a.Numbers, n)
-			}
-		}
-		a.Codes = append(a.Codes, b.Codes...)
-		a.Links = append(a.Links, b.Links...)
-		a.Images = append(a.Images, b.Images...)
+// sectionBag is the bag of the heading's and the blocks' anchors.
+func sectionBag(s *outline.Section) bag {
+	title := outline.TextAnchors(s.Title)
+	n := bagSize(title)
+	for i := range s.Blocks {
+		n += bagSize(s.Blocks[i].Anchors)
 	}
-	add(outline.TextAnchors(s.Title))
-	for _, b := range s.Blocks {
-		add(b.Anchors)
+	b := make(bag, 0, n)
+	b = b.add(title)
+	for i := range s.Blocks {
+		b = b.add(s.Blocks[i].Anchors)
 	}
-	return a
+	return b.sorted()
 }
 
 // kindsSim is the Dice coefficient of the two sections' block kinds (counted with repeats);
@@ -78,15 +71,23 @@ func kindsSim(a, b []outline.Block) float64 {
 }
 
 // bag is an item's anchors (significant numbers, codes, links, images), each tagged with
-// its kind and sorted, so two bags compare in one merge.
+// its kind and sorted, so two bags compare in one merge. They are sorted by a hash first,
+// which makes the sort cheap; any total order serves the merge.
 type bag []tagged
 
 type tagged struct {
-	kind byte // 'n'umber, 'c'ode, 'l'ink, 'i'mage
+	h    uint64 // of kind and s
+	kind byte   // 'n'umber, 'c'ode, 'l'ink, 'i'mage
 	s    string
 }
 
 func compareTagged(a, b tagged) int {
+	if a.h != b.h {
+		if a.h < b.h {
+			return -1
+		}
+		return 1
+	}
 	if a.kind != b.kind {
 		return int(a.kind) - int(b.kind)
 	}
@@ -94,23 +95,46 @@ func compareTagged(a, b tagged) int {
 }
 
 func newBag(a outline.Anchors) bag {
-	b := make(bag, 0, len(a.Numbers)+len(a.Codes)+len(a.Links)+len(a.Images))
+	return make(bag, 0, bagSize(a)).add(a).sorted()
+}
+
+// bagSize is an upper bound of the items a's bag holds.
+func bagSize(a outline.Anchors) int {
+	return len(a.Numbers) + len(a.Codes) + len(a.Links) + len(a.Images)
+}
+
+// add appends a's anchors, unsorted.
+func (b bag) add(a outline.Anchors) bag {
 	for _, n := range a.Numbers {
 		if len(n) > 1 { // outline.Anchors.Significant
-			b = append(b, tagged{'n', n})
+			b = append(b, tag('n', n))
 		}
 	}
 	for _, c := range a.Codes {
-		b = append(b, tagged{'c', c})
+		b = append(b, tag('c', c))
 	}
 	for _, l := range a.Links {
-		b = append(b, tagged{'l', l})
+		b = append(b, tag('l', l))
 	}
 	for _, l := range a.Images {
-		b = append(b, tagged{'i', l})
+		b = append(b, tag('i', l))
 	}
+	return b
+}
+
+func (b bag) sorted() bag {
 	slices.SortFunc(b, compareTagged)
 	return b
+}
+
+// tag hashes kind and s (FNV-1a).
+func tag(kind byte, s string) tagged {
+	h := uint64(14695981039346656037)
+	h = (h ^ uint64(kind)) * 1099511628211
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return tagged{h, kind, s}
 }
 
 // anchorSim is the Dice coefficient of the anchors, counted with repeats; 0.5 when neither
@@ -180,8 +204,8 @@ func rowFeatures(rs []outline.Row) []features {
 
 // blockSim scores blocks: only blocks of one kind pair; tables by shape, all by anchors,
 // length and place in the section.
-func blockSim(src, tgt []outline.Block) func(i, j int) score {
-	sf, tf := blockFeatures(src), blockFeatures(tgt)
+func blockSim(src, tgt []outline.Block, sf []features) func(i, j int) score {
+	tf := blockFeatures(tgt)
 	return func(i, j int) score {
 		s, t := &src[i], &tgt[j]
 		if s.Kind != t.Kind {
@@ -214,8 +238,8 @@ func ratio(a, b int) float64 {
 
 // rowSim scores table rows: header rows pair with header rows; then cell count, anchors,
 // length and place.
-func rowSim(src, tgt []outline.Row) func(i, j int) score {
-	sf, tf := rowFeatures(src), rowFeatures(tgt)
+func rowSim(src, tgt []outline.Row, sf []features) func(i, j int) score {
+	tf := rowFeatures(tgt)
 	return func(i, j int) score {
 		s, t := &src[i], &tgt[j]
 		if s.Header != t.Header {
