@@ -75,8 +75,12 @@ func FuzzCollapse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := collapse(s), plainCollapse(s); got != want {
+		want := plainCollapse(s)
+		if got := collapse(s); got != want {
 			t.Fatalf("collapse(%q) = %q, want %q", s, got, want)
+		}
+		if got := string(appendCollapsed([]byte("x"), []byte(s))); got != "x"+want {
+			t.Fatalf("appendCollapsed(%q) = %q, want %q", s, got, "x"+want)
 		}
 	})
 }
