@@ -156,3 +156,34 @@ func checkRowNumbers(t *testing.T, p *Page) int {
 	}
 	return rows
 }
+
+// TestFoldRune: where FoldsByRune says so, folding rune by rune with FoldRune is Fold.
+func TestFoldRune(t *testing.T) {
+	byRune := func(s string) string {
+		var b strings.Builder
+		for _, r := range s {
+			b.WriteRune(FoldRune(r))
+		}
+		return b.String()
+	}
+	n := 0
+	for r := range rune(0x10000) {
+		for _, s := range []string{string(r), "a" + string(r) + "b", string(r) + "１"} {
+			if !FoldsByRune(s) {
+				continue
+			}
+			n++
+			if got, want := byRune(s), Fold(s); got != want {
+				t.Fatalf("by rune %q = %q, Fold %q", s, got, want)
+			}
+		}
+	}
+	if n < 100000 {
+		t.Fatalf("only %d texts fold by rune", n)
+	}
+	for _, s := range []string{"e\u0301", "\xff", "\uFFFD", "𝐀"} {
+		if FoldsByRune(s) {
+			t.Errorf("FoldsByRune(%q)", s)
+		}
+	}
+}

@@ -101,3 +101,27 @@ func foldByTable(s string) (folded string, ok bool) {
 	}
 	return b.String(), true
 }
+
+// FoldsByRune reports whether Fold(s) maps s rune by rune, each rune to FoldRune of it: true
+// for valid text of the basic multilingual plane without U+FFFD whose every rune folds by
+// the table (see foldByTable), false when NFKC may have work.
+func FoldsByRune(s string) bool {
+	if isASCII(s) {
+		return true
+	}
+	t := runeInfos()
+	for _, r := range s {
+		if r >= 0x10000 || r == utf8.RuneError || t[r]&(foldInert|widthToInert) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// FoldRune is what Fold makes of r in a text for which FoldsByRune holds.
+func FoldRune(r rune) rune {
+	if r < utf8.RuneSelf || r >= 0x10000 || runeInfos()[r]&widthToInert == 0 {
+		return r
+	}
+	return width.LookupRune(r).Folded()
+}

@@ -15,6 +15,7 @@ type checker struct {
 	pair              *ratioPair  // shared by this translation's ratio units
 	texts             sourceTexts // shared by the page's translations
 	findings          []Finding
+	srcCell, tgtCell  []outline.Segment // the lines of the cells rowPair compares, reused
 }
 
 func (c *checker) run() {

@@ -98,6 +98,14 @@ func checkText(t *testing.T, s string) {
 		if tr, w := translatable(x, &p), plainTranslatable(x); tr != w {
 			t.Fatalf("translatable(%q) = %v, want %v", x, tr, w)
 		}
+		if !outline.FoldsByRune(x) {
+			continue
+		}
+		for _, k := range []string{key(x), key(x) + " a", strings.TrimSuffix(key(x), "."), key(s), s, "x\xff"} {
+			if got := isKeyOf(k, x); got != (k == key(x)) {
+				t.Fatalf("isKeyOf(%q, %q) = %v, key %q", k, x, got, key(x))
+			}
+		}
 	}
 }
 

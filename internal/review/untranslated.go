@@ -34,7 +34,7 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
 			if !translatable(x, &p) {
 				return true
 			}
-			if c.locale != c.src && c.texts.hasKey(s, key(x)) {
+			if c.locale != c.src && c.texts.hasKey(s, x) {
 				c.add(Untranslated, sec, srcLine, seg.Line, "same text as the source: %s", excerpt(x))
 				done = true
 				return false
@@ -75,8 +75,13 @@ func (m sourceTexts) get(text string) *sourceText {
 	return st
 }
 
-// hasKey reports whether a sentence of segs has key k.
-func (m sourceTexts) hasKey(segs []outline.Segment, k string) bool {
+// hasKey reports whether a sentence of segs has the key of sentence x.
+func (m sourceTexts) hasKey(segs []outline.Segment, x string) bool {
+	byRune := outline.FoldsByRune(x)
+	k := ""
+	if !byRune {
+		k = key(x)
+	}
 	for _, seg := range segs {
 		st := m.get(seg.Text)
 		if !st.keyed {
@@ -86,11 +91,59 @@ func (m sourceTexts) hasKey(segs []outline.Segment, k string) bool {
 			})
 			st.keyed = true
 		}
-		if slices.Contains(st.keys, k) {
-			return true
+		if !byRune {
+			if slices.Contains(st.keys, k) {
+				return true
+			}
+			continue
+		}
+		for _, sk := range st.keys {
+			if isKeyOf(sk, x) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// isKeyOf reports whether k is key(x), for an x that folds rune by rune
+// (outline.FoldsByRune), without making key(x): x's runes are folded, spaced and lowered
+// as key does and compared with k as they come.
+func isKeyOf(k, x string) bool {
+	classes := classes()
+	j := 0
+	space, started := false, false
+	for _, r := range x {
+		r = outline.FoldRune(r)
+		c := classes.of(r)
+		if c&isSpace != 0 {
+			space = true
+			continue
+		}
+		if space && started {
+			if j >= len(k) || k[j] != ' ' {
+				return false
+			}
+			j++
+		}
+		space, started = false, true
+		if c&changesLower != 0 {
+			r = unicode.ToLower(r)
+		}
+		if r < utf8.RuneSelf {
+			if j >= len(k) || k[j] != byte(r) {
+				return false
+			}
+			j++
+			continue
+		}
+		kr, n := utf8.DecodeRuneInString(k[j:])
+		if kr != r || n != utf8.RuneLen(r) {
+			return false
+		}
+		j += n
+	}
+	return j == len(k)
 }
 
 // foreign explains why a sentence (profiled by p) is in the source's script and not the
