@@ -33,9 +33,9 @@ type pair struct {
 func sequence(n, m int, sim func(i, j int) score) []pair {
 	s := make([][]float64, n)
 	content := make([][]float64, n)
+	cells := make([]float64, 2*n*m) // both tables in one allocation
 	for i := range s {
-		s[i] = make([]float64, m)
-		content[i] = make([]float64, m)
+		s[i], content[i] = cells[2*i*m:(2*i+1)*m:(2*i+1)*m], cells[(2*i+1)*m:(2*i+2)*m:(2*i+2)*m]
 		for j := range s[i] {
 			sc := sim(i, j)
 			s[i][j], content[i][j] = sc.total(), sc.content
@@ -49,8 +49,9 @@ func sequence(n, m int, sim func(i, j int) score) []pair {
 // match, then skipping the source item, so the result does not depend on map or input order.
 func trace(n, m int, s [][]float64) []pair {
 	dp := make([][]float64, n+1)
+	cells := make([]float64, (n+1)*(m+1))
 	for i := range dp {
-		dp[i] = make([]float64, m+1)
+		dp[i] = cells[i*(m+1) : (i+1)*(m+1) : (i+1)*(m+1)]
 	}
 	for i := 1; i <= n; i++ {
 		for j := 1; j <= m; j++ {

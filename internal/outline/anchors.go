@@ -108,9 +108,6 @@ func scanNumber(s string, i int) (canon string, end int) {
 		break
 	}
 	intPart := s[start:i]
-	if !plain {
-		intPart = strings.ReplaceAll(intPart, ",", "")
-	}
 	frac := ""
 	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) {
 		j := i + 1
@@ -118,6 +115,12 @@ func scanNumber(s string, i int) (canon string, end int) {
 			j++
 		}
 		frac, i = s[i+1:j], j
+	}
+	if plain && (intPart == "0" || intPart[0] != '0') && (frac == "" || frac[len(frac)-1] != '0') {
+		return s[start:i], i // already canonical, as written
+	}
+	if !plain {
+		intPart = strings.ReplaceAll(intPart, ",", "")
 	}
 	return canonNumber(intPart, frac), i
 }
@@ -185,7 +188,11 @@ func codes(s string) []string {
 			d++
 		}
 		if d > k {
-			out = append(out, letters+s[k:d])
+			code := s[i:d] // as written when nothing separates letters and digits
+			if k > j {
+				code = letters + s[k:d]
+			}
+			out = append(out, code)
 			i = d - 1
 		}
 	}
