@@ -19,16 +19,22 @@ type Anchors struct {
 
 // Fold returns s with full-width forms narrowed and NFKC applied, the form all anchors are read from.
 func Fold(s string) string {
+	f, _ := fold(s)
+	return f
+}
+
+// fold is Fold, and whether it folded s rune by rune (FoldsByRune).
+func fold(s string) (folded string, byRune bool) {
 	if isASCII(s) {
-		return s // both foldings leave ASCII alone
+		return s, true // both foldings leave ASCII alone
 	}
 	if f, ok := foldByTable(s); ok {
-		return f
+		return f, true
 	}
 	if utf8.ValidString(s) && widthCanonical(s) {
-		return norm.NFKC.String(s) // s itself when already in NFKC, without a copy
+		return norm.NFKC.String(s), false // s itself when already in NFKC, without a copy
 	}
-	return norm.NFKC.String(width.Fold.String(s))
+	return norm.NFKC.String(width.Fold.String(s)), false
 }
 
 // widthCanonical reports whether width.Fold leaves every rune of a valid text as it is.

@@ -163,17 +163,45 @@ func (b *builder) finishBlock(blk *Block, c *textCollector) {
 		}
 	}
 	blk.Weight = Weight(blk.text)
-	blk.Anchors = TextAnchors(blk.text)
-	blk.Anchors.Links, blk.Anchors.Images = c.links, c.images
+	f, byRune := fold(blk.text)
+	blk.Anchors = Anchors{Numbers: numbers(f), Codes: codes(f), Links: c.links, Images: c.images}
 	blk.textLines = c.textLines
 	if blk.Table != nil {
 		return // rows carry their numbers
+	}
+	if byRune && f == blk.text {
+		blk.Numbers = segmentNumbers(blk.text, kept)
+		return
 	}
 	for _, s := range blk.Segments {
 		for _, n := range SignificantNumbers(s.Text) {
 			blk.Numbers = append(blk.Numbers, Number{Value: n, Line: s.Line})
 		}
 	}
+}
+
+// segmentNumbers returns the significant numbers of each segment of a text that is its own
+// fold, with the segment's line. A number never spans the space between segments, and a
+// text folded rune by rune folds the same in pieces, so the numbers of the whole text are
+// those of its segments in turn.
+func segmentNumbers(text string, segs []rawSegment) []Number {
+	var out []Number
+	k := 0
+	for i := 0; i < len(text); {
+		if !isDigit(text[i]) {
+			i++
+			continue
+		}
+		n, end := scanNumber(text, i)
+		for segs[k].end <= i {
+			k++
+		}
+		if len(n) > 1 {
+			out = append(out, Number{Value: n, Line: segs[k].line})
+		}
+		i = end
+	}
+	return out
 }
 
 // onlyImages reports whether a paragraph holds images and nothing but white space.
