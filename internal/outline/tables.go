@@ -81,7 +81,8 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string) R
 // appendBlocksText appends the plain text of a cell's blocks, as table.Cell.Text gives it:
 // blocks and list items on lines of their own, line breaks as newlines, markup dropped.
 func appendBlocksText(dst []byte, blocks []table.Block) []byte {
-	for i, bl := range blocks {
+	for i := range blocks {
+		bl := &blocks[i]
 		if i > 0 {
 			dst = append(dst, '\n')
 		}
@@ -89,19 +90,19 @@ func appendBlocksText(dst []byte, blocks []table.Block) []byte {
 			dst = appendInlinesText(dst, bl.Inlines)
 			continue
 		}
-		for j, it := range bl.Items {
+		for j := range bl.Items {
 			if j > 0 {
 				dst = append(dst, '\n')
 			}
-			dst = appendBlocksText(dst, it.Blocks)
+			dst = appendBlocksText(dst, bl.Items[j].Blocks)
 		}
 	}
 	return dst
 }
 
 func appendInlinesText(dst []byte, ins []table.Inline) []byte {
-	for _, in := range ins {
-		switch in.Kind {
+	for i := range ins {
+		switch in := &ins[i]; in.Kind {
 		case table.Text, table.Code:
 			dst = append(dst, in.Text...)
 		case table.Break:

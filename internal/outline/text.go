@@ -158,14 +158,19 @@ func (c *textCollector) rawLines(n ast.Node) {
 }
 
 // tableSegments puts each row's text on the row's line: its cells' texts, line breaks as
-// spaces, between " \t ".
+// spaces, between single spaces. Cell texts are collapsed, so the row's is too.
 func tableSegments(blk *Block, c *textCollector) {
 	for _, r := range blk.Table.Rows {
 		c.open(r.Line)
-		for i, cell := range r.Cells {
-			if i > 0 {
-				c.raw = append(c.raw, " \t "...)
+		first := true
+		for _, cell := range r.Cells {
+			if cell.Text == "" {
+				continue
 			}
+			if !first {
+				c.raw = append(c.raw, ' ')
+			}
+			first = false
 			start := len(c.raw)
 			c.raw = append(c.raw, cell.Text...)
 			for k := start; k < len(c.raw); k++ {
@@ -221,11 +226,8 @@ func collapse(s string) string {
 	return string(appendCollapsed(make([]byte, 0, len(s)), []byte(s)))
 }
 
-// appendCollapsed appends collapse(s) to dst.
+// appendCollapsed appends collapse(s) to dst. Lines that are already collapsed are copied.
 func appendCollapsed(dst, s []byte) []byte {
-	if collapsedBytes(s) {
-		return append(dst, s...)
-	}
 	start := len(dst)
 	for len(s) > 0 {
 		line := s
@@ -233,6 +235,13 @@ func appendCollapsed(dst, s []byte) []byte {
 			line, s = s[:i], s[i+1:]
 		} else {
 			s = nil
+		}
+		if lineCollapsed(line) {
+			if len(dst) > start {
+				dst = append(dst, '\n')
+			}
+			dst = append(dst, line...)
+			continue
 		}
 		first := true
 		for f := range bytes.FieldsSeq(line) {
@@ -249,6 +258,40 @@ func appendCollapsed(dst, s []byte) []byte {
 	return dst
 }
 
+// lineCollapsed reports whether a line is not empty and has no white space but single
+// spaces between other characters: its fields joined by spaces.
+func lineCollapsed(s []byte) bool {
+	if len(s) == 0 || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	space := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case ' ':
+				if space {
+					return false
+				}
+				space = true
+			case '\t', '\n', '\v', '\f', '\r':
+				return false
+			default:
+				space = false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(s[i:])
+		if unicode.IsSpace(r) {
+			return false
+		}
+		space = false
+		i += n
+	}
+	return true
+}
+
 // collapsed reports whether collapse would return s unchanged: no white space but single
 // spaces and line breaks between other characters.
 func collapsed(s string) bool {
@@ -263,34 +306,6 @@ func collapsed(s string) bool {
 			return false
 		}
 		prev = r
-	}
-	return prev != ' ' && prev != '\n'
-}
-
-// collapsedBytes is collapsed of a text in bytes.
-func collapsedBytes(s []byte) bool {
-	prev := byte('\n') // as if a line break came before s
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == ' ' || c == '\n':
-				if prev == ' ' || prev == '\n' {
-					return false
-				}
-			case c == '\t' || c == '\v' || c == '\f' || c == '\r':
-				return false
-			}
-			prev = c
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRune(s[i:])
-		if unicode.IsSpace(r) {
-			return false
-		}
-		prev = 'x'
-		i += n
 	}
 	return prev != ' ' && prev != '\n'
 }

@@ -16,6 +16,7 @@ type checker struct {
 	texts             sourceTexts // shared by the page's translations
 	findings          []Finding
 	srcCell, tgtCell  []outline.Segment // the lines of the cells rowPair compares, reused
+	srcTexts          []sourceSegment   // the source segments untranslated compares with, reused
 }
 
 func (c *checker) run() {

@@ -17,9 +17,13 @@ import (
 // words (or four CJK characters) are left alone: names, codes and acronyms stay as they are.
 func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
 	var srcProfile profile
+	src := c.srcTexts[:0] // s's texts, looked up once
 	for _, seg := range s {
-		srcProfile.plus(&c.texts.get(seg.Text).prof)
+		st := c.texts.get(seg.Text)
+		srcProfile.plus(&st.prof)
+		src = append(src, sourceSegment{seg.Text, st})
 	}
+	c.srcTexts = src
 	srcScript := srcProfile.dominant()
 	srcLine := 0
 	if len(s) > 0 {
@@ -34,7 +38,7 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
 			if !translatable(x, &p) {
 				return true
 			}
-			if c.locale != c.src && c.texts.hasKey(s, x) {
+			if c.locale != c.src && hasKey(src, x) {
 				c.add(Untranslated, sec, srcLine, seg.Line, "same text as the source: %s", excerpt(x))
 				done = true
 				return false
@@ -75,17 +79,23 @@ func (m sourceTexts) get(text string) *sourceText {
 	return st
 }
 
-// hasKey reports whether a sentence of segs has the key of sentence x.
-func (m sourceTexts) hasKey(segs []outline.Segment, x string) bool {
+// sourceSegment is a source segment's text and what is read of it.
+type sourceSegment struct {
+	text string
+	*sourceText
+}
+
+// hasKey reports whether a sentence of the source segments has the key of sentence x.
+func hasKey(segs []sourceSegment, x string) bool {
 	byRune := outline.FoldsByRune(x)
 	k := ""
 	if !byRune {
 		k = key(x)
 	}
 	for _, seg := range segs {
-		st := m.get(seg.Text)
+		st := seg.sourceText
 		if !st.keyed {
-			forSentences(seg.Text, func(x string) bool {
+			forSentences(seg.text, func(x string) bool {
 				st.keys = append(st.keys, key(x))
 				return true
 			})
