@@ -79,14 +79,25 @@ func WritePage(res *PageResult, url PageURL, write func(rel string, data []byte)
 	v := pageData(res, url)
 	var b bytes.Buffer
 	b.Grow(pageShellSize + v.Grid.size())
-	if err := htmlTemplates.ExecuteTemplate(&b, "page.html", v); err != nil {
-		return err
-	}
-	v.Grid.writeRows(&b)
-	if err := htmlTemplates.ExecuteTemplate(&b, "page-end.html", v); err != nil {
+	if err := v.write(&b, v.handWritable()); err != nil {
 		return err
 	}
 	return write(rel, b.Bytes())
+}
+
+// write writes the page: its head and end by hand (shell.go) or by the templates.
+func (v *pageView) write(b *bytes.Buffer, byHand bool) error {
+	if byHand {
+		v.writeHead(b)
+		v.Grid.writeRows(b)
+		v.writeEnd(b)
+		return nil
+	}
+	if err := htmlTemplates.ExecuteTemplate(b, "page.html", v); err != nil {
+		return err
+	}
+	v.Grid.writeRows(b)
+	return htmlTemplates.ExecuteTemplate(b, "page-end.html", v)
 }
 
 // pageShellSize is about what the page templates write around the rows.
