@@ -62,7 +62,7 @@ func trace(n, m int, s [][]float64) []pair {
 			dp[i][j] = best
 		}
 	}
-	var rev []pair
+	rev := make([]pair, 0, n+m)
 	i, j := n, m
 	for i > 0 || j > 0 {
 		switch {
@@ -94,6 +94,9 @@ func moves(pairs []pair, s [][]float64) []pair {
 				cands = append(cands, pair{i: a.i, j: b.j, sim: s[a.i][b.j], moved: true})
 			}
 		}
+	}
+	if len(cands) == 0 {
+		return pairs
 	}
 	slices.SortFunc(cands, func(x, y pair) int {
 		return cmp.Or(cmp.Compare(y.sim, x.sim), cmp.Compare(x.i, y.i), cmp.Compare(x.j, y.j))

@@ -1,6 +1,7 @@
 package outline
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -171,7 +172,8 @@ func SignificantNumbers(s string) []string {
 // codes finds product codes: one to four capital letters, not preceded by a letter, then
 // digits, optionally after one space or hyphen ("M40", "M 40", "A100", "RTX 4090").
 func codes(s string) []string {
-	var out []string
+	var buf [16]string
+	out := buf[:0]
 	for i := 0; i < len(s); i++ {
 		if !isUpper(s[i]) || i > 0 && isLetter(s[i-1]) {
 			continue
@@ -202,13 +204,28 @@ func codes(s string) []string {
 			i = d - 1
 		}
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clip(slices.Clone(out))
 }
 
 // Significant returns the numbers worth comparing across languages: all but single-digit
 // integers, which translations legitimately spell out ("one" → "1つ") or renumber ("2." → "(二)").
 func (a Anchors) Significant() []string {
-	var out []string
+	k := 0
+	for _, n := range a.Numbers {
+		if len(n) > 1 {
+			k++
+		}
+	}
+	switch k {
+	case 0:
+		return nil
+	case len(a.Numbers):
+		return a.Numbers[:k:k] // all of them: no copy
+	}
+	out := make([]string, 0, k)
 	for _, n := range a.Numbers {
 		if len(n) > 1 {
 			out = append(out, n)

@@ -187,3 +187,14 @@ func TestFoldRune(t *testing.T) {
 		}
 	}
 }
+
+func FuzzWeight(f *testing.F) {
+	for _, s := range []string{"", "GPU 云服务器 です", "x\xff\xe4\xb8y", "ｶﾞ１２"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Weight(s), plainWeight(s); got != want {
+			t.Fatalf("Weight(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
