@@ -42,12 +42,13 @@ func sectionBag(s *outline.Section) bag {
 	for i := range s.Blocks {
 		n += bagSize(s.Blocks[i].Anchors)
 	}
-	b := make(bag, 0, n)
-	b = b.add(title)
+	b := bag{items: make([]tagged, 0, n)}
+	b.add(title)
 	for i := range s.Blocks {
-		b = b.add(s.Blocks[i].Anchors)
+		b.add(s.Blocks[i].Anchors)
 	}
-	return b.sorted()
+	b.sort()
+	return b
 }
 
 // kindsSim is the Dice coefficient of the two sections' block kinds (counted with repeats);
@@ -71,23 +72,20 @@ func kindsSim(a, b []outline.Block) float64 {
 }
 
 // bag is an item's anchors (significant numbers, codes, links, images), each tagged with
-// its kind and sorted, so two bags compare in one merge. They are sorted by a hash first,
-// which makes the sort cheap; any total order serves the merge.
-type bag []tagged
+// its kind, in an order two bags compare in in one merge: by a hash of kind and text, then
+// anyhow. keys hold the hash in their upper half and the item's index in the lower, so the
+// order is that of plain integers; items with one hash are matched by kind and text.
+type bag struct {
+	keys  []uint64
+	items []tagged
+}
 
 type tagged struct {
-	h    uint64 // of kind and s
-	kind byte   // 'n'umber, 'c'ode, 'l'ink, 'i'mage
+	kind byte // 'n'umber, 'c'ode, 'l'ink, 'i'mage
 	s    string
 }
 
 func compareTagged(a, b tagged) int {
-	if a.h != b.h {
-		if a.h < b.h {
-			return -1
-		}
-		return 1
-	}
 	if a.kind != b.kind {
 		return int(a.kind) - int(b.kind)
 	}
@@ -95,7 +93,10 @@ func compareTagged(a, b tagged) int {
 }
 
 func newBag(a outline.Anchors) bag {
-	return make(bag, 0, bagSize(a)).add(a).sorted()
+	b := bag{items: make([]tagged, 0, bagSize(a))}
+	b.add(a)
+	b.sort()
+	return b
 }
 
 // bagSize is an upper bound of the items a's bag holds.
@@ -104,48 +105,94 @@ func bagSize(a outline.Anchors) int {
 }
 
 // add appends a's anchors, unsorted.
-func (b bag) add(a outline.Anchors) bag {
+func (b *bag) add(a outline.Anchors) {
 	for _, n := range a.Numbers {
 		if len(n) > 1 { // outline.Anchors.Significant
-			b = append(b, tag('n', n))
+			b.items = append(b.items, tagged{'n', n})
 		}
 	}
 	for _, c := range a.Codes {
-		b = append(b, tag('c', c))
+		b.items = append(b.items, tagged{'c', c})
 	}
 	for _, l := range a.Links {
-		b = append(b, tag('l', l))
+		b.items = append(b.items, tagged{'l', l})
 	}
 	for _, l := range a.Images {
-		b = append(b, tag('i', l))
+		b.items = append(b.items, tagged{'i', l})
 	}
-	return b
 }
 
-func (b bag) sorted() bag {
-	slices.SortFunc(b, compareTagged)
-	return b
+// sort makes the keys.
+func (b *bag) sort() {
+	b.keys = make([]uint64, len(b.items))
+	for i, t := range b.items {
+		b.keys[i] = uint64(hash(t))<<32 | uint64(i)
+	}
+	slices.Sort(b.keys)
 }
 
-// tag hashes kind and s (FNV-1a).
-func tag(kind byte, s string) tagged {
+// hash hashes kind and text (FNV-1a, folded to 32 bits).
+func hash(t tagged) uint32 {
 	h := uint64(14695981039346656037)
-	h = (h ^ uint64(kind)) * 1099511628211
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i])) * 1099511628211
+	h = (h ^ uint64(t.kind)) * 1099511628211
+	for i := 0; i < len(t.s); i++ {
+		h = (h ^ uint64(t.s[i])) * 1099511628211
 	}
-	return tagged{h, kind, s}
+	return uint32(h ^ h>>32)
 }
 
 // anchorSim is the Dice coefficient of the anchors, counted with repeats; 0.5 when neither
 // side has any, since that says nothing either way.
 func anchorSim(x, y bag) float64 {
-	if len(x)+len(y) == 0 {
+	if len(x.keys)+len(y.keys) == 0 {
 		return 0.5
 	}
 	common := 0
-	for i, j := 0, 0; i < len(x) && j < len(y); {
-		switch c := compareTagged(x[i], y[j]); {
+	for i, j := 0, 0; i < len(x.keys) && j < len(y.keys); {
+		hx, hy := x.keys[i]>>32, y.keys[j]>>32
+		switch {
+		case hx < hy:
+			i++
+		case hx > hy:
+			j++
+		default:
+			i2, j2 := runEnd(x.keys, i), runEnd(y.keys, j)
+			common += commonItems(x, x.keys[i:i2], y, y.keys[j:j2])
+			i, j = i2, j2
+		}
+	}
+	return 2 * float64(common) / float64(len(x.keys)+len(y.keys))
+}
+
+// runEnd is the end of the run of keys with the hash of keys[i].
+func runEnd(keys []uint64, i int) int {
+	h := keys[i] >> 32
+	for i++; i < len(keys) && keys[i]>>32 == h; i++ {
+	}
+	return i
+}
+
+// commonItems counts the items of two runs of one hash that match, with repeats.
+func commonItems(x bag, xk []uint64, y bag, yk []uint64) int {
+	item := func(b bag, k uint64) tagged { return b.items[uint32(k)] }
+	if len(xk) == 1 && len(yk) == 1 {
+		if item(x, xk[0]) == item(y, yk[0]) {
+			return 1
+		}
+		return 0
+	}
+	var xs, ys []tagged
+	for _, k := range xk {
+		xs = append(xs, item(x, k))
+	}
+	for _, k := range yk {
+		ys = append(ys, item(y, k))
+	}
+	slices.SortFunc(xs, compareTagged)
+	slices.SortFunc(ys, compareTagged)
+	common := 0
+	for i, j := 0, 0; i < len(xs) && j < len(ys); {
+		switch c := compareTagged(xs[i], ys[j]); {
 		case c == 0:
 			common++
 			i++
@@ -156,7 +203,7 @@ func anchorSim(x, y bag) float64 {
 			j++
 		}
 	}
-	return 2 * float64(common) / float64(len(x)+len(y))
+	return common
 }
 
 // posSim is 1 when items sit at the same relative place in their sequences.
