@@ -181,7 +181,8 @@ func commonItems(x bag, xk []uint64, y bag, yk []uint64) int {
 		}
 		return 0
 	}
-	var xs, ys []tagged
+	var xb, yb [16]tagged // runs are short: repeats of one number, mostly
+	xs, ys := xb[:0], yb[:0]
 	for _, k := range xk {
 		xs = append(xs, item(x, k))
 	}
