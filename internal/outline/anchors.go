@@ -78,16 +78,8 @@ func isLetter(b byte) bool {
 // numbers scans a folded text for numbers. A comma followed by exactly three digits is a
 // thousands separator; a dot followed by a digit starts the fraction.
 func numbers(s string) []string {
-	n := 0 // an upper bound: runs of digits
-	for i := 0; i < len(s); i++ {
-		if isDigit(s[i]) && (i == 0 || !isDigit(s[i-1])) {
-			n++
-		}
-	}
-	if n == 0 {
-		return nil
-	}
-	out := make([]string, 0, n)
+	var buf [32]string
+	out := buf[:0]
 	for i := 0; i < len(s); {
 		if !isDigit(s[i]) {
 			i++
@@ -97,7 +89,10 @@ func numbers(s string) []string {
 		out = append(out, n)
 		i = end
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clip(slices.Clone(out))
 }
 
 func scanNumber(s string, i int) (canon string, end int) {

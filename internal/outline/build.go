@@ -132,14 +132,14 @@ func (b *builder) block(n ast.Node) (Block, bool) {
 	if _, fenced := n.(*ast.FencedCodeBlock); fenced {
 		blk.EndLine = b.closingFence(blk.EndLine)
 	}
-	b.finishBlock(&blk, c)
+	b.finishBlock(&blk, c, "")
 	return blk, true
 }
 
 // finishBlock stores the collected text and reads the anchors from it. The block's text is
 // its segments' texts, collapsed, joined by spaces: it is built once, and the segments'
 // texts are pieces of it.
-func (b *builder) finishBlock(blk *Block, c *textCollector) {
+func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 	text, kept := b.text[:0], b.kept[:0]
 	for _, s := range c.segs {
 		before := len(text)
@@ -162,13 +162,21 @@ func (b *builder) finishBlock(blk *Block, c *textCollector) {
 			blk.Segments[i] = Segment{Line: s.line, Text: blk.text[s.start:s.end]}
 		}
 	}
-	blk.Weight = Weight(blk.text)
 	f, byRune := fold(blk.text)
-	blk.Anchors = Anchors{Numbers: numbers(f), Codes: codes(f), Links: c.links, Images: c.images}
+	blk.Anchors = Anchors{Codes: codes(f), Links: c.links, Images: c.images}
 	blk.textLines = c.textLines
 	if blk.Table != nil {
-		return // rows carry their numbers
+		// Rows carry their numbers. Their weights and numbers add up to the table's,
+		// after those of the caption, when the text folds in pieces.
+		if byRune {
+			blk.Weight, blk.Anchors.Numbers = tableSums(blk.Table, caption)
+			return
+		}
+		blk.Weight, blk.Anchors.Numbers = Weight(blk.text), numbers(f)
+		return
 	}
+	blk.Weight = Weight(blk.text)
+	blk.Anchors.Numbers = numbers(f)
 	if byRune && f == blk.text {
 		blk.Numbers = segmentNumbers(blk.text, kept)
 		return

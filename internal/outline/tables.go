@@ -26,8 +26,9 @@ func (b *builder) modelTable(n *table.Node) Block {
 	blk := Block{Kind: TableBlock, Line: max(n.Line, 1), Table: &Table{}}
 	blk.EndLine = max(blk.Line, b.lines.line(max(nodeEnd(n)-1, 0)))
 	c := b.newCollector(blk.Line) // modelRow leaves it alone
-	if text := n.Table.CaptionText(); text != "" {
-		c.add(max(n.Report.CaptionLine, 1), text)
+	caption := n.Table.CaptionText()
+	if caption != "" {
+		c.add(max(n.Report.CaptionLine, 1), caption)
 		c.add(0, "\n")
 	}
 	blk.Table.Rows = make([]Row, 0, len(n.Table.Head)+len(n.Table.Body))
@@ -43,8 +44,22 @@ func (b *builder) modelTable(n *table.Node) Block {
 	}
 	c.links = links
 	tableSegments(&blk, c)
-	b.finishBlock(&blk, c)
+	b.finishBlock(&blk, c, caption)
 	return blk
+}
+
+// tableSums is the weight and the numbers of a table's text from its caption's and rows':
+// the text is the caption, then each row's cells, with white space between them, which no
+// number spans and no weight counts; for text that folds rune by rune (FoldsByRune), folding
+// it whole or in pieces is the same.
+func tableSums(t *Table, caption string) (weight float64, nums []string) {
+	weight = Weight(caption)
+	nums = numbers(Fold(caption))
+	for i := range t.Rows {
+		weight += t.Rows[i].Weight
+		nums = append(nums, t.Rows[i].Anchors.Numbers...)
+	}
+	return weight, nums
 }
 
 // modelRow outlines a row. Its text, for its anchors, is its cells' collapsed texts each
