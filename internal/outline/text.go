@@ -282,11 +282,17 @@ func lineCollapsed(s []byte) bool {
 			i++
 			continue
 		}
+		// Only U+0085, U+00A0 and U+1680–U+3000 are white space beyond ASCII: their
+		// first bytes are 0xC2, 0xE1, 0xE2 and 0xE3, which never continue a character.
+		space = false
+		if c != 0xC2 && c != 0xE1 && c != 0xE2 && c != 0xE3 {
+			i++
+			continue
+		}
 		r, n := utf8.DecodeRune(s[i:])
 		if unicode.IsSpace(r) {
 			return false
 		}
-		space = false
 		i += n
 	}
 	return true
