@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -162,12 +163,12 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 			blk.Segments[i] = Segment{Line: s.line, Text: blk.text[s.start:s.end]}
 		}
 	}
-	f, byRune := fold(blk.text)
-	blk.Anchors = Anchors{Codes: codes(f), Links: c.links, Images: c.images}
 	blk.textLines = c.textLines
 	if blk.Table != nil {
 		// Rows carry their numbers. Their weights and numbers add up to the table's,
 		// after those of the caption, when the text folds in pieces.
+		f, byRune := fold(blk.text)
+		blk.Anchors = Anchors{Codes: codes(f), Links: c.links, Images: c.images}
 		if byRune {
 			blk.Weight, blk.Anchors.Numbers = tableSums(blk.Table, caption)
 			return
@@ -175,12 +176,14 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 		blk.Weight, blk.Anchors.Numbers = Weight(blk.text), numbers(f)
 		return
 	}
-	blk.Weight = Weight(blk.text)
-	blk.Anchors.Numbers = numbers(f)
+	w, f, byRune := weighFold(blk.text)
+	blk.Weight = w
+	blk.Anchors = Anchors{Codes: codes(f), Links: c.links, Images: c.images}
 	if byRune && f == blk.text {
-		blk.Numbers = segmentNumbers(blk.text, kept)
+		blk.Anchors.Numbers, blk.Numbers = segmentNumbers(blk.text, kept)
 		return
 	}
+	blk.Anchors.Numbers = numbers(f)
 	for _, s := range blk.Segments {
 		for _, n := range SignificantNumbers(s.Text) {
 			blk.Numbers = append(blk.Numbers, Number{Value: n, Line: s.Line})
@@ -188,12 +191,13 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 	}
 }
 
-// segmentNumbers returns the significant numbers of each segment of a text that is its own
-// fold, with the segment's line. A number never spans the space between segments, and a
-// text folded rune by rune folds the same in pieces, so the numbers of the whole text are
-// those of its segments in turn.
-func segmentNumbers(text string, segs []rawSegment) []Number {
-	var out []Number
+// segmentNumbers returns the numbers of a text that is its own fold, and the significant
+// ones of each of its segments, with the segment's line. A number never spans the space
+// between segments, and a text folded rune by rune folds the same in pieces, so the numbers
+// of the whole text are those of its segments in turn.
+func segmentNumbers(text string, segs []rawSegment) (all []string, significant []Number) {
+	var buf [32]string
+	all = buf[:0]
 	k := 0
 	for i := 0; i < len(text); {
 		if !isDigit(text[i]) {
@@ -201,15 +205,19 @@ func segmentNumbers(text string, segs []rawSegment) []Number {
 			continue
 		}
 		n, end := scanNumber(text, i)
+		all = append(all, n)
 		for segs[k].end <= i {
 			k++
 		}
 		if len(n) > 1 {
-			out = append(out, Number{Value: n, Line: segs[k].line})
+			significant = append(significant, Number{Value: n, Line: segs[k].line})
 		}
 		i = end
 	}
-	return out
+	if len(all) == 0 {
+		return nil, significant
+	}
+	return slices.Clip(slices.Clone(all)), significant
 }
 
 // onlyImages reports whether a paragraph holds images and nothing but white space.

@@ -188,6 +188,7 @@ func TestFoldRune(t *testing.T) {
 	}
 }
 
+// FuzzWeight: Weight is the plain definition, and weighFold is Weight and fold.
 func FuzzWeight(f *testing.F) {
 	for _, s := range []string{"", "GPU 云服务器 です", "x\xff\xe4\xb8y", "ｶﾞ１２"} {
 		f.Add(s)
@@ -195,6 +196,10 @@ func FuzzWeight(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := Weight(s), plainWeight(s); got != want {
 			t.Fatalf("Weight(%q) = %v, want %v", s, got, want)
+		}
+		w, f, byRune := weighFold(s)
+		if wantF, wantByRune := fold(s); w != plainWeight(s) || f != wantF || byRune != wantByRune || f != plainFold(s) {
+			t.Fatalf("weighFold(%q) = %v %q %v, want %v %q %v", s, w, f, byRune, plainWeight(s), wantF, wantByRune)
 		}
 	})
 }

@@ -82,13 +82,20 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string) R
 	}
 	all := string(text)
 	b.text, b.kept = text, kept
+	byTable, changed := true, false // the row's text, cell by cell (line breaks fold to themselves)
 	for i := range r.Cells {
 		t := all[kept[i].start:kept[i].end]
-		w := Weight(t)
+		halves, cellByTable, cellChanged := scan(t)
+		w := float64(halves) / 2
+		byTable, changed = byTable && cellByTable, changed || cellChanged
 		row.Cells[i] = Cell{Text: t, Header: head || r.Cells[i].Header, Weight: w}
 		row.Weight += w
 	}
-	row.Anchors = TextAnchors(all)
+	f := all
+	if !byTable || changed {
+		f = Fold(all)
+	}
+	row.Anchors = Anchors{Numbers: numbers(f), Codes: codes(f)}
 	row.Numbers = row.Anchors.Significant()
 	return row
 }

@@ -7,25 +7,7 @@ import "unicode/utf8"
 // English letter count grows by when the same content is written in those scripts).
 // Spaces and punctuation count nothing.
 func Weight(s string) float64 {
-	t := runeInfos()
-	halves := 0 // every weight is a multiple of 1/2: count in halves, exactly
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			halves += int(asciiHalves[c])
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		switch info := weightOf(t, r); {
-		case info&weightOne != 0:
-			halves += 2
-		case info&weightHan != 0:
-			halves += 6
-		case info&weightKana != 0:
-			halves += 3
-		}
-	}
+	halves, _, _ := scan(s)
 	return float64(halves) / 2
 }
 
