@@ -86,6 +86,17 @@ func checkText(t *testing.T, s string) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("sentences(%q) = %q, want %q", s, got, want)
 	}
+	// sourceTexts profiles a text whole: it must count what its sentences count.
+	var whole, sum profile
+	whole.add(s)
+	for _, x := range want {
+		var p profile
+		p.add(x)
+		sum.plus(&p)
+	}
+	if !slices.Equal(whole.counts[latin:], sum.counts[latin:]) {
+		t.Fatalf("profile of %q: %v whole, %v by sentence", s, whole, sum)
+	}
 	for _, x := range want {
 		if k, w := key(x), plainKey(x); k != w {
 			t.Fatalf("key(%q) = %q, want %q", x, k, w)

@@ -70,11 +70,11 @@ func (m sourceTexts) get(text string) *sourceText {
 	if st := m[text]; st != nil {
 		return st
 	}
+	// The profile of all its sentences is the profile of the text: sentences end at
+	// punctuation, which never continues a run of letters, and lose only white space,
+	// which counts for no script that is read (sentenceProfiles checks this).
 	st := &sourceText{}
-	forSentences(text, func(x string) bool {
-		st.prof.add(x)
-		return true
-	})
+	st.prof.add(text)
 	m[text] = st
 	return st
 }
