@@ -164,6 +164,16 @@ func anchorSim(x, y bag) float64 {
 	return 2 * float64(common) / float64(len(x.keys)+len(y.keys))
 }
 
+// allEqual reports whether every item keyed by keys is t.
+func allEqual(b bag, keys []uint64, t tagged) bool {
+	for _, k := range keys {
+		if b.items[uint32(k)] != t {
+			return false
+		}
+	}
+	return true
+}
+
 // runEnd is the end of the run of keys with the hash of keys[i].
 func runEnd(keys []uint64, i int) int {
 	h := keys[i] >> 32
@@ -181,7 +191,10 @@ func commonItems(x bag, xk []uint64, y bag, yk []uint64) int {
 		}
 		return 0
 	}
-	var xb, yb [16]tagged // runs are short: repeats of one number, mostly
+	if first := item(x, xk[0]); allEqual(x, xk, first) && allEqual(y, yk, first) {
+		return min(len(xk), len(yk)) // repeats of one anchor, as runs mostly are
+	}
+	var xb, yb [16]tagged
 	xs, ys := xb[:0], yb[:0]
 	for _, k := range xk {
 		xs = append(xs, item(x, k))

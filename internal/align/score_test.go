@@ -73,3 +73,22 @@ func FuzzAnchorSim(f *testing.F) {
 		}
 	})
 }
+
+// TestCollidingHashes: items whose hashes collide are still matched by kind and text.
+func TestCollidingHashes(t *testing.T) {
+	colliding := func(items ...tagged) bag {
+		b := bag{items: items}
+		for i := range items {
+			b.keys = append(b.keys, 7<<32|uint64(i))
+		}
+		return b
+	}
+	x := colliding(tagged{'n', "10"}, tagged{'c', "10"}, tagged{'n', "10"}, tagged{'n', "24"})
+	y := colliding(tagged{'n', "24"}, tagged{'n', "10"}, tagged{'l', "10"})
+	if got := anchorSim(x, y); got != 2*2.0/7 {
+		t.Errorf("anchorSim = %v, want 4/7", got)
+	}
+	if got := anchorSim(x, x); got != 1 {
+		t.Errorf("anchorSim with itself = %v", got)
+	}
+}
