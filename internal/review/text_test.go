@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode"
 
+	"golang.org/x/text/width"
+
 	"docsite/internal/outline"
 )
 
@@ -108,6 +110,12 @@ func checkText(t *testing.T, s string) {
 		}
 		if tr, w := translatable(x, &p), plainTranslatable(x); tr != w {
 			t.Fatalf("translatable(%q) = %v, want %v", x, tr, w)
+		}
+		// hasKey skips a source sentence only when its key certainly differs.
+		for _, y := range append([]string{strings.ToUpper(x), strings.ToLower(x), " " + x, width.Widen.String(x), s}, want...) {
+			if key(x) == key(y) && !startOf(x).mayEqual(startOf(y)) {
+				t.Fatalf("keys of %q and %q are equal, starts %v and %v differ", x, y, startOf(x), startOf(y))
+			}
 		}
 		if !outline.FoldsByRune(x) {
 			continue

@@ -1,7 +1,6 @@
 package review
 
 import (
-	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -61,10 +60,47 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
 type sourceTexts map[string]*sourceText
 
 type sourceText struct {
-	prof  profile  // of all its sentences
-	keys  []string // of its sentences, once keyed
+	prof      profile          // of all its sentences
+	sentences []sourceSentence // once listed
+	listed    bool
+}
+
+// sourceSentence is a sentence of a source text and, once asked for, its key.
+type sourceSentence struct {
+	text  string
+	first keyStart // of its key, when the sentence folds rune by rune
+	key   string
 	keyed bool
 }
+
+// keyStart is the first rune of a key, or that the key is empty or unknown.
+type keyStart struct {
+	r     rune
+	known bool // the sentence folds rune by rune: r is its key's first rune (-1: no rune)
+}
+
+// startOf is where key(x) starts, read without making it when x folds rune by rune.
+func startOf(x string) keyStart {
+	if !outline.FoldsByRune(x) {
+		return keyStart{}
+	}
+	classes := classes()
+	for _, r := range x {
+		r = outline.FoldRune(r)
+		c := classes.of(r)
+		if c&isSpace != 0 {
+			continue
+		}
+		if c&changesLower != 0 {
+			r = unicode.ToLower(r)
+		}
+		return keyStart{r, true}
+	}
+	return keyStart{-1, true}
+}
+
+// mayEqual is false when two keys certainly differ: both starts are known and differ.
+func (a keyStart) mayEqual(b keyStart) bool { return !a.known || !b.known || a.r == b.r }
 
 func (m sourceTexts) get(text string) *sourceText {
 	if st := m[text]; st != nil {
@@ -72,7 +108,7 @@ func (m sourceTexts) get(text string) *sourceText {
 	}
 	// The profile of all its sentences is the profile of the text: sentences end at
 	// punctuation, which never continues a run of letters, and lose only white space,
-	// which counts for no script that is read (sentenceProfiles checks this).
+	// which counts for no script that is read (checkText checks this).
 	st := &sourceText{}
 	st.prof.add(text)
 	m[text] = st
@@ -85,30 +121,32 @@ type sourceSegment struct {
 	*sourceText
 }
 
-// hasKey reports whether a sentence of the source segments has the key of sentence x.
+// hasKey reports whether a sentence of the source segments has the key of sentence x. A
+// source sentence's key is made only when its first rune may be that of x's.
 func hasKey(segs []sourceSegment, x string) bool {
-	byRune := outline.FoldsByRune(x)
+	start := startOf(x)
 	k := ""
-	if !byRune {
+	if !start.known {
 		k = key(x)
 	}
 	for _, seg := range segs {
 		st := seg.sourceText
-		if !st.keyed {
-			forSentences(seg.text, func(x string) bool {
-				st.keys = append(st.keys, key(x))
+		if !st.listed {
+			forSentences(seg.text, func(y string) bool {
+				st.sentences = append(st.sentences, sourceSentence{text: y, first: startOf(y)})
 				return true
 			})
-			st.keyed = true
+			st.listed = true
 		}
-		if !byRune {
-			if slices.Contains(st.keys, k) {
-				return true
+		for i := range st.sentences {
+			sen := &st.sentences[i]
+			if !start.mayEqual(sen.first) {
+				continue
 			}
-			continue
-		}
-		for _, sk := range st.keys {
-			if isKeyOf(sk, x) {
+			if !sen.keyed {
+				sen.key, sen.keyed = key(sen.text), true
+			}
+			if start.known && isKeyOf(sen.key, x) || !start.known && sen.key == k {
 				return true
 			}
 		}
