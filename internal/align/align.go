@@ -47,33 +47,81 @@ type RowPair struct {
 
 // Align aligns target against source.
 func Align(source, target *outline.Page) *Page {
+	return Prepare(source).Align(target)
+}
+
+// Source is a source page prepared to align its translations against: what the similarity
+// of its sections, blocks and rows is computed from is read once, however many translations
+// are aligned. A Source is not safe for concurrent use.
+type Source struct {
+	page     *outline.Page
+	sections []bag        // per section
+	blocks   [][]features // per section, once a pair needs them
+	rows     map[*outline.Table][]features
+}
+
+// Prepare prepares source for aligning translations against it.
+func Prepare(source *outline.Page) *Source {
+	s := &Source{page: source, sections: make([]bag, len(source.Sections)), blocks: make([][]features, len(source.Sections))}
+	for i, sec := range source.Sections {
+		s.sections[i] = sectionBag(sec)
+	}
+	return s
+}
+
+// Align aligns target against the prepared source.
+func (src *Source) Align(target *outline.Page) *Page {
+	source := src.page
 	a := &Page{Source: source, Target: target}
-	pairs := sequence(len(source.Sections), len(target.Sections), sectionSim(source, target))
+	pairs := sequence(len(source.Sections), len(target.Sections), sectionSim(src, target))
 	for _, p := range pairs {
 		sp := SectionPair{Source: p.i, Target: p.j, Confidence: p.sim, Moved: p.moved}
 		if p.i >= 0 && p.j >= 0 {
-			sp.Blocks = alignBlocks(source.Sections[p.i].Blocks, target.Sections[p.j].Blocks)
+			sp.Blocks = src.alignBlocks(p.i, target.Sections[p.j].Blocks)
 		}
 		a.Sections = append(a.Sections, sp)
 	}
 	return a
 }
 
-func alignBlocks(src, tgt []outline.Block) []BlockPair {
+// blockFeatures returns the features of the blocks of source section i.
+func (src *Source) blockFeatures(i int) []features {
+	if src.blocks[i] == nil {
+		src.blocks[i] = blockFeatures(src.page.Sections[i].Blocks)
+	}
+	return src.blocks[i]
+}
+
+// rowFeatures returns the features of the rows of a source table.
+func (src *Source) rowFeatures(t *outline.Table) []features {
+	f, ok := src.rows[t]
+	if !ok {
+		if src.rows == nil {
+			src.rows = map[*outline.Table][]features{}
+		}
+		f = rowFeatures(t.Rows)
+		src.rows[t] = f
+	}
+	return f
+}
+
+// alignBlocks aligns the blocks of source section i with tgt.
+func (src *Source) alignBlocks(i int, tgt []outline.Block) []BlockPair {
+	sb := src.page.Sections[i].Blocks
 	var out []BlockPair
-	for _, p := range sequence(len(src), len(tgt), blockSim(src, tgt)) {
+	for _, p := range sequence(len(sb), len(tgt), blockSim(sb, tgt, src.blockFeatures(i))) {
 		bp := BlockPair{Source: p.i, Target: p.j, Confidence: p.sim, Moved: p.moved}
-		if p.i >= 0 && p.j >= 0 && src[p.i].Table != nil && tgt[p.j].Table != nil {
-			bp.Rows = alignRows(src[p.i].Table.Rows, tgt[p.j].Table.Rows)
+		if p.i >= 0 && p.j >= 0 && sb[p.i].Table != nil && tgt[p.j].Table != nil {
+			bp.Rows = alignRows(sb[p.i].Table.Rows, tgt[p.j].Table.Rows, src.rowFeatures(sb[p.i].Table))
 		}
 		out = append(out, bp)
 	}
 	return out
 }
 
-func alignRows(src, tgt []outline.Row) []RowPair {
+func alignRows(src, tgt []outline.Row, sf []features) []RowPair {
 	var out []RowPair
-	for _, p := range sequence(len(src), len(tgt), rowSim(src, tgt)) {
+	for _, p := range sequence(len(src), len(tgt), rowSim(src, tgt, sf)) {
 		out = append(out, RowPair{Source: p.i, Target: p.j, Confidence: p.sim})
 	}
 	return out

@@ -10,13 +10,11 @@ import (
 
 // sectionSim scores a source section against a target section: the same heading level, the
 // same kinds of blocks, shared anchors and a similar place in the page.
-func sectionSim(src, tgt *outline.Page) func(i, j int) score {
-	sa, ta := make([]bag, len(src.Sections)), make([]bag, len(tgt.Sections))
-	for i, s := range src.Sections {
-		sa[i] = newBag(sectionAnchors(s))
-	}
+func sectionSim(prep *Source, tgt *outline.Page) func(i, j int) score {
+	src := prep.page
+	sa, ta := prep.sections, make([]bag, len(tgt.Sections))
 	for j, t := range tgt.Sections {
-		ta[j] = newBag(sectionAnchors(t))
+		ta[j] = sectionBag(t)
 	}
 	return func(i, j int) score {
 		s, t := src.Sections[i], tgt.Sections[j]
@@ -37,24 +35,20 @@ func sectionSim(src, tgt *outline.Page) func(i, j int) score {
 	}
 }
 
-// sectionAnchors merges the heading's and the blocks' anchors.
-func sectionAnchors(s *outline.Section) outline.Anchors {
-	a := outline.Anchors{}
-	add := func(b outline.Anchors) {
-		for _, n := range b.Numbers {
-			if len(n) > 1 { // outline.Anchors.Significant
-				a.Numbers = append(a.Numbers, n)
-			}
-		}
-		a.Codes = append(a.Codes, b.Codes...)
-		a.Links = append(a.Links, b.Links...)
-		a.Images = append(a.Images, b.Images...)
+// sectionBag is the bag of the heading's and the blocks' anchors.
+func sectionBag(s *outline.Section) bag {
+	title := outline.TextAnchors(s.Title)
+	n := bagSize(title)
+	for i := range s.Blocks {
+		n += bagSize(s.Blocks[i].Anchors)
 	}
-	add(outline.TextAnchors(s.Title))
-	for _, b := range s.Blocks {
-		add(b.Anchors)
+	b := bag{items: make([]tagged, 0, n)}
+	b.add(title)
+	for i := range s.Blocks {
+		b.add(s.Blocks[i].Anchors)
 	}
-	return a
+	b.sort()
+	return b
 }
 
 // kindsSim is the Dice coefficient of the two sections' block kinds (counted with repeats);
@@ -78,8 +72,13 @@ func kindsSim(a, b []outline.Block) float64 {
 }
 
 // bag is an item's anchors (significant numbers, codes, links, images), each tagged with
-// its kind and sorted, so two bags compare in one merge.
-type bag []tagged
+// its kind, in an order two bags compare in in one merge: by a hash of kind and text, then
+// anyhow. keys hold the hash in their upper half and the item's index in the lower, so the
+// order is that of plain integers; items with one hash are matched by kind and text.
+type bag struct {
+	keys  []uint64
+	items []tagged
+}
 
 type tagged struct {
 	kind byte // 'n'umber, 'c'ode, 'l'ink, 'i'mage
@@ -94,34 +93,120 @@ func compareTagged(a, b tagged) int {
 }
 
 func newBag(a outline.Anchors) bag {
-	b := make(bag, 0, len(a.Numbers)+len(a.Codes)+len(a.Links)+len(a.Images))
+	b := bag{items: make([]tagged, 0, bagSize(a))}
+	b.add(a)
+	b.sort()
+	return b
+}
+
+// bagSize is an upper bound of the items a's bag holds.
+func bagSize(a outline.Anchors) int {
+	return len(a.Numbers) + len(a.Codes) + len(a.Links) + len(a.Images)
+}
+
+// add appends a's anchors, unsorted.
+func (b *bag) add(a outline.Anchors) {
 	for _, n := range a.Numbers {
 		if len(n) > 1 { // outline.Anchors.Significant
-			b = append(b, tagged{'n', n})
+			b.items = append(b.items, tagged{'n', n})
 		}
 	}
 	for _, c := range a.Codes {
-		b = append(b, tagged{'c', c})
+		b.items = append(b.items, tagged{'c', c})
 	}
 	for _, l := range a.Links {
-		b = append(b, tagged{'l', l})
+		b.items = append(b.items, tagged{'l', l})
 	}
 	for _, l := range a.Images {
-		b = append(b, tagged{'i', l})
+		b.items = append(b.items, tagged{'i', l})
 	}
-	slices.SortFunc(b, compareTagged)
-	return b
+}
+
+// sort makes the keys.
+func (b *bag) sort() {
+	b.keys = make([]uint64, len(b.items))
+	for i, t := range b.items {
+		b.keys[i] = uint64(hash(t))<<32 | uint64(i)
+	}
+	slices.Sort(b.keys)
+}
+
+// hash hashes kind and text (FNV-1a, folded to 32 bits).
+func hash(t tagged) uint32 {
+	h := uint64(14695981039346656037)
+	h = (h ^ uint64(t.kind)) * 1099511628211
+	for i := 0; i < len(t.s); i++ {
+		h = (h ^ uint64(t.s[i])) * 1099511628211
+	}
+	return uint32(h ^ h>>32)
 }
 
 // anchorSim is the Dice coefficient of the anchors, counted with repeats; 0.5 when neither
 // side has any, since that says nothing either way.
 func anchorSim(x, y bag) float64 {
-	if len(x)+len(y) == 0 {
+	if len(x.keys)+len(y.keys) == 0 {
 		return 0.5
 	}
 	common := 0
-	for i, j := 0, 0; i < len(x) && j < len(y); {
-		switch c := compareTagged(x[i], y[j]); {
+	for i, j := 0, 0; i < len(x.keys) && j < len(y.keys); {
+		hx, hy := x.keys[i]>>32, y.keys[j]>>32
+		switch {
+		case hx < hy:
+			i++
+		case hx > hy:
+			j++
+		default:
+			i2, j2 := runEnd(x.keys, i), runEnd(y.keys, j)
+			common += commonItems(x, x.keys[i:i2], y, y.keys[j:j2])
+			i, j = i2, j2
+		}
+	}
+	return 2 * float64(common) / float64(len(x.keys)+len(y.keys))
+}
+
+// allEqual reports whether every item keyed by keys is t.
+func allEqual(b bag, keys []uint64, t tagged) bool {
+	for _, k := range keys {
+		if b.items[uint32(k)] != t {
+			return false
+		}
+	}
+	return true
+}
+
+// runEnd is the end of the run of keys with the hash of keys[i].
+func runEnd(keys []uint64, i int) int {
+	h := keys[i] >> 32
+	for i++; i < len(keys) && keys[i]>>32 == h; i++ {
+	}
+	return i
+}
+
+// commonItems counts the items of two runs of one hash that match, with repeats.
+func commonItems(x bag, xk []uint64, y bag, yk []uint64) int {
+	item := func(b bag, k uint64) tagged { return b.items[uint32(k)] }
+	if len(xk) == 1 && len(yk) == 1 {
+		if item(x, xk[0]) == item(y, yk[0]) {
+			return 1
+		}
+		return 0
+	}
+	if first := item(x, xk[0]); allEqual(x, xk, first) && allEqual(y, yk, first) {
+		return min(len(xk), len(yk)) // repeats of one anchor, as runs mostly are
+	}
+	var xb, yb [16]tagged
+	xs, ys := xb[:0], yb[:0]
+	for _, k := range xk {
+		xs = append(xs, item(x, k))
+	}
+	for _, k := range yk {
+		ys = append(ys, item(y, k))
+	}
+	slices.SortFunc(xs, compareTagged)
+	slices.SortFunc(ys, compareTagged)
+	common := 0
+	for i, j := 0, 0; i < len(xs) && j < len(ys); {
+		switch c := compareTagged(xs[i], ys[j]); {
 		case c == 0:
 			common++
 			i++
@@ -132,7 +217,7 @@ func anchorSim(x, y bag) float64 {
 			j++
 		}
 	}
-	return 2 * float64(common) / float64(len(x)+len(y))
+	return common
 }
 
 // posSim is 1 when items sit at the same relative place in their sequences.
@@ -180,8 +265,8 @@ func rowFeatures(rs []outline.Row) []features {
 
 // blockSim scores blocks: only blocks of one kind pair; tables by shape, all by anchors,
 // length and place in the section.
-func blockSim(src, tgt []outline.Block) func(i, j int) score {
-	sf, tf := blockFeatures(src), blockFeatures(tgt)
+func blockSim(src, tgt []outline.Block, sf []features) func(i, j int) score {
+	tf := blockFeatures(tgt)
 	return func(i, j int) score {
 		s, t := &src[i], &tgt[j]
 		if s.Kind != t.Kind {
@@ -214,8 +299,8 @@ func ratio(a, b int) float64 {
 
 // rowSim scores table rows: header rows pair with header rows; then cell count, anchors,
 // length and place.
-func rowSim(src, tgt []outline.Row) func(i, j int) score {
-	sf, tf := rowFeatures(src), rowFeatures(tgt)
+func rowSim(src, tgt []outline.Row, sf []features) func(i, j int) score {
+	tf := rowFeatures(tgt)
 	return func(i, j int) score {
 		s, t := &src[i], &tgt[j]
 		if s.Header != t.Header {

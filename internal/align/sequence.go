@@ -33,9 +33,9 @@ type pair struct {
 func sequence(n, m int, sim func(i, j int) score) []pair {
 	s := make([][]float64, n)
 	content := make([][]float64, n)
+	cells := make([]float64, 2*n*m) // both tables in one allocation
 	for i := range s {
-		s[i] = make([]float64, m)
-		content[i] = make([]float64, m)
+		s[i], content[i] = cells[2*i*m:(2*i+1)*m:(2*i+1)*m], cells[(2*i+1)*m:(2*i+2)*m:(2*i+2)*m]
 		for j := range s[i] {
 			sc := sim(i, j)
 			s[i][j], content[i][j] = sc.total(), sc.content
@@ -49,8 +49,9 @@ func sequence(n, m int, sim func(i, j int) score) []pair {
 // match, then skipping the source item, so the result does not depend on map or input order.
 func trace(n, m int, s [][]float64) []pair {
 	dp := make([][]float64, n+1)
+	cells := make([]float64, (n+1)*(m+1))
 	for i := range dp {
-		dp[i] = make([]float64, m+1)
+		dp[i] = cells[i*(m+1) : (i+1)*(m+1) : (i+1)*(m+1)]
 	}
 	for i := 1; i <= n; i++ {
 		for j := 1; j <= m; j++ {
@@ -61,7 +62,7 @@ func trace(n, m int, s [][]float64) []pair {
 			dp[i][j] = best
 		}
 	}
-	var rev []pair
+	rev := make([]pair, 0, n+m)
 	i, j := n, m
 	for i > 0 || j > 0 {
 		switch {
@@ -93,6 +94,9 @@ func moves(pairs []pair, s [][]float64) []pair {
 				cands = append(cands, pair{i: a.i, j: b.j, sim: s[a.i][b.j], moved: true})
 			}
 		}
+	}
+	if len(cands) == 0 {
+		return pairs
 	}
 	slices.SortFunc(cands, func(x, y pair) int {
 		return cmp.Or(cmp.Compare(y.sim, x.sim), cmp.Compare(x.i, y.i), cmp.Compare(x.j, y.j))

@@ -1,6 +1,7 @@
 package outline
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -19,16 +20,22 @@ type Anchors struct {
 
 // Fold returns s with full-width forms narrowed and NFKC applied, the form all anchors are read from.
 func Fold(s string) string {
+	f, _ := fold(s)
+	return f
+}
+
+// fold is Fold, and whether it folded s rune by rune (FoldsByRune).
+func fold(s string) (folded string, byRune bool) {
 	if isASCII(s) {
-		return s // both foldings leave ASCII alone
+		return s, true // both foldings leave ASCII alone
 	}
 	if f, ok := foldByTable(s); ok {
-		return f
+		return f, true
 	}
 	if utf8.ValidString(s) && widthCanonical(s) {
-		return norm.NFKC.String(s) // s itself when already in NFKC, without a copy
+		return norm.NFKC.String(s), false // s itself when already in NFKC, without a copy
 	}
-	return norm.NFKC.String(width.Fold.String(s))
+	return norm.NFKC.String(width.Fold.String(s)), false
 }
 
 // widthCanonical reports whether width.Fold leaves every rune of a valid text as it is.
@@ -71,16 +78,8 @@ func isLetter(b byte) bool {
 // numbers scans a folded text for numbers. A comma followed by exactly three digits is a
 // thousands separator; a dot followed by a digit starts the fraction.
 func numbers(s string) []string {
-	n := 0 // an upper bound: runs of digits
-	for i := 0; i < len(s); i++ {
-		if isDigit(s[i]) && (i == 0 || !isDigit(s[i-1])) {
-			n++
-		}
-	}
-	if n == 0 {
-		return nil
-	}
-	out := make([]string, 0, n)
+	var buf [32]string
+	out := buf[:0]
 	for i := 0; i < len(s); {
 		if !isDigit(s[i]) {
 			i++
@@ -90,7 +89,10 @@ func numbers(s string) []string {
 		out = append(out, n)
 		i = end
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clip(slices.Clone(out))
 }
 
 func scanNumber(s string, i int) (canon string, end int) {
@@ -108,9 +110,6 @@ func scanNumber(s string, i int) (canon string, end int) {
 		break
 	}
 	intPart := s[start:i]
-	if !plain {
-		intPart = strings.ReplaceAll(intPart, ",", "")
-	}
 	frac := ""
 	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) {
 		j := i + 1
@@ -118,6 +117,12 @@ func scanNumber(s string, i int) (canon string, end int) {
 			j++
 		}
 		frac, i = s[i+1:j], j
+	}
+	if plain && (intPart == "0" || intPart[0] != '0') && (frac == "" || frac[len(frac)-1] != '0') {
+		return s[start:i], i // already canonical, as written
+	}
+	if !plain {
+		intPart = strings.ReplaceAll(intPart, ",", "")
 	}
 	return canonNumber(intPart, frac), i
 }
@@ -162,7 +167,8 @@ func SignificantNumbers(s string) []string {
 // codes finds product codes: one to four capital letters, not preceded by a letter, then
 // digits, optionally after one space or hyphen ("M40", "M 40", "A100", "RTX 4090").
 func codes(s string) []string {
-	var out []string
+	var buf [16]string
+	out := buf[:0]
 	for i := 0; i < len(s); i++ {
 		if !isUpper(s[i]) || i > 0 && isLetter(s[i-1]) {
 			continue
@@ -185,17 +191,36 @@ func codes(s string) []string {
 			d++
 		}
 		if d > k {
-			out = append(out, letters+s[k:d])
+			code := s[i:d] // as written when nothing separates letters and digits
+			if k > j {
+				code = letters + s[k:d]
+			}
+			out = append(out, code)
 			i = d - 1
 		}
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clip(slices.Clone(out))
 }
 
 // Significant returns the numbers worth comparing across languages: all but single-digit
 // integers, which translations legitimately spell out ("one" → "1つ") or renumber ("2." → "(二)").
 func (a Anchors) Significant() []string {
-	var out []string
+	k := 0
+	for _, n := range a.Numbers {
+		if len(n) > 1 {
+			k++
+		}
+	}
+	switch k {
+	case 0:
+		return nil
+	case len(a.Numbers):
+		return a.Numbers[:k:k] // all of them: no copy
+	}
+	out := make([]string, 0, k)
 	for _, n := range a.Numbers {
 		if len(n) > 1 {
 			out = append(out, n)

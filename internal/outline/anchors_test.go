@@ -64,3 +64,30 @@ func TestSignificantSkipsSingleDigits(t *testing.T) {
 		t.Errorf("significant = %q", got)
 	}
 }
+
+// plainNumber is what a number as written canonically is, read without shortcuts.
+func plainNumber(written string) string {
+	intPart, frac, _ := strings.Cut(strings.ReplaceAll(written, ",", ""), ".")
+	return canonNumber(intPart, frac)
+}
+
+// FuzzNumbers: every number read is the canonical form of a number in the text, and
+// reading the canonical forms again gives them back.
+func FuzzNumbers(f *testing.F) {
+	for _, s := range []string{"0.50 and 007 and 6,144.0", "1,234,5678 1.2.3 0.0 10", "x0,000.10y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for i := 0; i < len(s); {
+			if !isDigit(s[i]) {
+				i++
+				continue
+			}
+			n, end := scanNumber(s, i)
+			if want := plainNumber(s[i:end]); n != want {
+				t.Fatalf("number %q read as %q, want %q", s[i:end], n, want)
+			}
+			i = end
+		}
+	})
+}

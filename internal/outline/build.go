@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"strings"
+	"slices"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -23,6 +23,11 @@ type builder struct {
 	lines lineIndex
 	page  *Page
 	cur   *Section
+	// Buffers reused from block to block.
+	collector textCollector
+	text      []byte
+	kept      []rawSegment
+	cell      []byte
 }
 
 // nodes outlines n and its following siblings.
@@ -49,7 +54,7 @@ func (b *builder) node(n ast.Node) ast.Node {
 
 func (b *builder) heading(h *ast.Heading) {
 	c := b.collect(h)
-	title := strings.TrimSpace(joinSegments(c.segs))
+	title := string(bytes.TrimSpace(c.text()))
 	s := &Section{Level: h.Level, Title: title, Line: max(nodeLine(h, b.lines), b.lastLine(), 1), Heading: h, Parent: -1}
 	for i := len(b.page.Sections) - 1; i >= 0; i-- {
 		if l := b.page.Sections[i].Level; l > 0 && l < h.Level {
@@ -87,7 +92,7 @@ func (b *builder) lastLine() int {
 }
 
 func (b *builder) collect(n ast.Node) *textCollector {
-	c := &textCollector{src: b.src, lines: b.lines, cur: nodeLine(n, b.lines)}
+	c := b.newCollector(nodeLine(n, b.lines))
 	c.inline(n)
 	return c
 }
@@ -95,7 +100,7 @@ func (b *builder) collect(n ast.Node) *textCollector {
 // block outlines a node that is not a heading or a table.
 func (b *builder) block(n ast.Node) (Block, bool) {
 	blk := Block{Line: nodeLine(n, b.lines)}
-	c := &textCollector{src: b.src, lines: b.lines, cur: blk.Line}
+	c := b.newCollector(blk.Line)
 	switch n := n.(type) {
 	case *ast.Paragraph:
 		c.inline(n)
@@ -115,7 +120,7 @@ func (b *builder) block(n ast.Node) (Block, bool) {
 	case *ast.HTMLBlock:
 		c.rawLines(n)
 		blk.Kind = HTMLBlock
-		if strings.TrimSpace(joinSegments(c.segs)) == "" && len(c.links)+len(c.images) == 0 {
+		if len(bytes.TrimSpace(c.text())) == 0 && len(c.links)+len(c.images) == 0 {
 			return blk, false // markup only, e.g. a stray </div>
 		}
 	case *ast.ThematicBreak:
@@ -128,30 +133,91 @@ func (b *builder) block(n ast.Node) (Block, bool) {
 	if _, fenced := n.(*ast.FencedCodeBlock); fenced {
 		blk.EndLine = b.closingFence(blk.EndLine)
 	}
-	b.finishBlock(&blk, c)
+	b.finishBlock(&blk, c, "")
 	return blk, true
 }
 
-// finishBlock stores the collected text and reads the anchors from it.
-func (b *builder) finishBlock(blk *Block, c *textCollector) {
+// finishBlock stores the collected text and reads the anchors from it. The block's text is
+// its segments' texts, collapsed, joined by spaces: it is built once, and the segments'
+// texts are pieces of it.
+func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
+	text, kept := b.text[:0], b.kept[:0]
 	for _, s := range c.segs {
-		if t := collapse(s.Text); t != "" {
-			blk.Segments = append(blk.Segments, Segment{Line: s.Line, Text: t})
+		before := len(text)
+		if before > 0 {
+			text = append(text, ' ')
+		}
+		start := len(text)
+		text = appendCollapsed(text, c.raw[s.start:s.end])
+		if len(text) == start {
+			text = text[:before] // nothing but white space
+			continue
+		}
+		kept = append(kept, rawSegment{line: s.line, start: start, end: len(text)})
+	}
+	blk.text = string(text)
+	b.text, b.kept = text, kept
+	if len(kept) > 0 {
+		blk.Segments = make([]Segment, len(kept))
+		for i, s := range kept {
+			blk.Segments[i] = Segment{Line: s.line, Text: blk.text[s.start:s.end]}
 		}
 	}
-	blk.text = blk.joinText()
-	blk.Weight = Weight(blk.text)
-	blk.Anchors = TextAnchors(blk.text)
-	blk.Anchors.Links, blk.Anchors.Images = c.links, c.images
 	blk.textLines = c.textLines
 	if blk.Table != nil {
-		return // rows carry their numbers
+		// Rows carry their numbers. Their weights and numbers add up to the table's,
+		// after those of the caption, when the text folds in pieces.
+		f, byRune := fold(blk.text)
+		blk.Anchors = Anchors{Codes: codes(f), Links: c.links, Images: c.images}
+		if byRune {
+			blk.Weight, blk.Anchors.Numbers = tableSums(blk.Table, caption)
+			return
+		}
+		blk.Weight, blk.Anchors.Numbers = Weight(blk.text), numbers(f)
+		return
 	}
+	w, f, byRune := weighFold(blk.text)
+	blk.Weight = w
+	blk.Anchors = Anchors{Codes: codes(f), Links: c.links, Images: c.images}
+	if byRune && f == blk.text {
+		blk.Anchors.Numbers, blk.Numbers = segmentNumbers(blk.text, kept)
+		return
+	}
+	blk.Anchors.Numbers = numbers(f)
 	for _, s := range blk.Segments {
 		for _, n := range SignificantNumbers(s.Text) {
 			blk.Numbers = append(blk.Numbers, Number{Value: n, Line: s.Line})
 		}
 	}
+}
+
+// segmentNumbers returns the numbers of a text that is its own fold, and the significant
+// ones of each of its segments, with the segment's line. A number never spans the space
+// between segments, and a text folded rune by rune folds the same in pieces, so the numbers
+// of the whole text are those of its segments in turn.
+func segmentNumbers(text string, segs []rawSegment) (all []string, significant []Number) {
+	var buf [32]string
+	all = buf[:0]
+	k := 0
+	for i := 0; i < len(text); {
+		if !isDigit(text[i]) {
+			i++
+			continue
+		}
+		n, end := scanNumber(text, i)
+		all = append(all, n)
+		for segs[k].end <= i {
+			k++
+		}
+		if len(n) > 1 {
+			significant = append(significant, Number{Value: n, Line: segs[k].line})
+		}
+		i = end
+	}
+	if len(all) == 0 {
+		return nil, significant
+	}
+	return slices.Clip(slices.Clone(all)), significant
 }
 
 // onlyImages reports whether a paragraph holds images and nothing but white space.
@@ -170,14 +236,6 @@ func onlyImages(p *ast.Paragraph, src []byte) bool {
 		}
 	}
 	return seen
-}
-
-func joinSegments(segs []Segment) string {
-	var sb strings.Builder
-	for _, s := range segs {
-		sb.WriteString(s.Text)
-	}
-	return sb.String()
 }
 
 // finish sets end lines, slugs, default ids and hashes once all sections are known.

@@ -75,8 +75,12 @@ func FuzzCollapse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := collapse(s), plainCollapse(s); got != want {
+		want := plainCollapse(s)
+		if got := collapse(s); got != want {
 			t.Fatalf("collapse(%q) = %q, want %q", s, got, want)
+		}
+		if got := string(appendCollapsed([]byte("x"), []byte(s))); got != "x"+want {
+			t.Fatalf("appendCollapsed(%q) = %q, want %q", s, got, "x"+want)
 		}
 	})
 }
@@ -151,4 +155,64 @@ func checkRowNumbers(t *testing.T, p *Page) int {
 		}
 	}
 	return rows
+}
+
+// TestFoldRune: where FoldsByRune says so, folding rune by rune with FoldRune is Fold.
+func TestFoldRune(t *testing.T) {
+	byRune := func(s string) string {
+		var b strings.Builder
+		for _, r := range s {
+			b.WriteRune(FoldRune(r))
+		}
+		return b.String()
+	}
+	n := 0
+	for r := range rune(0x10000) {
+		for _, s := range []string{string(r), "a" + string(r) + "b", string(r) + "１"} {
+			if !FoldsByRune(s) {
+				continue
+			}
+			n++
+			if got, want := byRune(s), Fold(s); got != want {
+				t.Fatalf("by rune %q = %q, Fold %q", s, got, want)
+			}
+		}
+	}
+	if n < 100000 {
+		t.Fatalf("only %d texts fold by rune", n)
+	}
+	for _, s := range []string{"e\u0301", "\xff", "\uFFFD", "𝐀"} {
+		if FoldsByRune(s) {
+			t.Errorf("FoldsByRune(%q)", s)
+		}
+	}
+}
+
+// FuzzWeight: Weight is the plain definition, and weighFold is Weight and fold.
+func FuzzWeight(f *testing.F) {
+	for _, s := range []string{"", "GPU 云服务器 です", "x\xff\xe4\xb8y", "ｶﾞ１２"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Weight(s), plainWeight(s); got != want {
+			t.Fatalf("Weight(%q) = %v, want %v", s, got, want)
+		}
+		w, f, byRune := weighFold(s)
+		if wantF, wantByRune := fold(s); w != plainWeight(s) || f != wantF || byRune != wantByRune || f != plainFold(s) {
+			t.Fatalf("weighFold(%q) = %v %q %v, want %v %q %v", s, w, f, byRune, plainWeight(s), wantF, wantByRune)
+		}
+	})
+}
+
+// TestSpaceLeadBytes: lineCollapsed decodes only characters starting with the bytes of
+// white space beyond ASCII.
+func TestSpaceLeadBytes(t *testing.T) {
+	for r := rune(0x80); r <= unicode.MaxRune; r++ {
+		if !unicode.IsSpace(r) {
+			continue
+		}
+		if lead := string(r)[0]; lead != 0xC2 && lead != 0xE1 && lead != 0xE2 && lead != 0xE3 {
+			t.Errorf("%U is white space and starts with %#x", r, lead)
+		}
+	}
 }

@@ -2,6 +2,8 @@ package outline
 
 import (
 	"os"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -21,6 +23,7 @@ func FuzzBuild(f *testing.F) {
 		src := []byte(s)
 		p := parse(t, "f.md", src)
 		checkRowNumbers(t, p)
+		checkDerived(t, p)
 		n := len(newLineIndex(src))
 		for _, sec := range p.Sections {
 			if sec.Line < 1 || sec.Line > n || sec.EndLine < sec.Line || sec.EndLine > n {
@@ -38,4 +41,53 @@ func FuzzBuild(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkDerived: what Build reads once from a block's or row's text is what reading it
+// again gives: the text is the segments joined by spaces, each segment collapsed and not
+// empty; weights and anchors are those of the text; a block's numbers are those of each
+// segment in turn; a row's text is its cells' each followed by a line break.
+func checkDerived(t *testing.T, p *Page) {
+	t.Helper()
+	for _, s := range p.Sections {
+		for _, b := range s.Blocks {
+			var texts []string
+			var numbers []Number
+			for _, sg := range b.Segments {
+				if sg.Text == "" || collapse(sg.Text) != sg.Text {
+					t.Fatalf("segment %q not collapsed", sg.Text)
+				}
+				texts = append(texts, sg.Text)
+				for _, n := range SignificantNumbers(sg.Text) {
+					numbers = append(numbers, Number{n, sg.Line})
+				}
+			}
+			text := strings.Join(texts, " ")
+			a := TextAnchors(text)
+			if b.Text() != text || b.Weight != Weight(text) || !slices.Equal(b.Anchors.Numbers, a.Numbers) || !slices.Equal(b.Anchors.Codes, a.Codes) {
+				t.Fatalf("block at line %d: text %q weight %v anchors %q %q; want %q %v %q %q", b.Line, b.Text(), b.Weight, b.Anchors.Numbers, b.Anchors.Codes, text, Weight(text), a.Numbers, a.Codes)
+			}
+			if b.Table == nil && !slices.Equal(b.Numbers, numbers) {
+				t.Fatalf("block at line %d: numbers %v, want %v", b.Line, b.Numbers, numbers)
+			}
+			if b.Table == nil {
+				continue
+			}
+			for _, r := range b.Table.Rows {
+				var rt strings.Builder
+				w := 0.0
+				for _, c := range r.Cells {
+					if c.Weight != Weight(c.Text) {
+						t.Fatalf("cell %q weight %v", c.Text, c.Weight)
+					}
+					w += c.Weight
+					rt.WriteString(c.Text + "\n")
+				}
+				a := TextAnchors(rt.String())
+				if r.Weight != w || !slices.Equal(r.Anchors.Numbers, a.Numbers) || !slices.Equal(r.Anchors.Codes, a.Codes) {
+					t.Fatalf("row at line %d: weight %v anchors %q %q; want %v %q %q", r.Line, r.Weight, r.Anchors.Numbers, r.Anchors.Codes, w, a.Numbers, a.Codes)
+				}
+			}
+		}
+	}
 }

@@ -88,9 +88,15 @@ func foldByTable(s string) (folded string, ok bool) {
 			return "", false
 		}
 	}
+	return foldTable(s, changed), true
+}
+
+// foldTable folds a text foldByTable admits; changed says whether any rune changes.
+func foldTable(s string, changed bool) string {
 	if !changed {
-		return s, true
+		return s
 	}
+	t := runeInfos()
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
@@ -99,5 +105,75 @@ func foldByTable(s string) (folded string, ok bool) {
 		}
 		b.WriteRune(r)
 	}
-	return b.String(), true
+	return b.String()
+}
+
+// scan reads in one pass what Weight and foldByTable read of a text: its weight in halves,
+// whether foldByTable admits it, and whether folding changes it.
+func scan(s string) (halves int, byTable, changed bool) {
+	t := runeInfos()
+	byTable = true
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			halves += int(asciiHalves[c]) // ASCII folds to itself
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		info := weightOf(t, r)
+		switch {
+		case info&weightOne != 0:
+			halves += 2
+		case info&weightHan != 0:
+			halves += 6
+		case info&weightKana != 0:
+			halves += 3
+		}
+		switch {
+		case !byTable:
+		case r >= 0x10000 || r == utf8.RuneError:
+			byTable = false
+		case info&foldInert != 0:
+		case info&widthToInert != 0:
+			changed = true
+		default:
+			byTable = false
+		}
+	}
+	return halves, byTable, changed
+}
+
+// weighFold is Weight(s) and fold(s), in one pass over s where the table folds it.
+func weighFold(s string) (weight float64, folded string, byRune bool) {
+	halves, byTable, changed := scan(s)
+	if byTable {
+		return float64(halves) / 2, foldTable(s, changed), true
+	}
+	f, _ := fold(s)
+	return float64(halves) / 2, f, false
+}
+
+// FoldsByRune reports whether Fold(s) maps s rune by rune, each rune to FoldRune of it: true
+// for valid text of the basic multilingual plane without U+FFFD whose every rune folds by
+// the table (see foldByTable), false when NFKC may have work.
+func FoldsByRune(s string) bool {
+	if isASCII(s) {
+		return true
+	}
+	t := runeInfos()
+	for _, r := range s {
+		if r >= 0x10000 || r == utf8.RuneError || t[r]&(foldInert|widthToInert) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// FoldRune is what Fold makes of r in a text for which FoldsByRune holds.
+func FoldRune(r rune) rune {
+	if r < utf8.RuneSelf || r >= 0x10000 || runeInfos()[r]&widthToInert == 0 {
+		return r
+	}
+	return width.LookupRune(r).Folded()
 }

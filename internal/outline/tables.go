@@ -6,8 +6,6 @@ package outline
 // table's, so it is compared across languages like any other text.
 
 import (
-	"strings"
-
 	"github.com/yuin/goldmark/ast"
 
 	"docsite/internal/table"
@@ -27,45 +25,115 @@ func (b *builder) table(n ast.Node) (ast.Node, bool) {
 func (b *builder) modelTable(n *table.Node) Block {
 	blk := Block{Kind: TableBlock, Line: max(n.Line, 1), Table: &Table{}}
 	blk.EndLine = max(blk.Line, b.lines.line(max(nodeEnd(n)-1, 0)))
-	c := &textCollector{src: b.src, lines: b.lines, cur: blk.Line}
-	if text := n.Table.CaptionText(); text != "" {
-		c.add(max(n.Report.CaptionLine, 1), text)
+	c := b.newCollector(blk.Line) // modelRow leaves it alone
+	caption := n.Table.CaptionText()
+	if caption != "" {
+		c.add(max(n.Report.CaptionLine, 1), caption)
 		c.add(0, "\n")
 	}
+	blk.Table.Rows = make([]Row, 0, len(n.Table.Head)+len(n.Table.Body))
+	var links []string
 	for i := range n.Table.Head {
-		blk.Table.Rows = append(blk.Table.Rows, modelRow(&n.Table.Head[i], true, blk.Line, c))
+		blk.Table.Rows = append(blk.Table.Rows, b.modelRow(&n.Table.Head[i], true, blk.Line, &links))
 	}
 	for i := range n.Table.Body {
-		blk.Table.Rows = append(blk.Table.Rows, modelRow(&n.Table.Body[i], false, blk.Line, c))
+		blk.Table.Rows = append(blk.Table.Rows, b.modelRow(&n.Table.Body[i], false, blk.Line, &links))
 	}
 	for _, r := range blk.Table.Rows {
 		blk.EndLine = max(blk.EndLine, r.Line)
 	}
+	c.links = links
 	tableSegments(&blk, c)
-	b.finishBlock(&blk, c)
+	b.finishBlock(&blk, c, caption)
 	return blk
 }
 
-func modelRow(r *table.Row, head bool, line int, c *textCollector) Row {
+// tableSums is the weight and the numbers of a table's text from its caption's and rows':
+// the text is the caption, then each row's cells, with white space between them, which no
+// number spans and no weight counts; for text that folds rune by rune (FoldsByRune), folding
+// it whole or in pieces is the same.
+func tableSums(t *Table, caption string) (weight float64, nums []string) {
+	weight = Weight(caption)
+	nums = numbers(Fold(caption))
+	for i := range t.Rows {
+		weight += t.Rows[i].Weight
+		nums = append(nums, t.Rows[i].Anchors.Numbers...)
+	}
+	return weight, nums
+}
+
+// modelRow outlines a row. Its text, for its anchors, is its cells' collapsed texts each
+// followed by a line break, built once; the cells' texts are pieces of it.
+func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string) Row {
 	row := Row{Line: r.Line, Header: head}
 	if row.Line == 0 {
 		row.Line = line
 	}
-	row.Cells = make([]Cell, 0, len(r.Cells))
-	var text strings.Builder
+	row.Cells = make([]Cell, len(r.Cells))
+	text, kept := b.text[:0], b.kept[:0]
 	for i := range r.Cells {
 		cell := &r.Cells[i]
-		t := collapse(cell.Text())
-		w := Weight(t)
-		row.Cells = append(row.Cells, Cell{Text: t, Header: head || cell.Header, Weight: w})
-		row.Weight += w
-		text.WriteString(t)
-		text.WriteByte('\n')
-		c.links = append(c.links, blockLinks(cell.Blocks)...)
+		b.cell = appendBlocksText(b.cell[:0], cell.Blocks)
+		start := len(text)
+		text = appendCollapsed(text, b.cell)
+		kept = append(kept, rawSegment{start: start, end: len(text)})
+		text = append(text, '\n')
+		*links = append(*links, blockLinks(cell.Blocks)...)
 	}
-	row.Anchors = TextAnchors(text.String())
+	all := string(text)
+	b.text, b.kept = text, kept
+	byTable, changed := true, false // the row's text, cell by cell (line breaks fold to themselves)
+	for i := range r.Cells {
+		t := all[kept[i].start:kept[i].end]
+		halves, cellByTable, cellChanged := scan(t)
+		w := float64(halves) / 2
+		byTable, changed = byTable && cellByTable, changed || cellChanged
+		row.Cells[i] = Cell{Text: t, Header: head || r.Cells[i].Header, Weight: w}
+		row.Weight += w
+	}
+	f := all
+	if !byTable || changed {
+		f = Fold(all)
+	}
+	row.Anchors = Anchors{Numbers: numbers(f), Codes: codes(f)}
 	row.Numbers = row.Anchors.Significant()
 	return row
+}
+
+// appendBlocksText appends the plain text of a cell's blocks, as table.Cell.Text gives it:
+// blocks and list items on lines of their own, line breaks as newlines, markup dropped.
+func appendBlocksText(dst []byte, blocks []table.Block) []byte {
+	for i := range blocks {
+		bl := &blocks[i]
+		if i > 0 {
+			dst = append(dst, '\n')
+		}
+		if bl.Kind == table.Paragraph {
+			dst = appendInlinesText(dst, bl.Inlines)
+			continue
+		}
+		for j := range bl.Items {
+			if j > 0 {
+				dst = append(dst, '\n')
+			}
+			dst = appendBlocksText(dst, bl.Items[j].Blocks)
+		}
+	}
+	return dst
+}
+
+func appendInlinesText(dst []byte, ins []table.Inline) []byte {
+	for i := range ins {
+		switch in := &ins[i]; in.Kind {
+		case table.Text, table.Code:
+			dst = append(dst, in.Text...)
+		case table.Break:
+			dst = append(dst, '\n')
+		default:
+			dst = appendInlinesText(dst, in.Children)
+		}
+	}
+	return dst
 }
 
 // blockLinks lists the link targets in a cell's blocks.

@@ -1,10 +1,12 @@
 package outline
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	"golang.org/x/net/html"
@@ -15,13 +17,15 @@ import (
 type lineIndex []int // offsets at which lines start
 
 func newLineIndex(src []byte) lineIndex {
-	idx := lineIndex{0}
-	for i, c := range src {
-		if c == '\n' {
-			idx = append(idx, i+1)
+	idx := make(lineIndex, 1, bytes.Count(src, []byte{'\n'})+1)
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return idx
 		}
+		off += i + 1
+		idx = append(idx, off)
 	}
-	return idx
 }
 
 func (x lineIndex) line(off int) int {
@@ -29,11 +33,14 @@ func (x lineIndex) line(off int) int {
 }
 
 // textCollector gathers the text of inline content by source line and the link targets in it.
+// The text goes into one buffer, raw, in the order it comes; segs cut it into the runs of one
+// source line each.
 type textCollector struct {
 	src    []byte
 	lines  lineIndex
 	cur    int // line of the last text seen, for nodes without a position
-	segs   []Segment
+	raw    []byte
+	segs   []rawSegment
 	links  []string
 	images []string
 	// textLines are the lines holding text other than image descriptions.
@@ -41,16 +48,41 @@ type textCollector struct {
 	inImage   bool
 }
 
+// rawSegment is the text of raw[start:end], found on line.
+type rawSegment struct{ line, start, end int }
+
+// newCollector starts collecting text at line into the builder's buffers; done gives them back.
+func (b *builder) newCollector(line int) *textCollector {
+	c := &b.collector
+	*c = textCollector{src: b.src, lines: b.lines, cur: line, raw: c.raw[:0], segs: c.segs[:0]}
+	return c
+}
+
 func (c *textCollector) add(line int, s string) {
+	c.open(line)
+	c.raw = append(c.raw, s...)
+	c.segs[len(c.segs)-1].end = len(c.raw)
+}
+
+func (c *textCollector) addBytes(line int, s []byte) {
+	c.open(line)
+	c.raw = append(c.raw, s...)
+	c.segs[len(c.segs)-1].end = len(c.raw)
+}
+
+// open makes the last segment the one of line (of the current line when 0).
+func (c *textCollector) open(line int) {
 	if line > 0 {
 		c.cur = line
 	}
-	if n := len(c.segs); n > 0 && c.segs[n-1].Line == c.cur {
-		c.segs[n-1].Text += s
+	if n := len(c.segs); n > 0 && c.segs[n-1].line == c.cur {
 		return
 	}
-	c.segs = append(c.segs, Segment{Line: c.cur, Text: s})
+	c.segs = append(c.segs, rawSegment{line: c.cur, start: len(c.raw), end: len(c.raw)})
 }
+
+// text is all the text collected.
+func (c *textCollector) text() []byte { return c.raw }
 
 // inline walks the inline children of n.
 func (c *textCollector) inline(n ast.Node) {
@@ -63,15 +95,15 @@ func (c *textCollector) node(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.Text:
 		v := n.Segment.Value(c.src)
-		c.add(c.lines.line(n.Segment.Start), string(v))
-		if !c.inImage && len(strings.TrimSpace(string(v))) > 0 && !slices.Contains(c.textLines, c.cur) {
+		c.addBytes(c.lines.line(n.Segment.Start), v)
+		if !c.inImage && len(bytes.TrimSpace(v)) > 0 && !slices.Contains(c.textLines, c.cur) {
 			c.textLines = append(c.textLines, c.cur)
 		}
 		if n.HardLineBreak() {
 			c.add(0, "\n")
 		}
 	case *ast.String:
-		c.add(0, string(n.Value))
+		c.addBytes(0, n.Value)
 	case *ast.AutoLink:
 		c.links = append(c.links, string(n.URL(c.src)))
 		c.add(0, " ") // the URL is an anchor, not text to translate
@@ -116,23 +148,39 @@ func (c *textCollector) rawLines(n ast.Node) {
 	lines := n.Lines()
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
-		s := string(seg.Value(c.src))
+		v := seg.Value(c.src)
 		if isHTML {
-			s = htmlText(s, &c.links, &c.images)
+			c.add(c.lines.line(seg.Start), htmlText(string(v), &c.links, &c.images))
+			continue
 		}
-		c.add(c.lines.line(seg.Start), s)
+		c.addBytes(c.lines.line(seg.Start), v)
 	}
 }
 
-// tableSegments puts each row's text on the row's line.
+// tableSegments puts each row's text on the row's line: its cells' texts, line breaks as
+// spaces, between single spaces. Cell texts are collapsed, so the row's is too.
 func tableSegments(blk *Block, c *textCollector) {
 	for _, r := range blk.Table.Rows {
-		texts := make([]string, len(r.Cells))
-		for i, cell := range r.Cells {
-			texts[i] = strings.ReplaceAll(cell.Text, "\n", " ")
+		c.open(r.Line)
+		first := true
+		for _, cell := range r.Cells {
+			if cell.Text == "" {
+				continue
+			}
+			if !first {
+				c.raw = append(c.raw, ' ')
+			}
+			first = false
+			start := len(c.raw)
+			c.raw = append(c.raw, cell.Text...)
+			for k := start; k < len(c.raw); k++ {
+				if c.raw[k] == '\n' {
+					c.raw[k] = ' '
+				}
+			}
 		}
-		c.add(r.Line, strings.Join(texts, " \t "))
-		c.add(0, "\n")
+		c.raw = append(c.raw, '\n')
+		c.segs[len(c.segs)-1].end = len(c.raw)
 	}
 }
 
@@ -175,28 +223,79 @@ func collapse(s string) string {
 	if collapsed(s) {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s))
+	return string(appendCollapsed(make([]byte, 0, len(s)), []byte(s)))
+}
+
+// appendCollapsed appends collapse(s) to dst. Lines that are already collapsed are copied.
+func appendCollapsed(dst, s []byte) []byte {
+	start := len(dst)
 	for len(s) > 0 {
 		line := s
-		if i := strings.IndexByte(s, '\n'); i >= 0 {
+		if i := bytes.IndexByte(s, '\n'); i >= 0 {
 			line, s = s[:i], s[i+1:]
 		} else {
-			s = ""
+			s = nil
+		}
+		if lineCollapsed(line) {
+			if len(dst) > start {
+				dst = append(dst, '\n')
+			}
+			dst = append(dst, line...)
+			continue
 		}
 		first := true
-		for f := range strings.FieldsSeq(line) {
+		for f := range bytes.FieldsSeq(line) {
 			switch {
-			case first && b.Len() > 0:
-				b.WriteByte('\n')
+			case first && len(dst) > start:
+				dst = append(dst, '\n')
 			case !first:
-				b.WriteByte(' ')
+				dst = append(dst, ' ')
 			}
-			b.WriteString(f)
+			dst = append(dst, f...)
 			first = false
 		}
 	}
-	return b.String()
+	return dst
+}
+
+// lineCollapsed reports whether a line is not empty and has no white space but single
+// spaces between other characters: its fields joined by spaces.
+func lineCollapsed(s []byte) bool {
+	if len(s) == 0 || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	space := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case ' ':
+				if space {
+					return false
+				}
+				space = true
+			case '\t', '\n', '\v', '\f', '\r':
+				return false
+			default:
+				space = false
+			}
+			i++
+			continue
+		}
+		// Only U+0085, U+00A0 and U+1680–U+3000 are white space beyond ASCII: their
+		// first bytes are 0xC2, 0xE1, 0xE2 and 0xE3, which never continue a character.
+		space = false
+		if c != 0xC2 && c != 0xE1 && c != 0xE2 && c != 0xE3 {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(s[i:])
+		if unicode.IsSpace(r) {
+			return false
+		}
+		i += n
+	}
+	return true
 }
 
 // collapsed reports whether collapse would return s unchanged: no white space but single

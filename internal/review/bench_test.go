@@ -70,3 +70,26 @@ func BenchmarkWriteHTML(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPageAndWrite does for each page group of the corpus what a build does: Page,
+// then WritePage, then Compact. An op is all benchPages groups; ns/group and cpu-ns/group are
+// the cost per group (three language versions).
+func BenchmarkPageAndWrite(b *testing.B) {
+	in, keys := benchInput(b)
+	docs := docsOf(in, keys)
+	discard := func(string, []byte) error { return nil }
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		for i, k := range keys {
+			res := Page(in, k, docs[i])
+			if err := WritePage(res, nil, discard); err != nil {
+				b.Fatal(err)
+			}
+			res.Compact()
+		}
+	}
+	groups := float64(b.N * len(keys))
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/groups, "ns/group")
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/groups, "cpu-ns/group")
+}

@@ -15,6 +15,8 @@ type checker struct {
 	pair              *ratioPair  // shared by this translation's ratio units
 	texts             sourceTexts // shared by the page's translations
 	findings          []Finding
+	srcCell, tgtCell  []outline.Segment // the titles or cell lines compared, reused
+	srcTexts          []sourceSegment   // the source segments untranslated compares with, reused
 }
 
 func (c *checker) run() {
@@ -96,7 +98,9 @@ func describeSection(s *outline.Section) string {
 func (c *checker) sectionPair(sp align.SectionPair) {
 	s, t := c.srcSec(sp.Source), c.tgtSec(sp.Target)
 	if s.Level > 0 {
-		c.untranslated(s, []outline.Segment{{Line: s.Line, Text: s.Title}}, []outline.Segment{{Line: t.Line, Text: t.Title}})
+		c.srcCell = append(c.srcCell[:0], outline.Segment{Line: s.Line, Text: s.Title})
+		c.tgtCell = append(c.tgtCell[:0], outline.Segment{Line: t.Line, Text: t.Title})
+		c.untranslated(s, c.srcCell, c.tgtCell)
 	}
 	for k, bp := range sp.Blocks {
 		switch {

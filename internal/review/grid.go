@@ -1,9 +1,6 @@
 package review
 
 import (
-	"fmt"
-	"strings"
-
 	"docsite/internal/align"
 	"docsite/internal/outline"
 )
@@ -13,7 +10,21 @@ import (
 // on rows of their own after the item they follow.
 type grid struct {
 	Rows  []gridRow
-	Other []Finding // findings no cell holds (missing pages)
+	Other []Finding  // findings no cell holds (missing pages)
+	slab  []gridCell // where rows take their cells from
+}
+
+// cells starts a row's cells with first, with room for one cell per translation of p.
+func (g *grid) cells(p *pageDetail, first gridCell) []gridCell {
+	n := 1 + len(p.Translations)
+	if len(g.slab)+n > cap(g.slab) {
+		g.slab = make([]gridCell, 0, 16*n)
+	}
+	k := len(g.slab)
+	g.slab = g.slab[:k+n]
+	row := g.slab[k : k+1 : k+n]
+	row[0] = first
+	return row
 }
 
 type gridRow struct {
@@ -23,28 +34,36 @@ type gridRow struct {
 }
 
 type gridCell struct {
-	Lang      string
-	Present   bool // the language has this item
-	Line      int
-	Kind      string
-	Title     string   // heading text, section rows
-	Text      string   // excerpt, block rows
-	Row       []string // cell texts, table rows
-	Findings  []Finding
-	Stale     bool
-	Match     string // the pair's confidence, translation cells that have a counterpart
-	srcFrom   int    // source lines the cell covers, 0 when none
-	srcTo     int
-	tgtFrom   int // target lines, translation cells only
-	tgtTo     int
-	locale    string
+	Lang     string
+	Present  bool // the language has this item
+	Line     int
+	Kind     string
+	Title    string // heading text, section rows; a table's caption
+	titleMax int    // runes of Title shown, 0 for all
+	Text     string // block rows; shown cut to textMax runes
+	textMax  int
+	table    bool         // a table's block row: its shape is shown instead of Text
+	rows     int          // the table's shape
+	cols     int          //
+	row      *outline.Row // table rows: the row whose cells are shown
+	Findings []Finding
+	Stale    bool
+	match    float64 // the pair's confidence, when hasMatch: translation cells that have a counterpart
+	hasMatch bool
+	srcFrom  int // source lines the cell covers, 0 when none
+	srcTo    int
+	tgtFrom  int // target lines, translation cells only
+	tgtTo    int
+	locale   string
+
 	translate bool
 }
 
 // buildGrid lays out page p; findings are the report's findings for p.
 func buildGrid(p *pageDetail, langs []Locale, findings []Finding) *grid {
-	g := &grid{}
 	src := p.Source.Outline
+	rows := sourceRows(src) + 8 // a few for the translations' extra items
+	g := &grid{Rows: make([]gridRow, 0, rows), slab: make([]gridCell, 0, rows*(1+len(p.Translations)))}
 	for i, s := range src.Sections {
 		g.sectionRows(p, langs, i, s)
 		for k := range p.Translations {
@@ -55,6 +74,20 @@ func buildGrid(p *pageDetail, langs []Locale, findings []Finding) *grid {
 		g.place(f)
 	}
 	return g
+}
+
+// sourceRows counts the rows the source's sections, blocks and table rows take.
+func sourceRows(src *outline.Page) int {
+	n := 0
+	for _, s := range src.Sections {
+		n += 1 + len(s.Blocks)
+		for i := range s.Blocks {
+			if t := s.Blocks[i].Table; t != nil {
+				n += len(t.Rows)
+			}
+		}
+	}
+	return n
 }
 
 func tagOf(langs []Locale, code string) string {
@@ -68,7 +101,7 @@ func tagOf(langs []Locale, code string) string {
 
 // sectionRows adds the heading row and block rows of source section i.
 func (g *grid) sectionRows(p *pageDetail, langs []Locale, i int, s *outline.Section) {
-	head := gridRow{Section: true, Cells: []gridCell{sectionCell(tagOf(langs, p.Source.Locale), s, true)}}
+	head := gridRow{Section: true, Cells: g.cells(p, sectionCell(tagOf(langs, p.Source.Locale), s, true))}
 	for _, tr := range p.Translations {
 		c := gridCell{Lang: tagOf(langs, tr.Locale), locale: tr.Locale, translate: true, srcFrom: s.Line, srcTo: s.Line}
 		if sp := pairOf(tr.Align, i); sp != nil && sp.Target >= 0 {
@@ -77,7 +110,7 @@ func (g *grid) sectionRows(p *pageDetail, langs []Locale, i int, s *outline.Sect
 			c.locale, c.translate, c.srcFrom, c.srcTo = tr.Locale, true, s.Line, s.Line
 			c.tgtFrom, c.tgtTo = t.Line, t.Line
 			c.Stale = contains(tr.Stale, s.ID)
-			c.Match = confidence(sp.Confidence)
+			c.setMatch(sp.Confidence)
 		}
 		head.Cells = append(head.Cells, c)
 	}
@@ -102,25 +135,30 @@ func sectionCell(lang string, s *outline.Section, source bool) gridCell {
 	return c
 }
 
+// Runes shown of a block's text, a table's caption and a table cell's text.
+const (
+	blockTextMax = 400
+	captionMax   = 200
+	rowCellMax   = 200
+)
+
 func blockCell(lang string, b *outline.Block) gridCell {
-	c := gridCell{Lang: lang, Present: true, Line: b.Line, Kind: b.Kind.String(), Text: shorten(b.Text(), 400)}
+	c := gridCell{Lang: lang, Present: true, Line: b.Line, Kind: b.Kind.String(), Text: b.Text(), textMax: blockTextMax}
 	if b.Table != nil {
-		rows, cols := b.Table.Shape()
-		c.Text = fmt.Sprintf("%d rows × %d columns", rows, cols)
+		c.table = true
+		c.rows, c.cols = b.Table.Shape()
 		if len(b.Segments) > 0 && len(b.Table.Rows) > 0 && b.Segments[0].Line < b.Table.Rows[0].Line {
-			c.Title = shorten(b.Segments[0].Text, 200) // the caption
+			c.Title, c.titleMax = b.Segments[0].Text, captionMax // the caption
 		}
 	}
 	return c
 }
 
 func rowCell(lang string, r *outline.Row) gridCell {
-	c := gridCell{Lang: lang, Present: true, Line: r.Line, Kind: "row"}
-	for _, cell := range r.Cells {
-		c.Row = append(c.Row, shorten(strings.ReplaceAll(cell.Text, "\n", " · "), 200))
-	}
-	return c
+	return gridCell{Lang: lang, Present: true, Line: r.Line, Kind: "row", row: r}
 }
+
+func (c *gridCell) setMatch(confidence float64) { c.match, c.hasMatch = confidence, true }
 
 // blockRow adds the row of source block b of section i.
 func (g *grid) blockRow(p *pageDetail, langs []Locale, i, b int) {
@@ -130,12 +168,12 @@ func (g *grid) blockRow(p *pageDetail, langs []Locale, i, b int) {
 		to = from // the rows have rows of their own
 	}
 	src := blockCell(tagOf(langs, p.Source.Locale), sb)
-	row := gridRow{Cells: []gridCell{src}}
+	row := gridRow{Cells: g.cells(p, src)}
 	for _, tr := range p.Translations {
 		c := gridCell{Lang: tagOf(langs, tr.Locale), Kind: sb.Kind.String()}
 		if tb := targetBlock(tr.Align, i, b); tb != nil {
 			c = blockCell(c.Lang, tb)
-			c.Match = confidence(blockPairOf(tr.Align, i, b).Confidence)
+			c.setMatch(blockPairOf(tr.Align, i, b).Confidence)
 			c.tgtFrom, c.tgtTo = tb.Line, tb.EndLine
 			if tb.Table != nil {
 				c.tgtTo = tb.Line
@@ -165,13 +203,13 @@ func (g *grid) tableRows(p *pageDetail, langs []Locale, i, b int) {
 	st := p.Source.Outline.Sections[i].Blocks[b].Table
 	_, cols := st.Shape()
 	for r := range st.Rows {
-		row := gridRow{Cols: cols, Cells: []gridCell{rowCell(tagOf(langs, p.Source.Locale), &st.Rows[r])}}
+		row := gridRow{Cols: cols, Cells: g.cells(p, rowCell(tagOf(langs, p.Source.Locale), &st.Rows[r]))}
 		for _, tr := range p.Translations {
 			c := gridCell{Lang: tagOf(langs, tr.Locale), Kind: "row"}
 			if rp, conf := targetRow(tr.Align, i, b, r); rp != nil {
 				c = rowCell(c.Lang, rp)
 				c.tgtFrom, c.tgtTo = rp.Line, rp.Line
-				c.Match = confidence(conf)
+				c.setMatch(conf)
 			}
 			c.locale, c.translate, c.srcFrom, c.srcTo = tr.Locale, true, st.Rows[r].Line, st.Rows[r].Line
 			row.Cells = append(row.Cells, c)
@@ -232,7 +270,7 @@ func (g *grid) extraBlocks(p *pageDetail, langs []Locale, k, i, b int) {
 
 // lonely is a row where only translation k has something.
 func (g *grid) lonely(p *pageDetail, langs []Locale, k int, c gridCell, section bool) gridRow {
-	row := gridRow{Section: section, Cells: []gridCell{{Lang: tagOf(langs, p.Source.Locale)}}}
+	row := gridRow{Section: section, Cells: g.cells(p, gridCell{Lang: tagOf(langs, p.Source.Locale)})}
 	for j, tr := range p.Translations {
 		if j == k {
 			row.Cells = append(row.Cells, c)
@@ -332,34 +370,12 @@ func (c *gridCell) covers(f Finding) bool {
 	return c.tgtFrom > 0 || c.srcFrom > 0
 }
 
-// Class is the cell's CSS classes: absent, has-error, has-warning, stale.
-func (c gridCell) Class() string {
-	var cls []string
-	if !c.Present {
-		cls = append(cls, "absent")
-	}
-	for _, sev := range []string{"error", "warning"} {
-		for _, f := range c.Findings {
-			if f.Severity.String() == sev {
-				cls = append(cls, "has-"+sev)
-				break
-			}
+// has reports whether a finding of severity sev ("error", "warning") is in the cell.
+func (c *gridCell) has(sev string) bool {
+	for _, f := range c.Findings {
+		if f.Severity.String() == sev {
+			return true
 		}
 	}
-	if c.Stale {
-		cls = append(cls, "stale")
-	}
-	return strings.Join(cls, " ")
-}
-
-// confidence formats a pair's confidence for display.
-func confidence(c float64) string { return fmt.Sprintf("%.2f", c) }
-
-// shorten cuts s to n runes.
-func shorten(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
+	return false
 }

@@ -76,8 +76,32 @@ func WritePage(res *PageResult, url PageURL, write func(rel string, data []byte)
 		url = DefaultPageURL
 	}
 	rel := path.Join("_review", res.Review.Page, "index.html")
-	return writeTemplate(write, rel, "page.html", pageData(res, url))
+	v := pageData(res, url)
+	var b bytes.Buffer
+	b.Grow(pageShellSize + v.Grid.size())
+	if err := v.write(&b, v.handWritable()); err != nil {
+		return err
+	}
+	return write(rel, b.Bytes())
 }
+
+// write writes the page: its head and end by hand (shell.go) or by the templates.
+func (v *pageView) write(b *bytes.Buffer, byHand bool) error {
+	if byHand {
+		v.writeHead(b)
+		v.Grid.writeRows(b)
+		v.writeEnd(b)
+		return nil
+	}
+	if err := htmlTemplates.ExecuteTemplate(b, "page.html", v); err != nil {
+		return err
+	}
+	v.Grid.writeRows(b)
+	return htmlTemplates.ExecuteTemplate(b, "page-end.html", v)
+}
+
+// pageShellSize is about what the page templates write around the rows.
+const pageShellSize = 1536
 
 func writeTemplate(write func(string, []byte) error, rel, name string, data any) error {
 	var b bytes.Buffer
@@ -167,8 +191,7 @@ type pageView struct {
 	CSS     string
 	Index   string
 	Columns []link
-	Grid    *grid
-	Rows    template.HTML // the rows of Grid (rows.go)
+	Grid    *grid // its rows are written between page.html and page-end.html (rows.go)
 }
 
 // pageData lays out the review page of res. The languages the page is missing in get no
@@ -191,6 +214,5 @@ func pageData(res *PageResult, url PageURL) pageView {
 		Page: d.Page, Root: root, CSS: root + "_review/review.css", Index: root + "_review/",
 		Columns: versionLinks(d.langs, &res.Review, url, root, true),
 		Grid:    g,
-		Rows:    g.rowsHTML(),
 	}
 }

@@ -10,6 +10,9 @@ import (
 // links reports link and image targets that differ between aligned blocks. A link into the
 // source language's tree ("/en/…", "../en/…") matches the same link into the translation's.
 func (c *checker) links(sec *outline.Section, s, t *outline.Block) {
+	if len(s.Anchors.Links)+len(s.Anchors.Images)+len(t.Anchors.Links)+len(t.Anchors.Images) == 0 {
+		return // nothing links on either side
+	}
 	src := c.targets(s.Anchors, c.src)
 	tgt := c.targets(t.Anchors, c.locale)
 	onlyS, onlyT := without(src, tgt), without(tgt, src)
@@ -37,6 +40,9 @@ func (c *checker) targets(a outline.Anchors, locale string) []string {
 
 // neutral replaces a path segment equal to locale by "{lang}".
 func neutral(url, locale string) string {
+	if !strings.Contains(url, locale) {
+		return url // no segment can be locale
+	}
 	parts := strings.Split(url, "/")
 	for i, p := range parts {
 		if p == locale {

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"slices"
 	"strings"
 
 	"docsite/internal/outline"
@@ -35,6 +36,9 @@ func (c *checker) blockNumbers(sec *outline.Section, s, t *outline.Block) {
 
 // rowNumbers checks the numbers of aligned table rows, all on the row's line.
 func (c *checker) rowNumbers(sec *outline.Section, s, t *outline.Row) {
+	if slices.Equal(s.Numbers, t.Numbers) {
+		return // the same numbers in the same order: none differs
+	}
 	c.numbers(sec, rowNumbers(s), rowNumbers(t), rowFirstLine(s), rowFirstLine(t))
 }
 

@@ -1,20 +1,20 @@
 package review
 
 import (
-	"html/template"
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
 // The aligned rows are most of a review page, and html/template walks every cell's fields
-// by reflection; they are written here instead, escaped exactly as html/template escapes
-// plain text in a text node or a quoted attribute (escapeHTML). The page template prints
-// them where its row loop was; the golden files pin the output.
+// by reflection; they are written here instead, straight into the page's buffer between
+// the two halves of the page template, escaped exactly as html/template escapes plain text
+// in a text node or a quoted attribute (escapeHTML). Texts are shortened as they are
+// written (writeShort), so no cell copies its text. The golden files pin the output.
 
-// rowsHTML writes every row: "\n<tr…>", its cells, "\n</tr>".
-func (g *grid) rowsHTML() template.HTML {
-	var b strings.Builder
+// writeRows writes every row: "\n<tr…>", its cells, "\n</tr>".
+func (g *grid) writeRows(b *bytes.Buffer) {
 	for i := range g.Rows {
 		r := &g.Rows[i]
 		b.WriteString("\n<tr")
@@ -23,51 +23,63 @@ func (g *grid) rowsHTML() template.HTML {
 		}
 		b.WriteString(">")
 		for j := range r.Cells {
-			r.Cells[j].writeHTML(&b)
+			r.Cells[j].writeHTML(b)
 		}
 		b.WriteString("\n</tr>")
 	}
-	return template.HTML(b.String())
 }
 
-func (c *gridCell) writeHTML(b *strings.Builder) {
+// size guesses how many bytes writeRows writes, to size the page's buffer once.
+func (g *grid) size() int {
+	n := 0
+	for i := range g.Rows {
+		n += 20
+		for j := range g.Rows[i].Cells {
+			c := &g.Rows[i].Cells[j]
+			n += 100 + len(c.Title) + min(len(c.Text), 4*c.textMax)
+			if c.row != nil {
+				for _, cell := range c.row.Cells {
+					n += 10 + min(len(cell.Text)+4, 4*rowCellMax)
+				}
+			}
+			for _, f := range c.Findings {
+				n += 80 + len(f.Check) + len(f.Message)
+			}
+		}
+	}
+	return n
+}
+
+func (c *gridCell) writeHTML(b *bytes.Buffer) {
 	b.WriteString("\n<td")
 	if c.Present {
 		b.WriteString(` lang="`)
 		escapeHTML(b, c.Lang)
 		b.WriteString(`"`)
 	}
-	if cls := c.Class(); cls != "" {
-		b.WriteString(` class="`)
-		escapeHTML(b, cls)
-		b.WriteString(`"`)
-	}
+	c.writeClass(b)
 	b.WriteString(">")
 	if c.Present {
 		b.WriteString(`<span class="where">`)
 		escapeHTML(b, c.Kind)
 		b.WriteString(", line ")
-		b.WriteString(strconv.Itoa(c.Line))
-		if c.Match != "" {
+		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(c.Line), 10))
+		if c.hasMatch {
 			b.WriteString(", match ")
-			escapeHTML(b, c.Match)
+			b.Write(strconv.AppendFloat(b.AvailableBuffer(), c.match, 'f', 2, 64))
 		}
 		b.WriteString("</span>")
 		if c.Title != "" {
 			b.WriteString(`<span class="title">`)
-			escapeHTML(b, c.Title)
+			writeShort(b, c.Title, c.titleMax, false)
 			b.WriteString("</span>")
 		}
-		if c.Text != "" {
-			b.WriteString("<p>")
-			escapeHTML(b, c.Text)
-			b.WriteString("</p>")
-		}
-		if len(c.Row) > 0 {
+		c.writeText(b)
+		if c.row != nil && len(c.row.Cells) > 0 {
 			b.WriteString(`<table class="mini"><tbody><tr>`)
-			for _, t := range c.Row {
+			for _, cell := range c.row.Cells {
 				b.WriteString("<td>")
-				escapeHTML(b, t)
+				writeShort(b, cell.Text, rowCellMax, true)
 				b.WriteString("</td>")
 			}
 			b.WriteString("</tr></tbody></table>")
@@ -94,21 +106,122 @@ func (c *gridCell) writeHTML(b *strings.Builder) {
 	b.WriteString("\n</td>")
 }
 
+// writeText writes the block's excerpt, or a table's shape.
+func (c *gridCell) writeText(b *bytes.Buffer) {
+	switch {
+	case c.table:
+		b.WriteString("<p>")
+		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(c.rows), 10))
+		b.WriteString(" rows × ")
+		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(c.cols), 10))
+		b.WriteString(" columns</p>")
+	case c.Text != "":
+		b.WriteString("<p>")
+		writeShort(b, c.Text, c.textMax, false)
+		b.WriteString("</p>")
+	}
+}
+
+// writeClass writes the class attribute, when the cell has classes (Class).
+func (c *gridCell) writeClass(b *bytes.Buffer) {
+	sep := ` class="`
+	add := func(cls string) {
+		b.WriteString(sep)
+		b.WriteString(cls)
+		sep = " "
+	}
+	if !c.Present {
+		add("absent")
+	}
+	if c.has("error") {
+		add("has-error")
+	}
+	if c.has("warning") {
+		add("has-warning")
+	}
+	if c.Stale {
+		add("stale")
+	}
+	if sep == " " {
+		b.WriteString(`"`)
+	}
+}
+
+// writeShort writes s escaped (escapeHTML) as shorten would give it, cut to n runes (n 0:
+// whole); with lines, each line break reads " · " first.
+func writeShort(b *bytes.Buffer, s string, n int, lines bool) {
+	extra := 0
+	if lines {
+		extra = 2 * strings.Count(s, "\n") // " · " is three runes
+	}
+	if n <= 0 || len(s)+extra <= n || utf8.RuneCountInString(s)+extra <= n {
+		if !lines {
+			escapeHTML(b, s)
+			return
+		}
+		for {
+			i := indexNewline(s)
+			if i < 0 {
+				escapeHTML(b, s)
+				return
+			}
+			escapeHTML(b, s[:i])
+			b.WriteString(" · ")
+			s = s[i+1:]
+		}
+	}
+	// Cut: the first n runes, each invalid byte becoming U+FFFD as []rune makes it.
+	for _, r := range s {
+		if r == '\n' && lines {
+			for _, d := range " · " {
+				if n == 0 {
+					break
+				}
+				b.WriteRune(d)
+				n--
+			}
+		} else if n > 0 {
+			if repl := htmlReplacement(r); repl != "" {
+				b.WriteString(repl)
+			} else {
+				b.WriteRune(r)
+			}
+			n--
+		}
+		if n == 0 {
+			break
+		}
+	}
+	b.WriteString("…")
+}
+
+func indexNewline(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
 // escapeHTML writes s escaped as html/template escapes a string in a text node or a quoted
 // attribute value: NUL, ", &, ', +, < and > are replaced, all else (invalid UTF-8 too) kept.
-func escapeHTML(b *strings.Builder, s string) {
+// All of these are ASCII, which is never part of a multi-byte sequence, so s is scanned by
+// byte.
+func escapeHTML(b *bytes.Buffer, s string) {
 	written := 0
-	for i := 0; i < len(s); {
-		r, w := utf8.DecodeRuneInString(s[i:])
-		if repl := htmlReplacement(r); repl != "" {
-			b.WriteString(s[written:i])
-			b.WriteString(repl)
-			written = i + w
+	for i := 0; i < len(s); i++ {
+		if !htmlSpecial[s[i]] {
+			continue
 		}
-		i += w
+		b.WriteString(s[written:i])
+		b.WriteString(htmlReplacement(rune(s[i])))
+		written = i + 1
 	}
 	b.WriteString(s[written:])
 }
+
+var htmlSpecial = [256]bool{0: true, '"': true, '&': true, '\'': true, '+': true, '<': true, '>': true}
 
 func htmlReplacement(r rune) string {
 	switch r {

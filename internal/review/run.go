@@ -140,6 +140,7 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 	var findings []Finding
 	texts := sourceTexts{}
 	locales := otherLocales(codes(in.Locales), src.Locale)
+	var prepared *align.Source // once a translation needs it
 	for i, d := range others {
 		locale := locales[i]
 		if d == nil {
@@ -147,7 +148,10 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 			findings = append(findings, missingPage(key, src, locale))
 			continue
 		}
-		tr := translate(d, srcOutline)
+		if prepared == nil {
+			prepared = align.Prepare(srcOutline)
+		}
+		tr := translate(d, prepared)
 		c := &checker{page: key, locale: locale, src: src.Locale, a: tr.Align, ratios: ratios,
 			pair: ratios.pair(src.Locale, locale, tr.File), texts: texts}
 		c.run()
@@ -158,9 +162,9 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 	return pd, findings
 }
 
-func translate(d *Doc, src *outline.Page) translation {
+func translate(d *Doc, src *align.Source) translation {
 	tgt := outline.Build(d.Root, d.Src, d.File)
-	a := align.Align(src, tgt)
+	a := src.Align(tgt)
 	align.ShareIDs(a)
 	return translation{version: version{Locale: d.Locale, File: d.File, Outline: tgt}, Align: a}
 }

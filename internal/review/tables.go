@@ -41,14 +41,15 @@ func (c *checker) rowPair(sec *outline.Section, s, t *outline.Row) {
 	c.rowNumbers(sec, s, t)
 	for i := range min(len(s.Cells), len(t.Cells)) {
 		sc, tc := &s.Cells[i], &t.Cells[i]
-		c.untranslated(sec, cellSegments(s.Line, sc.Text), cellSegments(t.Line, tc.Text))
+		c.srcCell = cellSegments(c.srcCell[:0], s.Line, sc.Text)
+		c.tgtCell = cellSegments(c.tgtCell[:0], t.Line, tc.Text)
+		c.untranslated(sec, c.srcCell, c.tgtCell)
 		c.ratios.add(c, sec, s.Line, t.Line, sc.Weight, tc.Weight)
 	}
 }
 
-// cellSegments makes a segment of each line of a cell's text, all on the row's line.
-func cellSegments(line int, text string) []outline.Segment {
-	var out []outline.Segment
+// cellSegments appends a segment of each line of a cell's text to out, all on the row's line.
+func cellSegments(out []outline.Segment, line int, text string) []outline.Segment {
 	for {
 		i := strings.IndexByte(text, '\n')
 		if i < 0 {

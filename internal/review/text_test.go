@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode"
 
+	"golang.org/x/text/width"
+
 	"docsite/internal/outline"
 )
 
@@ -86,6 +88,17 @@ func checkText(t *testing.T, s string) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("sentences(%q) = %q, want %q", s, got, want)
 	}
+	// sourceTexts profiles a text whole: it must count what its sentences count.
+	var whole, sum profile
+	whole.add(s)
+	for _, x := range want {
+		var p profile
+		p.add(x)
+		sum.plus(&p)
+	}
+	if !slices.Equal(whole.counts[latin:], sum.counts[latin:]) {
+		t.Fatalf("profile of %q: %v whole, %v by sentence", s, whole, sum)
+	}
 	for _, x := range want {
 		if k, w := key(x), plainKey(x); k != w {
 			t.Fatalf("key(%q) = %q, want %q", x, k, w)
@@ -97,6 +110,20 @@ func checkText(t *testing.T, s string) {
 		}
 		if tr, w := translatable(x, &p), plainTranslatable(x); tr != w {
 			t.Fatalf("translatable(%q) = %v, want %v", x, tr, w)
+		}
+		// hasKey skips a source sentence only when its key certainly differs.
+		for _, y := range append([]string{strings.ToUpper(x), strings.ToLower(x), " " + x, width.Widen.String(x), s}, want...) {
+			if key(x) == key(y) && !startOf(x).mayEqual(startOf(y)) {
+				t.Fatalf("keys of %q and %q are equal, starts %v and %v differ", x, y, startOf(x), startOf(y))
+			}
+		}
+		if !outline.FoldsByRune(x) {
+			continue
+		}
+		for _, k := range []string{key(x), key(x) + " a", strings.TrimSuffix(key(x), "."), key(s), s, "x\xff"} {
+			if got := isKeyOf(k, x); got != (k == key(x)) {
+				t.Fatalf("isKeyOf(%q, %q) = %v, key %q", k, x, got, key(x))
+			}
 		}
 	}
 }

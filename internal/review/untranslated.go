@@ -1,7 +1,6 @@
 package review
 
 import (
-	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -17,9 +16,13 @@ import (
 // words (or four CJK characters) are left alone: names, codes and acronyms stay as they are.
 func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
 	var srcProfile profile
+	src := c.srcTexts[:0] // s's texts, looked up once
 	for _, seg := range s {
-		srcProfile.plus(&c.texts.get(seg.Text).prof)
+		st := c.texts.get(seg.Text)
+		srcProfile.plus(&st.prof)
+		src = append(src, sourceSegment{seg.Text, st})
 	}
+	c.srcTexts = src
 	srcScript := srcProfile.dominant()
 	srcLine := 0
 	if len(s) > 0 {
@@ -34,7 +37,7 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
 			if !translatable(x, &p) {
 				return true
 			}
-			if c.locale != c.src && c.texts.hasKey(s, key(x)) {
+			if c.locale != c.src && hasKey(src, x) {
 				c.add(Untranslated, sec, srcLine, seg.Line, "same text as the source: %s", excerpt(x))
 				done = true
 				return false
@@ -57,40 +60,138 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
 type sourceTexts map[string]*sourceText
 
 type sourceText struct {
-	prof  profile  // of all its sentences
-	keys  []string // of its sentences, once keyed
+	prof      profile          // of all its sentences
+	sentences []sourceSentence // once listed
+	listed    bool
+}
+
+// sourceSentence is a sentence of a source text and, once asked for, its key.
+type sourceSentence struct {
+	text  string
+	first keyStart // of its key, when the sentence folds rune by rune
+	key   string
 	keyed bool
 }
+
+// keyStart is the first rune of a key, or that the key is empty or unknown.
+type keyStart struct {
+	r     rune
+	known bool // the sentence folds rune by rune: r is its key's first rune (-1: no rune)
+}
+
+// startOf is where key(x) starts, read without making it when x folds rune by rune.
+func startOf(x string) keyStart {
+	if !outline.FoldsByRune(x) {
+		return keyStart{}
+	}
+	classes := classes()
+	for _, r := range x {
+		r = outline.FoldRune(r)
+		c := classes.of(r)
+		if c&isSpace != 0 {
+			continue
+		}
+		if c&changesLower != 0 {
+			r = unicode.ToLower(r)
+		}
+		return keyStart{r, true}
+	}
+	return keyStart{-1, true}
+}
+
+// mayEqual is false when two keys certainly differ: both starts are known and differ.
+func (a keyStart) mayEqual(b keyStart) bool { return !a.known || !b.known || a.r == b.r }
 
 func (m sourceTexts) get(text string) *sourceText {
 	if st := m[text]; st != nil {
 		return st
 	}
+	// The profile of all its sentences is the profile of the text: sentences end at
+	// punctuation, which never continues a run of letters, and lose only white space,
+	// which counts for no script that is read (checkText checks this).
 	st := &sourceText{}
-	forSentences(text, func(x string) bool {
-		st.prof.add(x)
-		return true
-	})
+	st.prof.add(text)
 	m[text] = st
 	return st
 }
 
-// hasKey reports whether a sentence of segs has key k.
-func (m sourceTexts) hasKey(segs []outline.Segment, k string) bool {
+// sourceSegment is a source segment's text and what is read of it.
+type sourceSegment struct {
+	text string
+	*sourceText
+}
+
+// hasKey reports whether a sentence of the source segments has the key of sentence x. A
+// source sentence's key is made only when its first rune may be that of x's.
+func hasKey(segs []sourceSegment, x string) bool {
+	start := startOf(x)
+	k := ""
+	if !start.known {
+		k = key(x)
+	}
 	for _, seg := range segs {
-		st := m.get(seg.Text)
-		if !st.keyed {
-			forSentences(seg.Text, func(x string) bool {
-				st.keys = append(st.keys, key(x))
+		st := seg.sourceText
+		if !st.listed {
+			forSentences(seg.text, func(y string) bool {
+				st.sentences = append(st.sentences, sourceSentence{text: y, first: startOf(y)})
 				return true
 			})
-			st.keyed = true
+			st.listed = true
 		}
-		if slices.Contains(st.keys, k) {
-			return true
+		for i := range st.sentences {
+			sen := &st.sentences[i]
+			if !start.mayEqual(sen.first) {
+				continue
+			}
+			if !sen.keyed {
+				sen.key, sen.keyed = key(sen.text), true
+			}
+			if start.known && isKeyOf(sen.key, x) || !start.known && sen.key == k {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// isKeyOf reports whether k is key(x), for an x that folds rune by rune
+// (outline.FoldsByRune), without making key(x): x's runes are folded, spaced and lowered
+// as key does and compared with k as they come.
+func isKeyOf(k, x string) bool {
+	classes := classes()
+	j := 0
+	space, started := false, false
+	for _, r := range x {
+		r = outline.FoldRune(r)
+		c := classes.of(r)
+		if c&isSpace != 0 {
+			space = true
+			continue
+		}
+		if space && started {
+			if j >= len(k) || k[j] != ' ' {
+				return false
+			}
+			j++
+		}
+		space, started = false, true
+		if c&changesLower != 0 {
+			r = unicode.ToLower(r)
+		}
+		if r < utf8.RuneSelf {
+			if j >= len(k) || k[j] != byte(r) {
+				return false
+			}
+			j++
+			continue
+		}
+		kr, n := utf8.DecodeRuneInString(k[j:])
+		if kr != r || n != utf8.RuneLen(r) {
+			return false
+		}
+		j += n
+	}
+	return j == len(k)
 }
 
 // foreign explains why a sentence (profiled by p) is in the source's script and not the
