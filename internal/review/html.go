@@ -79,20 +79,14 @@ func WritePage(res *PageResult, url PageURL, write func(rel string, data []byte)
 	v := pageData(res, url)
 	var b bytes.Buffer
 	b.Grow(pageShellSize + v.Grid.size())
-	if err := v.write(&b, v.handWritable()); err != nil {
+	if err := v.write(&b); err != nil {
 		return err
 	}
 	return write(rel, b.Bytes())
 }
 
-// write writes the page: its head and end by hand (shell.go) or by the templates.
-func (v *pageView) write(b *bytes.Buffer, byHand bool) error {
-	if byHand {
-		v.writeHead(b)
-		v.Grid.writeRows(b)
-		v.writeEnd(b)
-		return nil
-	}
+// write writes the page: page.html, the rows, page-end.html.
+func (v *pageView) write(b *bytes.Buffer) error {
 	if err := htmlTemplates.ExecuteTemplate(b, "page.html", v); err != nil {
 		return err
 	}
