@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"testing/fstest"
 
 	"docsite/internal/build"
 	"docsite/internal/serve"
@@ -36,11 +35,11 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) int {
 }
 
 // liveBuilder adapts the live builder to the preview server: every good build becomes an
-// immutable in-memory site; warnings and a summary go to the terminal.
+// immutable in-memory site; the warnings a build newly finds and a summary go to the
+// terminal.
 type liveBuilder struct {
 	live *build.Live
 	log  io.Writer
-	seen map[string]bool // warnings printed already; a rebuild prints only new ones
 }
 
 func (b *liveBuilder) Build(ctx context.Context, changed []string) (*serve.Site, error) {
@@ -48,21 +47,11 @@ func (b *liveBuilder) Build(ctx context.Context, changed []string) (*serve.Site,
 	if err != nil {
 		return nil, err
 	}
-	seen := map[string]bool{}
-	for _, d := range snap.Result.Diags {
-		line := d.Error()
-		if !b.seen[line] {
-			fmt.Fprintln(b.log, line)
-		}
-		seen[line] = true
+	for _, d := range snap.NewDiags {
+		fmt.Fprintln(b.log, d.Error())
 	}
-	b.seen = seen
 	fmt.Fprintf(b.log, "docsite: %s\n", snap.Result.Summary())
-	files := make(fstest.MapFS, len(snap.Files))
-	for name, data := range snap.Files {
-		files[name] = &fstest.MapFile{Data: data, Mode: 0o644}
-	}
-	site := &serve.Site{FS: files, BasePath: "/"}
+	site := &serve.Site{FS: snap.Files, BasePath: "/"}
 	for _, l := range snap.Result.Langs {
 		site.Languages = append(site.Languages, serve.Language{Code: l.Code, Tag: l.Tag})
 	}
