@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -442,43 +443,52 @@ func diagOrder(a, b diag.Diagnostic) int {
 }
 
 // mergeDiags merges two sorted lists as diag.List.Sort would order a, then b: on a tie a's
-// comes first.
+// comes first. a is short.
 func mergeDiags(a, b diag.List) diag.List {
 	if len(a)+len(b) == 0 {
 		return nil
 	}
-	out := make(diag.List, 0, len(a)+len(b))
-	i := 0
-	for _, d := range b {
-		for i < len(a) && diagOrder(a[i], d) <= 0 {
-			out = append(out, a[i])
-			i++
-		}
-		out = append(out, d)
-	}
-	return append(out, a[i:]...)
+	return spliceSorted(b, nil, a, func(x, y diag.Diagnostic) bool { return diagOrder(x, y) <= 0 })
 }
 
 // replaceSorted returns sorted list with the diagnostics of old (all in it) taken out and
 // those of add (sorted) merged in, in a new list.
 func replaceSorted(list, old, add diag.List) diag.List {
-	drop := map[int]bool{}
+	var drop []int // indexes in list, sorted
 	for _, d := range old {
 		i, _ := slices.BinarySearchFunc(list, d, diagOrder)
 		for ; i < len(list) && diagOrder(list[i], d) == 0; i++ {
-			if list[i] == d && !drop[i] {
-				drop[i] = true
+			if list[i] == d && !slices.Contains(drop, i) {
+				drop = append(drop, i)
 				break
 			}
 		}
 	}
-	kept := make(diag.List, 0, len(list)-len(drop))
-	for i, d := range list {
-		if !drop[i] {
-			kept = append(kept, d)
+	slices.Sort(drop)
+	return spliceSorted(list, drop, add, func(x, y diag.Diagnostic) bool { return diagOrder(x, y) < 0 })
+}
+
+// spliceSorted returns list without the elements at the indexes drop (sorted) and with
+// those of add merged in, in a new slice; before(x, y) reports whether x goes before y, and
+// both list and add are in that order. It copies list in runs and searches the place of
+// each added element, so it costs one copy of list and a few comparisons per change.
+func spliceSorted[T any](list []T, drop []int, add []T, before func(x, y T) bool) []T {
+	out := make([]T, 0, len(list)-len(drop)+len(add))
+	start, d := 0, 0
+	copyTo := func(end int) {
+		for ; d < len(drop) && drop[d] < end; d++ {
+			out = append(out, list[start:drop[d]]...)
+			start = drop[d] + 1
 		}
+		out = append(out, list[start:end]...)
+		start = end
 	}
-	return mergeDiags(kept, add)
+	for _, x := range add {
+		copyTo(start + sort.Search(len(list)-start, func(i int) bool { return before(x, list[start+i]) }))
+		out = append(out, x)
+	}
+	copyTo(len(list))
+	return out
 }
 
 func deleteNil(pages []*load.Page) []*load.Page {

@@ -69,7 +69,7 @@ func WriteIndex(r *Report, url PageURL, write func(rel string, data []byte) erro
 		}
 	}
 	v.Outliers = outlierViews(outliers)
-	return writeIndex(write, v, func(b *bytes.Buffer) error {
+	return writeIndex(write, v, 0, func(b *bytes.Buffer) error {
 		for i := range r.Pages {
 			if err := htmlTemplates.ExecuteTemplate(b, "index-page", pageLine(r.Langs, &r.Pages[i], url)); err != nil {
 				return err
@@ -80,8 +80,9 @@ func WriteIndex(r *Report, url PageURL, write func(rel string, data []byte) erro
 }
 
 // writeIndex writes the index in its three parts: the head (summary), the pages' lines,
-// which lines writes, and the tail (outliers); and the style sheet beside it.
-func writeIndex(write func(string, []byte) error, v indexView, lines func(*bytes.Buffer) error) error {
+// which lines writes, and the tail (outliers); and the style sheet beside it. size is
+// how long the lines are, if known.
+func writeIndex(write func(string, []byte) error, v indexView, size int, lines func(*bytes.Buffer) error) error {
 	css, err := htmlFiles.ReadFile("html/review.css")
 	if err != nil {
 		return err
@@ -90,6 +91,7 @@ func writeIndex(write func(string, []byte) error, v indexView, lines func(*bytes
 		return err
 	}
 	var b bytes.Buffer
+	b.Grow(size)
 	if err := htmlTemplates.ExecuteTemplate(&b, "index-head", v); err != nil {
 		return err
 	}

@@ -92,6 +92,29 @@ func appendUnits(us []*ratioUnit, res *PageResult) []*ratioUnit {
 	return us
 }
 
+// spliceSorted returns list without the elements at the indexes drop (sorted) and with
+// those of add merged in, in a new slice; before(x, y) reports whether x goes before y, and
+// both list and add are in that order. It copies list in runs and searches the place of
+// each added element, so it costs one copy of list and a few comparisons per change.
+func spliceSorted[T any](list []T, drop []int, add []T, before func(x, y T) bool) []T {
+	out := make([]T, 0, len(list)-len(drop)+len(add))
+	start, d := 0, 0
+	copyTo := func(end int) {
+		for ; d < len(drop) && drop[d] < end; d++ {
+			out = append(out, list[start:drop[d]]...)
+			start = drop[d] + 1
+		}
+		out = append(out, list[start:end]...)
+		start = end
+	}
+	for _, x := range add {
+		copyTo(start + sort.Search(len(list)-start, func(i int) bool { return before(x, list[start+i]) }))
+		out = append(out, x)
+	}
+	copyTo(len(list))
+	return out
+}
+
 // mergeSorted returns old, sorted by cmp, without the elements drop reports, merged with
 // add, sorted by cmp too: one pass, in a new slice.
 func mergeSorted[T any](old []T, drop func(T) bool, add []T, cmp func(a, b T) int) []T {
@@ -157,27 +180,16 @@ func (t *Tally) updateRatios(gone, added []*ratioUnit) {
 	}
 	for _, p := range pairs {
 		old := t.ratios[p]
-		drop := map[int]bool{}
+		var drop []int // indexes in old, sorted
 		for _, u := range goneBy[p] {
 			if i := indexOfUnit(old, u); i >= 0 {
-				drop[i] = true
+				drop = append(drop, i)
 			}
 		}
+		slices.Sort(drop)
 		add := addBy[p]
 		slices.SortStableFunc(add, compareUnits)
-		next := make([]*ratioUnit, 0, len(old)-len(drop)+len(add))
-		j := 0
-		for i, u := range old {
-			if drop[i] {
-				continue
-			}
-			for j < len(add) && compareUnits(add[j], u) < 0 {
-				next = append(next, add[j])
-				j++
-			}
-			next = append(next, u)
-		}
-		next = append(next, add[j:]...)
+		next := spliceSorted(old, drop, add, func(x, u *ratioUnit) bool { return x.ratio < u.ratio })
 		if len(next) == 0 {
 			delete(t.ratios, p)
 		} else {
@@ -289,6 +301,7 @@ func (t *Tally) WriteIndex(url PageURL, write func(rel string, data []byte) erro
 		v.Locales = append(v.Locales, lv)
 	}
 	var b bytes.Buffer
+	size := 4096 + 512*len(outliers)
 	for _, tp := range t.pages {
 		if tp.line == nil {
 			if err := htmlTemplates.ExecuteTemplate(&b, "index-page", pageLine(t.in.Locales, &tp.res.Review, url)); err != nil {
@@ -297,8 +310,9 @@ func (t *Tally) WriteIndex(url PageURL, write func(rel string, data []byte) erro
 			tp.line = bytes.Clone(b.Bytes())
 			b.Reset()
 		}
+		size += len(tp.line)
 	}
-	return writeIndex(write, v, func(b *bytes.Buffer) error {
+	return writeIndex(write, v, size, func(b *bytes.Buffer) error {
 		for _, tp := range t.pages {
 			b.Write(tp.line)
 		}
