@@ -44,7 +44,6 @@ type Live struct {
 	files        *Files
 	res          *Result
 	siteDiags    diag.List // the diagnostics of the site rather than of a group, sorted
-	groupDiags   diag.List // every group's diagnostics, sorted
 	counts       pageCounts
 }
 
@@ -140,6 +139,7 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	next.index()
 	all := map[string][]byte{}
 	var results []*review.PageResult
+	var groupDiags diag.List
 	for i, o := range outs {
 		next.built[o.key] = &liveGroup{out: o, files: files[i]}
 		maps.Copy(all, files[i])
@@ -147,9 +147,9 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 			results = append(results, o.review)
 		}
 		next.counts.fold(o, 1)
-		next.groupDiags = append(next.groupDiags, o.diags...)
+		groupDiags = append(groupDiags, o.diags...)
 	}
-	next.groupDiags.Sort()
+	groupDiags.Sort()
 	maps.Copy(all, next.listings)
 	next.tally.Update(nil, results)
 	next.tally.SetExtra(dataFindings(s.dataDiags))
@@ -161,7 +161,8 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	if l.res != nil {
 		before = l.res.Diags
 	}
-	next.sum()
+	next.siteDiags = next.siteDiagnostics()
+	next.sum(mergeDiags(next.siteDiags, groupDiags))
 	snap := &Snapshot{Files: next.files, Result: next.res, NewDiags: newDiags(next.res.Diags, before)}
 	*l = *next
 	return snap, nil
@@ -378,30 +379,36 @@ func (l *Live) update(groups []*load.Group, pages []*load.Page, dirty map[string
 	if regroup {
 		l.index()
 	}
-	oldSite := l.siteDiags
 	l.listings, l.listingDiags = listings, listingDiags
 	l.files = l.files.with(set, del)
 	l.counts = counts
-	l.groupDiags = replaceSorted(l.groupDiags, oldGroup, newGroup)
-	l.sum()
-	// Only the dirty groups' and the site's own diagnostics can be new.
-	return &Snapshot{Files: l.files, Result: l.res,
-		NewDiags: newDiags(mergeDiags(l.siteDiags, newGroup), mergeDiags(oldSite, oldGroup))}, nil
+	// The diagnostics are those of the last build with the dirty groups' and the site's
+	// own replaced; only those can be new. (A group's and the site's diagnostics name
+	// different files, so merging them apart orders them as diag.List.Sort does.)
+	oldSite, site := l.siteDiags, l.siteDiagnostics()
+	was, now := mergeDiags(oldSite, oldGroup), mergeDiags(site, newGroup)
+	l.siteDiags = site
+	l.sum(replaceSorted(l.res.Diags, was, now))
+	return &Snapshot{Files: l.files, Result: l.res, NewDiags: newDiags(now, was)}, nil
 }
 
-// sum makes the result of the current state.
-func (l *Live) sum() {
-	s := l.s
-	site := slices.Clone(s.diags)
+// siteDiagnostics are the diagnostics of the site rather than of a group, sorted.
+func (l *Live) siteDiagnostics() diag.List {
+	site := slices.Clone(l.s.diags)
 	site = append(site, l.listingDiags...)
-	site = append(site, s.absentStrings()...)
+	site = append(site, l.s.absentStrings()...)
 	site.Sort()
-	res := &Result{Langs: s.cfg.Langs, Pages: maps.Clone(l.counts.pages), Fallbacks: maps.Clone(l.counts.fallbacks),
-		Files: l.counts.files, Diags: mergeDiags(site, l.groupDiags)}
+	return site
+}
+
+// sum makes the result of the current state, with all its diagnostics, sorted.
+func (l *Live) sum(diags diag.List) {
+	res := &Result{Langs: l.s.cfg.Langs, Pages: maps.Clone(l.counts.pages), Fallbacks: maps.Clone(l.counts.fallbacks),
+		Files: l.counts.files, Diags: diags}
 	for _, m := range []map[string]int{res.Pages, res.Fallbacks} {
 		maps.DeleteFunc(m, func(_ string, n int) bool { return n == 0 })
 	}
-	l.res, l.siteDiags = res, site
+	l.res = res
 }
 
 // absentStrings are the warnings about user-interface strings no locale defines.
@@ -465,6 +472,9 @@ func replaceSorted(list, old, add diag.List) diag.List {
 		}
 	}
 	slices.Sort(drop)
+	if len(list)-len(drop)+len(add) == 0 {
+		return nil // as diag.List.Sort leaves an empty list
+	}
 	return spliceSorted(list, drop, add, func(x, y diag.Diagnostic) bool { return diagOrder(x, y) < 0 })
 }
 

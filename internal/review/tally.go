@@ -6,7 +6,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 
 	"docsite/internal/diag"
@@ -25,7 +24,7 @@ type Tally struct {
 	sums  []localeSums // per language, in site order
 	// ratios holds every judged unit by language pair, sorted by ratio: the median is the
 	// middle, and the outliers are a prefix and a suffix.
-	ratios map[string][]*ratioUnit
+	ratios map[string]*unitList
 	extra  []Finding
 	seq    int
 }
@@ -46,7 +45,7 @@ type localeSums struct {
 func NewTally(in Input) *Tally {
 	in.Docs, in.States = nil, nil
 	return &Tally{in: in, langs: codes(in.Locales), by: map[*PageResult]*tallied{},
-		sums: make([]localeSums, len(in.Locales)), ratios: map[string][]*ratioUnit{}}
+		sums: make([]localeSums, len(in.Locales)), ratios: map[string]*unitList{}}
 }
 
 // Update takes the results in remove (each given to an earlier Update) out of the tally and
@@ -90,29 +89,6 @@ func appendUnits(us []*ratioUnit, res *PageResult) []*ratioUnit {
 		us = append(us, &res.ratios.units[i])
 	}
 	return us
-}
-
-// spliceSorted returns list without the elements at the indexes drop (sorted) and with
-// those of add merged in, in a new slice; before(x, y) reports whether x goes before y, and
-// both list and add are in that order. It copies list in runs and searches the place of
-// each added element, so it costs one copy of list and a few comparisons per change.
-func spliceSorted[T any](list []T, drop []int, add []T, before func(x, y T) bool) []T {
-	out := make([]T, 0, len(list)-len(drop)+len(add))
-	start, d := 0, 0
-	copyTo := func(end int) {
-		for ; d < len(drop) && drop[d] < end; d++ {
-			out = append(out, list[start:drop[d]]...)
-			start = drop[d] + 1
-		}
-		out = append(out, list[start:end]...)
-		start = end
-	}
-	for _, x := range add {
-		copyTo(start + sort.Search(len(list)-start, func(i int) bool { return before(x, list[start+i]) }))
-		out = append(out, x)
-	}
-	copyTo(len(list))
-	return out
 }
 
 // mergeSorted returns old, sorted by cmp, without the elements drop reports, merged with
@@ -179,65 +155,32 @@ func (t *Tally) updateRatios(gone, added []*ratioUnit) {
 		}
 	}
 	for _, p := range pairs {
-		old := t.ratios[p]
-		var drop []int // indexes in old, sorted
-		for _, u := range goneBy[p] {
-			if i := indexOfUnit(old, u); i >= 0 {
-				drop = append(drop, i)
-			}
+		l := t.ratios[p]
+		if l == nil {
+			l = &unitList{}
+			t.ratios[p] = l
 		}
-		slices.Sort(drop)
-		add := addBy[p]
-		slices.SortStableFunc(add, compareUnits)
-		next := spliceSorted(old, drop, add, func(x, u *ratioUnit) bool { return x.ratio < u.ratio })
-		if len(next) == 0 {
+		l.update(goneBy[p], addBy[p])
+		if l.n == 0 {
 			delete(t.ratios, p)
-		} else {
-			t.ratios[p] = next
 		}
 	}
 }
 
 func compareUnits(a, b *ratioUnit) int { return cmp.Compare(a.ratio, b.ratio) }
 
-// indexOfUnit finds u in us, sorted by ratio, by binary search; -1 when it is not there.
-func indexOfUnit(us []*ratioUnit, u *ratioUnit) int {
-	for i := sort.Search(len(us), func(i int) bool { return us[i].ratio >= u.ratio }); i < len(us) && us[i].ratio == u.ratio; i++ {
-		if us[i] == u {
-			return i
-		}
-	}
-	return -1
-}
-
 // SetExtra replaces the findings from elsewhere (the catalog's data warnings, say) that the
 // report holds besides the pages' own. Set each finding's Severity yourself.
 func (t *Tally) SetExtra(fs []Finding) { t.extra = slices.Clone(fs) }
-
-// median is the median ratio of a pair's sorted units.
-func median(us []*ratioUnit) float64 {
-	n := len(us)
-	if n%2 == 1 {
-		return us[n/2].ratio
-	}
-	return (us[n/2-1].ratio + us[n/2].ratio) / 2
-}
 
 // outliers returns a finding for every unit whose ratio lies outside [m/ratioFactor,
 // m·ratioFactor] for its pair's median m, sorted as the report sorts findings.
 func (t *Tally) outliers() []Finding {
 	var out []Finding
 	for _, p := range slices.Sorted(maps.Keys(t.ratios)) {
-		us := t.ratios[p]
-		m := median(us)
-		lo := sort.Search(len(us), func(i int) bool { return us[i].ratio >= m/ratioFactor })
-		hi := sort.Search(len(us), func(i int) bool { return us[i].ratio > m*ratioFactor })
-		for _, u := range us[:lo] {
-			out = append(out, u.finding(m))
-		}
-		for _, u := range us[hi:] {
-			out = append(out, u.finding(m))
-		}
+		l := t.ratios[p]
+		m := l.median()
+		l.outside(m/ratioFactor, m*ratioFactor, func(u *ratioUnit) { out = append(out, u.finding(m)) })
 	}
 	sortFindings(out, t.langs)
 	return out

@@ -2,6 +2,7 @@ package review
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -117,4 +118,64 @@ func dropDoc(docs []Doc, page string) []Doc {
 		}
 	}
 	return out
+}
+
+// A unit list stays the sorted list of its units through random changes, across the
+// splitting and dropping of blocks, with many units of the same ratio.
+func TestUnitList(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var l unitList
+	var want []*ratioUnit
+	for step := range 1500 {
+		var gone, add []*ratioUnit
+		for range rng.IntN(8) {
+			if len(want) > 0 && rng.IntN(3) == 0 {
+				i := rng.IntN(len(want))
+				gone = append(gone, want[i])
+				want = slices.Delete(want, i, i+1)
+			}
+		}
+		n := rng.IntN(12)
+		if step == 100 {
+			n = 3000 // a fill
+		}
+		for range n {
+			u := &ratioUnit{ratio: float64(rng.IntN(50)) / 10}
+			add = append(add, u)
+			want = append(want, u)
+		}
+		l.update(gone, add)
+		slices.SortStableFunc(want, compareUnits)
+		got := slices.Concat(l.blocks...)
+		if l.n != len(want) || !slices.EqualFunc(got, want, func(a, b *ratioUnit) bool { return a.ratio == b.ratio }) {
+			t.Fatalf("step %d: %d units, want %d", step, l.n, len(want))
+		}
+		for _, b := range l.blocks {
+			if len(b) == 0 || len(b) > maxBlock {
+				t.Fatalf("step %d: block of %d", step, len(b))
+			}
+		}
+		if len(want) == 0 {
+			continue
+		}
+		var out []float64
+		l.outside(1, 3.5, func(u *ratioUnit) { out = append(out, u.ratio) })
+		var wantOut []float64
+		for _, u := range want {
+			if u.ratio < 1 || u.ratio > 3.5 {
+				wantOut = append(wantOut, u.ratio)
+			}
+		}
+		slices.Sort(out)
+		if !slices.Equal(out, wantOut) {
+			t.Fatalf("step %d: outside %v, want %v", step, out, wantOut)
+		}
+		m := want[len(want)/2].ratio
+		if len(want)%2 == 0 {
+			m = (want[len(want)/2-1].ratio + want[len(want)/2].ratio) / 2
+		}
+		if l.median() != m {
+			t.Fatalf("step %d: median %v, want %v", step, l.median(), m)
+		}
+	}
 }
