@@ -22,7 +22,7 @@ import (
 // 100ms) starts a burst, and is built at once (leading edge): the watcher only
 // waits until no event came for settle (10ms, at most the quiet period), so
 // that the events of one save make one batch, and never longer than the quiet
-// period. The rest of a burst, events that arrive while that build runs or less
+// period (or maxBatchWait). The rest of a burst, events that arrive while that build runs or less
 // than the quiet period after the last one, is gathered until the sources have
 // been quiet for the quiet period (trailing edge) and built once. So a save
 // reaches the browser in settle plus the build time, and any burst costs one or
@@ -53,7 +53,7 @@ func (w *watcher) next(ctx context.Context, quiet time.Duration) (changed []stri
 		if deadline == nil {
 			if !pending && now.Sub(w.last) >= quiet {
 				wait = min(settle, quiet)
-				deadline = time.After(quiet)
+				deadline = time.After(min(quiet, maxBatchWait))
 			} else {
 				deadline = time.After(max(maxBatchWait, 4*quiet))
 			}
