@@ -22,13 +22,13 @@ import (
 // 100ms) starts a burst, and is built at once (leading edge): the watcher only
 // waits until no event came for settle (10ms, at most the quiet period), so
 // that the events of one save make one batch, and never longer than the quiet
-// period (or maxBatchWait). The rest of a burst, events that arrive while that build runs or less
-// than the quiet period after the last one, is gathered until the sources have
-// been quiet for the quiet period (trailing edge) and built once. So a save
-// reaches the browser in settle plus the build time, and any burst costs one or
-// two builds, not one per event. maxBatchWait bounds the trailing wait when
-// events never stop (a process rewriting a file in a loop), so the preview
-// still follows.
+// period or maxBatchWait. The rest of a burst, events that arrive while that
+// build runs or less than the quiet period after the last one, is gathered
+// until the sources have been quiet for the quiet period (trailing edge) and
+// built once. So a save reaches the browser in settle plus the build time, and
+// any burst costs one or two builds, not one per event. maxBatchWait bounds the
+// trailing wait too when events never stop (a process rewriting a file in a
+// loop), so the preview still follows.
 const (
 	DefaultQuiet = 100 * time.Millisecond
 	settle       = 10 * time.Millisecond
