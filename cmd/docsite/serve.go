@@ -40,12 +40,16 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) int {
 type liveBuilder struct {
 	live *build.Live
 	log  io.Writer
+	last *serve.Site // the site of the last good build
 }
 
 func (b *liveBuilder) Build(ctx context.Context, changed []string) (*serve.Site, error) {
 	snap, err := b.live.Build(ctx, changed)
 	if err != nil {
 		return nil, err
+	}
+	if snap.Same && b.last != nil {
+		return b.last, nil
 	}
 	for _, d := range snap.NewDiags {
 		fmt.Fprintln(b.log, d.Error())
@@ -55,5 +59,6 @@ func (b *liveBuilder) Build(ctx context.Context, changed []string) (*serve.Site,
 	for _, l := range snap.Result.Langs {
 		site.Languages = append(site.Languages, serve.Language{Code: l.Code, Tag: l.Tag})
 	}
+	b.last = site
 	return site, nil
 }

@@ -3,6 +3,7 @@ package build
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"io/fs"
 	"maps"
@@ -44,7 +45,9 @@ type Live struct {
 	files        *Files
 	res          *Result
 	siteDiags    diag.List // the diagnostics of the site rather than of a group, sorted
-	counts       pageCounts
+	// read holds a hash of each page source an incremental build read, as it was then
+	read   map[string][sha256.Size]byte
+	counts pageCounts
 }
 
 type liveGroup struct {
@@ -133,7 +136,7 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 		return nil, err
 	}
 	next := &Live{opts: l.opts, fsys: l.fsys, root: l.root, s: s, pages: pages, groups: s.groups,
-		built: map[string]*liveGroup{}, listings: mem.Files(), listingDiags: listingDiags,
+		built: map[string]*liveGroup{}, listings: mem.Files(), listingDiags: listingDiags, read: map[string][sha256.Size]byte{},
 		tally:  review.NewTally(s.review),
 		counts: pageCounts{pages: map[string]int{}, fallbacks: map[string]int{}}}
 	next.index()
@@ -216,6 +219,7 @@ func writeTo(m map[string][]byte) func(string, []byte) error {
 // incremental rebuilds after edits of content pages: it reads the changed pages again,
 // renders the groups they belong to (before and after the edit), and updates the rest.
 func (l *Live) incremental(ctx context.Context, changed []string) (*Snapshot, error) {
+	read := map[string][sha256.Size]byte{}
 	pages := slices.Clone(l.pages)
 	dirty := map[string]bool{}
 	regroup := false // pages were added, removed or moved to another group
@@ -233,6 +237,7 @@ func (l *Live) incremental(ctx context.Context, changed []string) (*Snapshot, er
 			continue
 		}
 		p := load.Read(l.fsys, strings.SplitN(name, "/", 3)[1], name)
+		read[name] = sha256.Sum256(p.Src)
 		p.Release()
 		dirty[p.Key] = true
 		if known {
@@ -245,6 +250,10 @@ func (l *Live) incremental(ctx context.Context, changed []string) (*Snapshot, er
 	}
 	for _, i := range removed {
 		pages[i] = nil
+	}
+	if l.unchanged(changed, read) {
+		res := *l.res // Build sets Elapsed; the last Result stays as it was returned
+		return &Snapshot{Files: l.files, Result: &res, Same: true}, nil
 	}
 	pages = deleteNil(pages)
 	groups, err := l.regroup(pages, dirty, regroup)
@@ -261,7 +270,23 @@ func (l *Live) incremental(ctx context.Context, changed []string) (*Snapshot, er
 	if err != nil {
 		return nil, err
 	}
-	return l.update(groups, pages, dirty, regroup, outs, files)
+	snap, err := l.update(groups, pages, dirty, regroup, outs, files)
+	if err == nil {
+		maps.Copy(l.read, read)
+	}
+	return snap, err
+}
+
+// unchanged reports whether every changed page is as the last incremental build read it:
+// the events of an editor's save that straddled that build, say.
+func (l *Live) unchanged(changed []string, read map[string][sha256.Size]byte) bool {
+	for _, name := range changed {
+		h, ok := read[name]
+		if last, seen := l.read[name]; !ok || !seen || h != last {
+			return false
+		}
+	}
+	return true
 }
 
 // regroup returns the groups of pages: when no page was added, removed or given another

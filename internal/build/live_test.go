@@ -147,6 +147,9 @@ func TestLiveMatchesFullOnCorpus(t *testing.T) {
 			t.Fatalf("%s: %v", step.name, err)
 		}
 		before = sameAsFull(t, step.name, dir, snap, before)
+		if snap.Same != (step.name == "same again") {
+			t.Errorf("%s: Same is %t", step.name, snap.Same)
+		}
 	}
 }
 

@@ -20,6 +20,9 @@ type Snapshot struct {
 	// NewDiags are the diagnostics of Result.Diags that the previous good build did not
 	// report (all of them after the first build), in the same order.
 	NewDiags diag.List
+	// Same is set when the changed pages were as the last build read them: Files and
+	// Result are the last build's, and there is nothing to reload.
+	Same bool
 }
 
 // Files is one build's files by slash path, immutable, and a read-only fs.FS of them

@@ -308,6 +308,38 @@ func TestFolderMovedInIsWatched(t *testing.T) {
 	}
 }
 
+// sameBuilder hands back the site it built first, as a builder does when the changed
+// sources are as they were at its last build.
+type sameBuilder struct {
+	dirBuilder
+	site *Site
+}
+
+func (b *sameBuilder) Build(ctx context.Context, changed []string) (*Site, error) {
+	site, err := b.dirBuilder.Build(ctx, changed)
+	if b.site == nil {
+		b.site = site
+	}
+	return b.site, err
+}
+
+func TestSameSiteReloadsNothing(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "content/en/index.md", "<p>same</p>")
+	b := &sameBuilder{dirBuilder: dirBuilder{dir: dir}}
+	base := startServer(t, Options{SourceDir: dir}, b)
+	_, page := get(t, base, "/en/index.html", nil)
+	stream := openEvents(t, base, pageGen(t, page))
+	writeFile(t, dir, "content/en/index.md", "<p>same</p>")
+	stream.none(t, 10*DefaultQuiet)
+	if builds := b.builds(1); len(builds) != 1 {
+		t.Errorf("builds %q, want one", builds)
+	}
+	if _, again := get(t, base, "/en/index.html", nil); pageGen(t, again) != pageGen(t, page) {
+		t.Error("the served build changed")
+	}
+}
+
 // gatedBuilder is a dirBuilder whose rebuilds wait until the test opens the gate.
 type gatedBuilder struct {
 	dirBuilder
