@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"testing/fstest"
 
 	"docsite/internal/build"
 	"docsite/internal/serve"
@@ -16,7 +15,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	source := fs.String("source", ".", "site root `directory`")
 	addr := fs.String("addr", serve.DefaultAddr, "`host:port` to listen on; loopback unless told otherwise")
-	quiet := fs.Duration("quiet", serve.DefaultQuiet, "rebuild once the sources have been quiet this `long` (shorter reloads sooner; too short splits a burst of saves into several builds on a loaded machine)")
+	quiet := fs.Duration("quiet", serve.DefaultQuiet, "a change after the sources were quiet this `long` is built at once; the rest of a burst of changes once they are quiet this long again (too short splits a burst into more builds on a loaded machine)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -36,11 +35,12 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) int {
 }
 
 // liveBuilder adapts the live builder to the preview server: every good build becomes an
-// immutable in-memory site; warnings and a summary go to the terminal.
+// immutable in-memory site; the warnings a build newly finds and a summary go to the
+// terminal.
 type liveBuilder struct {
 	live *build.Live
 	log  io.Writer
-	seen map[string]bool // warnings printed already; a rebuild prints only new ones
+	last *serve.Site // the site of the last good build
 }
 
 func (b *liveBuilder) Build(ctx context.Context, changed []string) (*serve.Site, error) {
@@ -48,23 +48,17 @@ func (b *liveBuilder) Build(ctx context.Context, changed []string) (*serve.Site,
 	if err != nil {
 		return nil, err
 	}
-	seen := map[string]bool{}
-	for _, d := range snap.Result.Diags {
-		line := d.Error()
-		if !b.seen[line] {
-			fmt.Fprintln(b.log, line)
-		}
-		seen[line] = true
+	if snap.Same && b.last != nil {
+		return b.last, nil
 	}
-	b.seen = seen
+	for _, d := range snap.NewDiags {
+		fmt.Fprintln(b.log, d.Error())
+	}
 	fmt.Fprintf(b.log, "docsite: %s\n", snap.Result.Summary())
-	files := make(fstest.MapFS, len(snap.Files))
-	for name, data := range snap.Files {
-		files[name] = &fstest.MapFile{Data: data, Mode: 0o644}
-	}
-	site := &serve.Site{FS: files, BasePath: "/"}
+	site := &serve.Site{FS: snap.Files, BasePath: "/"}
 	for _, l := range snap.Result.Langs {
 		site.Languages = append(site.Languages, serve.Language{Code: l.Code, Tag: l.Tag})
 	}
+	b.last = site
 	return site, nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"docsite/internal/build"
+	"docsite/internal/corpus"
 	"docsite/internal/serve"
 )
 
@@ -40,8 +41,8 @@ func startServe(tb testing.TB, dir string, quiet time.Duration) string {
 		return strings.TrimSuffix(u, "/")
 	case err := <-done:
 		tb.Fatalf("serve: %v", err)
-	case <-time.After(time.Minute):
-		tb.Fatal("server not ready after a minute")
+	case <-time.After(5 * time.Minute): // a 30,000-page first build takes a minute under load
+		tb.Fatal("server not ready after five minutes")
 	}
 	return ""
 }
@@ -118,18 +119,51 @@ func TestServeReloadsAfterEdit(t *testing.T) {
 	}
 }
 
-// BenchmarkEditToReload measures an edit of one page of the bundled seed site until the
-// reload event reaches a client, with the real builder, at the server's default quiet
-// period and at 10 ms.
+// BenchmarkEditToReload measures an edit of one page until the reload event reaches a
+// client, with the real builder: on the bundled seed site at the server's default quiet
+// period and at 10 ms, and on a generated corpus of 10,000 pages per language (30,000
+// pages; generated once, skipped with -short). Edits are a quiet period apart, as a
+// person's saves are: each is the first change of its burst.
 func BenchmarkEditToReload(b *testing.B) {
 	for _, quiet := range []time.Duration{serve.DefaultQuiet, 10 * time.Millisecond} {
 		b.Run("seed/quiet="+quiet.String(), func(b *testing.B) {
 			dir := b.TempDir()
-			copyTree(b, "../../content", filepath.Join(dir, "content"))
-			copyTree(b, "../../site.toml", filepath.Join(dir, "site.toml"))
+			// The repository is the seed site: its content and its theme folders.
+			for _, name := range []string{"content", "site.toml", "templates", "static", "locales"} {
+				copyTree(b, "../../"+name, filepath.Join(dir, name))
+			}
 			benchEdit(b, dir, "content/ja/gpu-cloud.md", "/ja/gpu-cloud/", quiet)
 		})
 	}
+	b.Run("corpus/pages=10000", func(b *testing.B) {
+		if testing.Short() {
+			b.Skip("generates and builds 30,000 pages")
+		}
+		dir := b.TempDir()
+		if err := corpus.WriteContent(corpus.Options{Pages: 10000, Seed: 1}, dir); err != nil {
+			b.Fatal(err)
+		}
+		file := firstPage(b, filepath.Join(dir, "content", "ja"))
+		rel, _ := filepath.Rel(dir, file)
+		url := "/" + strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(rel), "content/"), ".md") + "/"
+		benchEdit(b, dir, filepath.ToSlash(rel), url, serve.DefaultQuiet)
+	})
+}
+
+// firstPage returns the first markdown file below dir, in lexical order.
+func firstPage(tb testing.TB, dir string) string {
+	tb.Helper()
+	var first string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && first == "" && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			first = p
+		}
+		return nil
+	})
+	if first == "" {
+		tb.Fatalf("no page below %s", dir)
+	}
+	return first
 }
 
 func benchEdit(b *testing.B, dir, file, url string, quiet time.Duration) {
@@ -142,8 +176,11 @@ func benchEdit(b *testing.B, dir, file, url string, quiet time.Duration) {
 	}
 	n := 0
 	for b.Loop() {
+		b.StopTimer()
+		time.Sleep(quiet + quiet/2)
 		n++
 		edited := append(append([]byte(nil), orig...), []byte("\n\nedit "+strings.Repeat("x", n%7)+"\n")...)
+		b.StartTimer()
 		if err := os.WriteFile(filepath.Join(dir, file), edited, 0o644); err != nil {
 			b.Fatal(err)
 		}

@@ -5,8 +5,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
+
+	"docsite/internal/corpus"
+	"docsite/internal/diag"
 )
 
 // An incremental rebuild after an edit must give exactly what a full build gives.
@@ -34,14 +39,117 @@ func TestLiveIncrementalMatchesFull(t *testing.T) {
 		{"delete", func() { os.Remove(filepath.Join(dir, "content/zh/guide.md")) }, []string{"content/zh/guide.md"}},
 		{"new folder", func() { writeSrc(t, dir, "content/zh/deep/page.md", "# 深\n") }, []string{"content/zh/deep/page.md"}},
 	}
+	var before diag.List
 	for _, step := range steps {
 		step.edit()
 		snap, err := live.Build(ctx, step.changed)
 		if err != nil {
 			t.Fatalf("%s: %v", step.name, err)
 		}
-		want, _ := mustBuild(t, dir, Options{})
-		sameFiles(t, step.name, snap.Files, want)
+		before = sameAsFull(t, step.name, dir, snap, before)
+	}
+}
+
+// sameAsFull checks that a live build gives the files and the result of a full build of
+// dir, and that it names as new exactly the diagnostics the last build (before) lacked.
+// It returns the full build's diagnostics.
+func sameAsFull(t *testing.T, step, dir string, snap *Snapshot, before diag.List) diag.List {
+	t.Helper()
+	want, res := mustBuild(t, dir, Options{})
+	sameFiles(t, step, snap.Files.Map(), want)
+	got := *snap.Result
+	got.Elapsed, res.Elapsed = 0, 0
+	if !reflect.DeepEqual(&got, res) {
+		t.Errorf("%s: result differs from a full build:\n got %s, %d diags\nwant %s, %d diags", step, got.Summary(), len(got.Diags), res.Summary(), len(res.Diags))
+		for i := range min(len(got.Diags), len(res.Diags)) {
+			if got.Diags[i] != res.Diags[i] {
+				t.Errorf("first differing diagnostic:\n got %v\nwant %v", got.Diags[i], res.Diags[i])
+				break
+			}
+		}
+	}
+	if fresh := newDiags(res.Diags, before); !slices.Equal(snap.NewDiags, fresh) {
+		t.Errorf("%s: new diagnostics\n got %v\nwant %v", step, snap.NewDiags, fresh)
+	}
+	if snap.Files.Len() != len(want) {
+		t.Errorf("%s: Len %d, want %d", step, snap.Files.Len(), len(want))
+	}
+	return res.Diags
+}
+
+// TestLiveMatchesFullOnCorpus edits a generated corpus (damaged tables, GPU mentions,
+// length outliers, warnings) in every way an author does and compares each live rebuild
+// with a full build.
+func TestLiveMatchesFullOnCorpus(t *testing.T) {
+	dir := t.TempDir()
+	if err := corpus.WriteContent(corpus.Options{Pages: 12, Seed: 3}, dir); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]string{}
+	for _, lang := range []string{"en", "zh", "ja"} {
+		filepath.WalkDir(filepath.Join(dir, "content", lang), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				rel, _ := filepath.Rel(dir, p)
+				files[lang] = append(files[lang], filepath.ToSlash(rel))
+			}
+			return nil
+		})
+		slices.Sort(files[lang])
+	}
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	edit := func(name string, fn func(string) string) func() {
+		return func() { writeSrc(t, dir, name, fn(read(name))) }
+	}
+	long := "\n\n" + strings.Repeat("这一段比原文长得多，", 60) + "\n"
+	zh0, en1, ja2, ja3, en4 := files["zh"][0], files["en"][1], files["ja"][2], files["ja"][3], files["en"][4]
+	steps := []struct {
+		name    string
+		edit    func()
+		changed []string
+	}{
+		{"longer translation", edit(zh0, func(s string) string { return s + long }), []string{zh0}},
+		{"same again", func() {}, []string{zh0}},
+		{"new title", edit(en1, func(s string) string { return strings.Replace(s, "title = \"", "title = \"New ", 1) }), []string{en1}},
+		{"missing image", edit(ja2, func(s string) string { return s + "\n\n![図](img/nowhere.png)\n" }), []string{ja2}},
+		{"other key", edit(ja3, func(s string) string {
+			return strings.Replace(s, "translationKey = \"", "translationKey = \"moved-", 1)
+		}), []string{ja3}},
+		{"source deleted", func() { os.Remove(filepath.Join(dir, en4)) }, []string{en4}},
+		{"page added", func() {
+			writeSrc(t, dir, "content/en/new/page.md", "+++\ntitle = \"New\"\n+++\nA new page on the RTX 6000.\n")
+		}, []string{"content/en/new/page.md"}},
+		{"two at once", func() {
+			edit(zh0, func(s string) string { return strings.TrimSuffix(s, long) })()
+			edit(ja2, func(s string) string { return s + "\n\nもう一文。\n" })()
+		}, []string{ja2, zh0}},
+	}
+	live, err := NewLive(Options{Source: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	ctx := context.Background()
+	snap, err := live.Build(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := sameAsFull(t, "first", dir, snap, nil)
+	for _, step := range steps {
+		step.edit()
+		snap, err := live.Build(ctx, step.changed)
+		if err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		before = sameAsFull(t, step.name, dir, snap, before)
+		if snap.Same != (step.name == "same again") {
+			t.Errorf("%s: Same is %t", step.name, snap.Same)
+		}
 	}
 }
 
@@ -66,11 +174,12 @@ func TestLiveErrorKeepsLastGoodState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Equal(snap.Files["en/guide/index.html"], first.Files["en/guide/index.html"]) {
+	fixed, _ := snap.Files.Get("en/guide/index.html")
+	old, _ := first.Files.Get("en/guide/index.html")
+	if bytes.Equal(fixed, old) {
 		t.Error("fixed page not rebuilt")
 	}
-	want, _ := mustBuild(t, dir, Options{})
-	sameFiles(t, "after error", snap.Files, want)
+	sameAsFull(t, "after error", dir, snap, first.Result.Diags)
 }
 
 func writeSrc(t *testing.T, dir, name, data string) {

@@ -54,6 +54,35 @@ func WriteIndex(r *Report, url PageURL, write func(rel string, data []byte) erro
 	if url == nil {
 		url = DefaultPageURL
 	}
+	v := indexView{Root: indexRoot}
+	for _, l := range r.Locales {
+		lv := localeView{LocaleSummary: l}
+		for _, f := range r.Findings {
+			lv.count(f)
+		}
+		v.Locales = append(v.Locales, lv)
+	}
+	var outliers []Finding
+	for _, f := range r.Findings {
+		if f.Check == LengthRatio {
+			outliers = append(outliers, f)
+		}
+	}
+	v.Outliers = outlierViews(outliers)
+	return writeIndex(write, v, 0, func(b *bytes.Buffer) error {
+		for i := range r.Pages {
+			if err := htmlTemplates.ExecuteTemplate(b, "index-page", pageLine(r.Langs, &r.Pages[i], url)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writeIndex writes the index in its three parts: the head (summary), the pages' lines,
+// which lines writes, and the tail (outliers); and the style sheet beside it. size is
+// how long the lines are, if known.
+func writeIndex(write func(string, []byte) error, v indexView, size int, lines func(*bytes.Buffer) error) error {
 	css, err := htmlFiles.ReadFile("html/review.css")
 	if err != nil {
 		return err
@@ -61,7 +90,18 @@ func WriteIndex(r *Report, url PageURL, write func(rel string, data []byte) erro
 	if err := write("_review/review.css", css); err != nil {
 		return err
 	}
-	return writeTemplate(write, "_review/index.html", "index.html", indexData(r, url))
+	var b bytes.Buffer
+	b.Grow(size)
+	if err := htmlTemplates.ExecuteTemplate(&b, "index-head", v); err != nil {
+		return err
+	}
+	if err := lines(&b); err != nil {
+		return err
+	}
+	if err := htmlTemplates.ExecuteTemplate(&b, "index-tail", v); err != nil {
+		return err
+	}
+	return write("_review/index.html", b.Bytes())
 }
 
 // WritePage writes _review/<page>/index.html: the source and every translation side by side
@@ -118,7 +158,6 @@ type link struct {
 type indexView struct {
 	Root     string
 	Locales  []localeView
-	Pages    []pageLinks
 	Outliers []outlier
 }
 
@@ -139,31 +178,32 @@ type outlier struct {
 	Review string
 }
 
-func indexData(r *Report, url PageURL) indexView {
-	v := indexView{Root: up("_review/index.html")}
-	for _, l := range r.Locales {
-		lv := localeView{LocaleSummary: l}
-		for _, f := range r.Findings {
-			if f.Locale == l.Locale {
-				if f.Severity.String() == "error" {
-					lv.Errors++
-				} else {
-					lv.Warnings++
-				}
-			}
-		}
-		v.Locales = append(v.Locales, lv)
+// indexRoot is the way from the index back to the site root.
+var indexRoot = up("_review/index.html")
+
+// count counts f among the language's errors or warnings when it is in that language.
+func (lv *localeView) count(f Finding) {
+	if f.Locale != lv.Locale {
+		return
 	}
-	for i := range r.Pages {
-		p := &r.Pages[i]
-		v.Pages = append(v.Pages, pageLinks{Page: p.Page, Review: p.Page + "/", Links: versionLinks(r.Langs, p, url, v.Root, false)})
+	if f.Severity.String() == "error" {
+		lv.Errors++
+	} else {
+		lv.Warnings++
 	}
-	for _, f := range r.Findings {
-		if f.Check == LengthRatio {
-			v.Outliers = append(v.Outliers, outlier{Finding: f, Review: f.Page + "/"})
-		}
+}
+
+// pageLine is the index's line for page p.
+func pageLine(langs []Locale, p *PageReview, url PageURL) pageLinks {
+	return pageLinks{Page: p.Page, Review: p.Page + "/", Links: versionLinks(langs, p, url, indexRoot, false)}
+}
+
+func outlierViews(fs []Finding) []outlier {
+	var out []outlier
+	for _, f := range fs {
+		out = append(out, outlier{Finding: f, Review: f.Page + "/"})
 	}
-	return v
+	return out
 }
 
 // versionLinks links to the page in every language, source first; presentOnly leaves out

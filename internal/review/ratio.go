@@ -2,7 +2,6 @@ package review
 
 import (
 	"fmt"
-	"slices"
 
 	"docsite/internal/outline"
 )
@@ -65,39 +64,4 @@ func (u *ratioUnit) finding(m float64) Finding {
 		Target:  Pos{File: u.of.tgtFile, Line: int(u.tgtLine)},
 		Message: fmt.Sprintf("translation is %.2f× as long as the source; typical for %s is %.2f×", u.ratio, u.of.pair, m),
 	}
-}
-
-// outliers returns a finding for every unit whose ratio lies outside [m/ratioFactor,
-// m·ratioFactor] for its pair's median m.
-func (r *ratioSet) outliers() []Finding {
-	medians := map[string]float64{}
-	for _, u := range r.units {
-		if _, ok := medians[u.of.pair]; !ok {
-			medians[u.of.pair] = r.median(u.of.pair)
-		}
-	}
-	var out []Finding
-	for _, u := range r.units {
-		m := medians[u.of.pair]
-		if u.ratio <= m*ratioFactor && u.ratio >= m/ratioFactor {
-			continue
-		}
-		out = append(out, u.finding(m))
-	}
-	return out
-}
-
-func (r *ratioSet) median(pair string) float64 {
-	var xs []float64
-	for _, u := range r.units {
-		if u.of.pair == pair {
-			xs = append(xs, u.ratio)
-		}
-	}
-	slices.Sort(xs)
-	n := len(xs)
-	if n%2 == 1 {
-		return xs[n/2]
-	}
-	return (xs[n/2-1] + xs[n/2]) / 2
 }

@@ -2,7 +2,6 @@ package review
 
 import (
 	"cmp"
-	"math"
 	"slices"
 	"strings"
 
@@ -54,18 +53,9 @@ func reviewOne(in Input, key string) *PageResult {
 // Assemble makes the report of the site in from its pages' results: it judges length
 // ratios against the medians of the whole site, sums up each language, and sorts.
 func Assemble(in Input, results []*PageResult) *Report {
-	r := &Report{Source: in.Default, Langs: in.Locales, results: results}
-	var ratios ratioSet
-	for _, res := range results {
-		r.Pages = append(r.Pages, res.Review)
-		r.Findings = append(r.Findings, res.findings...)
-		ratios.units = append(ratios.units, res.ratios.units...)
-	}
-	slices.SortFunc(r.Pages, func(a, b PageReview) int { return strings.Compare(a.Page, b.Page) })
-	r.Findings = append(r.Findings, ratios.outliers()...)
-	r.Locales = summarise(in, r.Pages)
-	sortFindings(r.Findings, codes(in.Locales))
-	return r
+	t := NewTally(in)
+	t.Update(nil, results)
+	return t.Report()
 }
 
 // StaleSections returns the ids of the sections of locale's version that are stale.
@@ -207,37 +197,6 @@ func missingPage(key string, src *Doc, locale string) Finding {
 		Target:  Pos{File: siblingFile(src.File, src.Locale, locale)},
 		Message: "page not translated; the " + src.Locale + " version is shown",
 	}
-}
-
-// summarise counts pages and completeness per language.
-func summarise(in Input, pages []PageReview) []LocaleSummary {
-	var out []LocaleSummary
-	for _, l := range codes(in.Locales) {
-		s := LocaleSummary{Locale: l, Pages: len(pages)}
-		done, total := 0, 0
-		for _, p := range pages {
-			total += p.Blocks
-			if p.Source == l {
-				s.Translated++
-				done += p.Blocks
-				continue
-			}
-			tr := p.translation(l)
-			if tr == nil || tr.Missing {
-				continue
-			}
-			s.Translated++
-			s.Sections += p.Sections
-			done += tr.Done
-			s.Aligned += len(tr.Aligned)
-		}
-		s.Fallback = s.Pages - s.Translated
-		if total > 0 {
-			s.Complete = math.Round(1000*float64(done)/float64(total)) / 10
-		}
-		out = append(out, s)
-	}
-	return out
 }
 
 func blockCount(p *outline.Page) int {

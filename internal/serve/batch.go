@@ -11,39 +11,55 @@ import (
 	"github.com/fsnotify/fsnotify"
 )
 
-// Debouncing. An editor's save is a burst of events a few milliseconds long
+// Batching. An editor's save is a burst of events a few milliseconds long
 // (write a temporary file, rename it over the page, maybe chmod); a checkout
 // or a script touching a hundred files is a longer burst whose gaps are well
 // under a millisecond on an idle machine but reach tens of milliseconds on a
 // loaded one while the writer waits for a CPU (up to 25ms measured between
-// events of 100 files written in a loop, two cores at load 16; 50ms proved too
-// short there once). The watcher gathers events until the sources have been
-// quiet for DefaultQuiet, 100ms: four times that gap, and short next to the
-// time a person takes to look from editor to browser. So each burst is one build. Events
-// that arrive while a build runs wait in fsnotify's buffer and become the next
-// batch, so a burst that straddles the start of a build costs two builds, not
-// more. maxBatchWait bounds the wait when events never stop (a process
-// rewriting a file in a loop), so the preview still follows.
+// events of 100 files written in a loop, two cores at load 16).
+//
+// A change after the sources have been quiet for the quiet period (DefaultQuiet,
+// 100ms) starts a burst, and is built at once (leading edge): the watcher only
+// waits until no event came for settle (10ms, at most the quiet period), so
+// that the events of one save make one batch, and never longer than the quiet
+// period or maxBatchWait. The rest of a burst, events that arrive while that
+// build runs or less than the quiet period after the last one, is gathered
+// until the sources have been quiet for the quiet period (trailing edge) and
+// built once. So a save reaches the browser in settle plus the build time, and
+// any burst costs one or two builds, not one per event. maxBatchWait bounds the
+// trailing wait too when events never stop (a process rewriting a file in a
+// loop), so the preview still follows.
 const (
 	DefaultQuiet = 100 * time.Millisecond
+	settle       = 10 * time.Millisecond
 	maxBatchWait = 2 * time.Second
 )
 
 // next waits for the first change to the sources and returns the changes of
-// its burst, sorted and distinct. An empty non-nil list never comes back; nil
+// its batch, sorted and distinct. An empty non-nil list never comes back; nil
 // with ok=true means the watcher lost events and the whole site must be built.
 // ok is false once ctx is done or the watcher closed.
 func (w *watcher) next(ctx context.Context, quiet time.Duration) (changed []string, ok bool) {
 	set := map[string]bool{}
 	lost := false
+	// Events already waiting arrived during the last build: the burst goes on.
+	pending := len(w.fw.Events) > 0
 	settled := time.NewTimer(time.Hour)
 	settled.Stop()
-	var deadline <-chan time.Time // set by the burst's first change
+	var deadline <-chan time.Time // set by the batch's first change
+	wait := quiet
 	mark := func() {
-		settled.Reset(quiet)
+		now := time.Now()
 		if deadline == nil {
-			deadline = time.After(max(maxBatchWait, 4*quiet))
+			if !pending && now.Sub(w.last) >= quiet {
+				wait = min(settle, quiet)
+				deadline = time.After(min(quiet, maxBatchWait))
+			} else {
+				deadline = time.After(max(maxBatchWait, 4*quiet))
+			}
 		}
+		w.last = now
+		settled.Reset(wait)
 	}
 	for {
 		select {

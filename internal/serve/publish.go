@@ -32,9 +32,14 @@ func (p *publisher) build(ctx context.Context, changed []string) {
 	if err == nil && (site == nil || site.FS == nil) {
 		err = errors.New("the builder returned no site")
 	}
-	if err != nil {
+	cur := p.state.Load()
+	switch {
+	case err != nil:
 		p.fail(err)
-	} else {
+	case site == cur.site && cur.failure == nil:
+		fmt.Fprintf(p.log, "docsite serve: unchanged%s\n", describe(changed))
+		return // nothing to reload
+	default:
 		p.builds++
 		p.state.Store(newSnapshot(site, p.run, p.builds))
 		fmt.Fprintf(p.log, "docsite serve: built in %v%s\n", time.Since(start).Round(time.Millisecond), describe(changed))

@@ -95,11 +95,15 @@ type liveSite struct {
 }
 
 func startLiveSite(t *testing.T) (*liveSite, func(path string) string) {
+	return startLiveSiteQuiet(t, DefaultQuiet)
+}
+
+func startLiveSiteQuiet(t *testing.T, quiet time.Duration) (*liveSite, func(path string) string) {
 	dir := t.TempDir()
 	writeFile(t, dir, "content/en/index.md", "<p>first</p>")
 	writeFile(t, dir, "site.toml", "title = 'test'\n")
 	b := &dirBuilder{dir: dir}
-	base := startServer(t, Options{SourceDir: dir}, b)
+	base := startServer(t, Options{SourceDir: dir, Quiet: quiet}, b)
 	fetch := func(p string) string {
 		_, body := get(t, base, p, nil)
 		return body
@@ -121,6 +125,39 @@ func TestEditReloadsOnceWithNewContent(t *testing.T) {
 	ls.stream.none(t, ls.settled)
 	if got, want := ls.b.builds(1), [][]string{{"content/en/index.md"}}; !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("builds %q, want %q", got, want)
+	}
+}
+
+// A change after a quiet spell is built at once, not after the quiet period: with a quiet
+// period of an hour the edit still reloads the page.
+func TestSaveBuildsAtOnce(t *testing.T) {
+	ls, fetch := startLiveSiteQuiet(t, time.Hour)
+	writeFile(t, ls.dir, "content/en/index.md", "<p>second</p>")
+	if ev := ls.stream.next(t); ev.name != "reload" {
+		t.Fatalf("event %q, want reload", ev.name)
+	}
+	if page := fetch("/en/index.html"); !strings.Contains(page, "<p>second</p>") {
+		t.Errorf("after reload the page is %q", page)
+	}
+	if got, want := ls.b.builds(1), [][]string{{"content/en/index.md"}}; !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("builds %q, want %q", got, want)
+	}
+}
+
+// The first change of a burst is built at once; the rest of the burst waits until the
+// sources are quiet for the quiet period (here an hour), and is not built file by file.
+func TestBurstAfterFirstBuildWaitsForQuiet(t *testing.T) {
+	ls, _ := startLiveSiteQuiet(t, time.Hour)
+	for i := range 100 {
+		writeFile(t, ls.dir, fmt.Sprintf("content/en/p%03d.md", i), fmt.Sprintf("<p>page %d</p>", i))
+	}
+	if ev := ls.stream.next(t); ev.name != "reload" {
+		t.Fatalf("event %q, want reload", ev.name)
+	}
+	ls.stream.none(t, ls.settled)
+	builds := ls.b.builds(1)
+	if len(builds) != 1 || !slices.Contains(builds[0], "content/en/p000.md") {
+		t.Errorf("builds %q, want one, naming content/en/p000.md", builds)
 	}
 }
 
@@ -268,6 +305,38 @@ func TestFolderMovedInIsWatched(t *testing.T) {
 	}
 	if page := fetch("/de/sub/x.html"); !strings.Contains(page, "geändert") {
 		t.Errorf("edited page: %q", page)
+	}
+}
+
+// sameBuilder hands back the site it built first, as a builder does when the changed
+// sources are as they were at its last build.
+type sameBuilder struct {
+	dirBuilder
+	site *Site
+}
+
+func (b *sameBuilder) Build(ctx context.Context, changed []string) (*Site, error) {
+	site, err := b.dirBuilder.Build(ctx, changed)
+	if b.site == nil {
+		b.site = site
+	}
+	return b.site, err
+}
+
+func TestSameSiteReloadsNothing(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "content/en/index.md", "<p>same</p>")
+	b := &sameBuilder{dirBuilder: dirBuilder{dir: dir}}
+	base := startServer(t, Options{SourceDir: dir}, b)
+	_, page := get(t, base, "/en/index.html", nil)
+	stream := openEvents(t, base, pageGen(t, page))
+	writeFile(t, dir, "content/en/index.md", "<p>same</p>")
+	stream.none(t, 10*DefaultQuiet)
+	if builds := b.builds(1); len(builds) != 1 {
+		t.Errorf("builds %q, want one", builds)
+	}
+	if _, again := get(t, base, "/en/index.html", nil); pageGen(t, again) != pageGen(t, page) {
+		t.Error("the served build changed")
 	}
 }
 

@@ -19,9 +19,10 @@
 // # Watching
 //
 // Run watches content/, locales/, templates/, static/ (recursively, with
-// folders made later) and site.toml under the source folder, gathers each
-// burst of changes into one batch (see [DefaultQuiet]) and rebuilds with the
-// batch's paths. A good build replaces the served site in one atomic step, so a
+// folders made later) and site.toml under the source folder and rebuilds with
+// the paths that changed: the first change after a quiet spell at once, the rest
+// of a burst of changes as one batch once the sources are quiet again (see
+// [DefaultQuiet]). A good build replaces the served site in one atomic step, so a
 // request sees the old site or the new one, whole.
 //
 // # Live reload
@@ -70,8 +71,9 @@ type Options struct {
 	// URL of the site, e.g. "http://127.0.0.1:1313/".
 	Ready func(url string)
 
-	// Quiet is how long the sources must be quiet before a burst of changes is
-	// built. Default DefaultQuiet.
+	// Quiet is how long the sources must be quiet before a change counts as
+	// the start of a new burst, which is built at once, and before the rest of
+	// a burst is built. Default DefaultQuiet.
 	Quiet time.Duration
 }
 

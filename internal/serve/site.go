@@ -24,8 +24,11 @@ type Language struct {
 // (slash-separated, relative to the source root) that changed.
 // A nil or empty changed list asks for a full build.
 //
-// Build must return a new Site each time and never modify one it returned
-// before: the server keeps serving the previous Site while Build runs.
+// Build must return a new Site after a change and never modify one it returned
+// before: the server keeps serving the previous Site while Build runs. When the
+// changed sources are as they were at its last build (an editor's save whose
+// events straddled that build) it may return the Site it returned last: the
+// server keeps serving it and reloads no page.
 // Errors are shown to the user; a diag.ErrorList is shown one diagnostic a line.
 type Builder interface {
 	Build(ctx context.Context, changed []string) (*Site, error)

@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/fsnotify/fsnotify"
 )
@@ -26,6 +27,7 @@ type watcher struct {
 	root string // the source folder, absolute
 	fw   *fsnotify.Watcher
 	log  io.Writer
+	last time.Time // when the last change came
 }
 
 // newWatcher watches root itself (to see site.toml replaced and the watched
