@@ -214,12 +214,7 @@ func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*
 	}
 	diags := slices.Clone(s.diags)
 	diags = append(diags, listingDiags...)
-	for _, l := range s.cfg.Langs {
-		for _, id := range s.locs[l.Code].Absent() {
-			diags = append(diags, diag.Warnf("locales/"+l.Code+".toml", 0, 0, "missing-string",
-				"key %q is defined in no locale; rendered as the key", id))
-		}
-	}
+	diags = append(diags, s.absentStrings()...)
 	res := &Result{Langs: s.cfg.Langs, Pages: map[string]int{}, Fallbacks: map[string]int{}}
 	for _, o := range outs {
 		diags = append(diags, o.diags...)
@@ -234,6 +229,18 @@ func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*
 	diags.Sort()
 	res.Diags = diags
 	return res, nil
+}
+
+// absentStrings are the warnings about user-interface strings no locale defines.
+func (s *site) absentStrings() diag.List {
+	var out diag.List
+	for _, l := range s.cfg.Langs {
+		for _, id := range s.locs[l.Code].Absent() {
+			out = append(out, diag.Warnf("locales/"+l.Code+".toml", 0, 0, "missing-string",
+				"key %q is defined in no locale; rendered as the key", id))
+		}
+	}
+	return out
 }
 
 // progress prints, every second while the build runs, how many page groups are done;

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io/fs"
 	"maps"
-	"os"
 	"path"
 	"slices"
 	"sort"
@@ -28,7 +27,7 @@ import (
 type Live struct {
 	opts Options
 	fsys fs.FS
-	root *os.Root
+	root *load.Root
 
 	// state of the last good build; s is nil before the first one, and after a rebuild
 	// failed half-way (the next build is then a full one)
@@ -74,11 +73,11 @@ func (c *pageCounts) fold(o *groupOut, sign int) {
 // NewLive returns a live builder of the site root opts.Source. Sources are read through
 // an os.Root, so symlinks out of the site root are refused.
 func NewLive(opts Options) (*Live, error) {
-	root, err := os.OpenRoot(opts.Source)
+	root, err := load.OpenRoot(opts.Source)
 	if err != nil {
 		return nil, err
 	}
-	return &Live{opts: opts, fsys: root.FS(), root: root}, nil
+	return &Live{opts: opts, fsys: root, root: root}, nil
 }
 
 // Close releases the site root.
@@ -434,18 +433,6 @@ func (l *Live) sum(diags diag.List) {
 		maps.DeleteFunc(m, func(_ string, n int) bool { return n == 0 })
 	}
 	l.res = res
-}
-
-// absentStrings are the warnings about user-interface strings no locale defines.
-func (s *site) absentStrings() diag.List {
-	var out diag.List
-	for _, l := range s.cfg.Langs {
-		for _, id := range s.locs[l.Code].Absent() {
-			out = append(out, diag.Warnf("locales/"+l.Code+".toml", 0, 0, "missing-string",
-				"key %q is defined in no locale; rendered as the key", id))
-		}
-	}
-	return out
 }
 
 // newDiags returns the diagnostics of now that before does not hold.
