@@ -25,10 +25,13 @@ fuzz: ## run every fuzz target of the project for FUZZTIME each (Go fuzzes one t
 	  done; \
 	done
 
-bench: ## per-stage benchmarks (load, parse, normalise, align, render, write) and whole builds at 1,000 and 10,000 pages per language
-	$(GO) test ./internal/build -run '^$$' -bench 'Load|Parse|Normalise|Align|Render' -benchmem -benchtime 300x
+bench: ## per-stage benchmarks (load, parse, normalise, align, render, write), whole builds at 1,000 and 10,000 pages per language, live edits
+	$(GO) test ./internal/build -run '^$$' -bench 'Load|Parse|Normalise|Align|Render|Shell' -benchmem -benchtime 300x
+	$(GO) test ./internal/markdown -run '^$$' -bench ParsePage -benchmem
+	$(GO) test ./internal/review -run '^$$' -bench PageAndWrite -benchmem -benchtime 15x
 	$(GO) test ./internal/build -run '^$$' -bench 'Write|Build' -benchmem -benchtime 3x -timeout 60m
-	$(GO) test ./cmd/docsite -run '^$$' -bench EditToReload -benchtime 20x
+	$(GO) test ./internal/build -run '^$$' -bench 'LiveEdit' -benchmem -benchtime 20x -timeout 60m
+	$(GO) test ./cmd/docsite -run '^$$' -bench EditToReload -benchtime 20x -timeout 60m
 
 bench-hugo: ## docsite against Hugo and the goldmark floor on the same corpus (installs Debian's hugo if missing)
 	command -v hugo >/dev/null || (apt-get update -qq && apt-get install -y -qq hugo)
