@@ -14,7 +14,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sys/unix"
@@ -26,7 +25,6 @@ type Tree struct {
 	dir  string // the temporary directory the files go to
 	lock *dirLock
 	done atomic.Bool // committed or aborted
-	made sync.Map    // directories already made inside dir: a stat saved per file
 }
 
 // Begin prepares to replace dest. It removes what killed builds left beside
@@ -86,11 +84,8 @@ func (t *Tree) WriteFile(rel string, data []byte) error {
 	}
 	name := filepath.Join(t.dir, filepath.FromSlash(rel))
 	if parent := filepath.Dir(name); parent != t.dir {
-		if _, made := t.made.Load(parent); !made {
-			if err := os.MkdirAll(parent, 0o755); err != nil {
-				return fmt.Errorf("write: %s: %w", rel, err)
-			}
-			t.made.Store(parent, struct{}{})
+		if err := makeDir(parent); err != nil {
+			return fmt.Errorf("write: %s: %w", rel, err)
 		}
 	}
 	if err := createFile(name, data); err != nil {
@@ -100,6 +95,17 @@ func (t *Tree) WriteFile(rel string, data []byte) error {
 		return fmt.Errorf("write: %s: %w", rel, err)
 	}
 	return nil
+}
+
+// makeDir makes the folder dir if it is not there. With pretty URLs nearly every page has a
+// folder of its own whose parent exists, so one mkdir is tried first: it makes the folder,
+// or says it exists, in one system call; MkdirAll is left the rest (missing parents).
+func makeDir(dir string) error {
+	err := unix.Mkdir(dir, 0o755)
+	if err == nil || err == unix.EEXIST {
+		return nil
+	}
+	return os.MkdirAll(dir, 0o755)
 }
 
 // createFile writes data to a new file name with plain system calls: open, write, close.
