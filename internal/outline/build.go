@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"slices"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -28,6 +27,38 @@ type builder struct {
 	text      []byte
 	kept      []rawSegment
 	cell      []byte
+	found     []string // numbers or codes, before keep copies them
+	// strs backs the anchor lists of the page's blocks and rows (keep): one allocation
+	// for many short lists.
+	strs []string
+}
+
+// keep copies a list of anchors into strs and returns the copy, its capacity clipped so an
+// append to it cannot reach the next list; nil when the list is empty.
+func (b *builder) keep(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	if cap(b.strs)-len(b.strs) < len(s) {
+		b.strs = make([]string, 0, max(strsChunk, len(s)))
+	}
+	start := len(b.strs)
+	b.strs = append(b.strs, s...)
+	return b.strs[start:len(b.strs):len(b.strs)]
+}
+
+// strsChunk is how many anchors one allocation of builder.strs holds.
+const strsChunk = 256
+
+// numbers and codes read the numbers and the product codes of a folded text.
+func (b *builder) numbers(f string) []string {
+	b.found = appendNumbers(b.found[:0], f)
+	return b.keep(b.found)
+}
+
+func (b *builder) codes(f string) []string {
+	b.found = appendCodes(b.found[:0], f)
+	return b.keep(b.found)
 }
 
 // nodes outlines n and its following siblings.
@@ -168,22 +199,24 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 		// Rows carry their numbers. Their weights and numbers add up to the table's,
 		// after those of the caption, when the text folds in pieces.
 		f, byRune := fold(blk.text)
-		blk.Anchors = Anchors{Codes: codes(f), Links: c.links, Images: c.images}
+		blk.Anchors = Anchors{Codes: b.codes(f), Links: c.links, Images: c.images}
 		if byRune {
-			blk.Weight, blk.Anchors.Numbers = tableSums(blk.Table, caption)
+			blk.Weight, blk.Anchors.Numbers = b.tableSums(blk.Table, caption)
 			return
 		}
-		blk.Weight, blk.Anchors.Numbers = Weight(blk.text), numbers(f)
+		blk.Weight, blk.Anchors.Numbers = Weight(blk.text), b.numbers(f)
 		return
 	}
 	w, f, byRune := weighFold(blk.text)
 	blk.Weight = w
-	blk.Anchors = Anchors{Codes: codes(f), Links: c.links, Images: c.images}
+	blk.Anchors = Anchors{Codes: b.codes(f), Links: c.links, Images: c.images}
 	if byRune && f == blk.text {
-		blk.Anchors.Numbers, blk.Numbers = segmentNumbers(blk.text, kept)
+		var all []string
+		all, blk.Numbers = segmentNumbers(b.found[:0], blk.text, kept)
+		blk.Anchors.Numbers, b.found = b.keep(all), all
 		return
 	}
-	blk.Anchors.Numbers = numbers(f)
+	blk.Anchors.Numbers = b.numbers(f)
 	for _, s := range blk.Segments {
 		for _, n := range SignificantNumbers(s.Text) {
 			blk.Numbers = append(blk.Numbers, Number{Value: n, Line: s.Line})
@@ -191,13 +224,12 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 	}
 }
 
-// segmentNumbers returns the numbers of a text that is its own fold, and the significant
-// ones of each of its segments, with the segment's line. A number never spans the space
+// segmentNumbers appends the numbers of a text that is its own fold to all, and returns the
+// significant ones of each of its segments, with the segment's line. A number never spans the space
 // between segments, and a text folded rune by rune folds the same in pieces, so the numbers
 // of the whole text are those of its segments in turn.
-func segmentNumbers(text string, segs []rawSegment) (all []string, significant []Number) {
-	var buf [32]string
-	all = buf[:0]
+func segmentNumbers(all []string, text string, segs []rawSegment) ([]string, []Number) {
+	var significant []Number
 	k := 0
 	for i := 0; i < len(text); {
 		if !isDigit(text[i]) {
@@ -214,10 +246,7 @@ func segmentNumbers(text string, segs []rawSegment) (all []string, significant [
 		}
 		i = end
 	}
-	if len(all) == 0 {
-		return nil, significant
-	}
-	return slices.Clip(slices.Clone(all)), significant
+	return all, significant
 }
 
 // onlyImages reports whether a paragraph holds images and nothing but white space.
