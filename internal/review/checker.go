@@ -12,8 +12,8 @@ type checker struct {
 	page, locale, src string
 	a                 *align.Page
 	ratios            *ratioSet
-	pair              *ratioPair  // shared by this translation's ratio units
-	texts             sourceTexts // shared by the page's translations
+	pair              *ratioPair   // shared by this translation's ratio units
+	texts             *sourceTexts // shared by the page's translations
 	findings          []Finding
 	srcCell, tgtCell  []outline.Segment // the titles or cell lines compared, reused
 	srcTexts          []sourceSegment   // the source segments untranslated compares with, reused
