@@ -27,38 +27,50 @@ type builder struct {
 	text      []byte
 	kept      []rawSegment
 	cell      []byte
-	found     []string // numbers or codes, before keep copies them
-	// strs backs the anchor lists of the page's blocks and rows (keep): one allocation
-	// for many short lists.
-	strs []string
+	found     []string // numbers or codes, before strs keeps them
+	numbers   []Number // a block's significant numbers, before nums keeps them
+	// Chunks the page's short lists are kept in: a few allocations for many lists.
+	strs chunk[string]
+	nums chunk[Number]
+	segs chunk[Segment]
 }
 
-// keep copies a list of anchors into strs and returns the copy, its capacity clipped so an
-// append to it cannot reach the next list; nil when the list is empty.
-func (b *builder) keep(s []string) []string {
-	if len(s) == 0 {
+// chunk hands out short lists from shared backing arrays, each clipped to its length so an
+// append to one cannot reach the next.
+type chunk[T any] struct{ free []T }
+
+// chunkSize is how many items one allocation of a chunk holds.
+const chunkSize = 64
+
+// take returns a list of n zero items; nil when n is 0.
+func (c *chunk[T]) take(n int) []T {
+	if n == 0 {
 		return nil
 	}
-	if cap(b.strs)-len(b.strs) < len(s) {
-		b.strs = make([]string, 0, max(strsChunk, len(s)))
+	if len(c.free) < n {
+		c.free = make([]T, max(chunkSize, n))
 	}
-	start := len(b.strs)
-	b.strs = append(b.strs, s...)
-	return b.strs[start:len(b.strs):len(b.strs)]
+	s := c.free[:n:n]
+	c.free = c.free[n:]
+	return s
 }
 
-// strsChunk is how many anchors one allocation of builder.strs holds.
-const strsChunk = 256
+// keep returns a copy of s; nil when s is empty.
+func (c *chunk[T]) keep(s []T) []T {
+	out := c.take(len(s))
+	copy(out, s)
+	return out
+}
 
 // numbers and codes read the numbers and the product codes of a folded text.
-func (b *builder) numbers(f string) []string {
+func (b *builder) numberList(f string) []string {
 	b.found = appendNumbers(b.found[:0], f)
-	return b.keep(b.found)
+	return b.strs.keep(b.found)
 }
 
 func (b *builder) codes(f string) []string {
 	b.found = appendCodes(b.found[:0], f)
-	return b.keep(b.found)
+	return b.strs.keep(b.found)
 }
 
 // nodes outlines n and its following siblings.
@@ -188,48 +200,46 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 	}
 	blk.text = string(text)
 	b.text, b.kept = text, kept
-	if len(kept) > 0 {
-		blk.Segments = make([]Segment, len(kept))
-		for i, s := range kept {
-			blk.Segments[i] = Segment{Line: s.line, Text: blk.text[s.start:s.end]}
-		}
+	blk.Segments = b.segs.take(len(kept))
+	for i, s := range kept {
+		blk.Segments[i] = Segment{Line: s.line, Text: blk.text[s.start:s.end]}
 	}
-	blk.textLines = c.textLines
+	links, images := b.strs.keep(c.links), b.strs.keep(c.images)
 	if blk.Table != nil {
 		// Rows carry their numbers. Their weights and numbers add up to the table's,
 		// after those of the caption, when the text folds in pieces.
 		f, byRune := fold(blk.text)
-		blk.Anchors = Anchors{Codes: b.codes(f), Links: c.links, Images: c.images}
+		blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
 		if byRune {
 			blk.Weight, blk.Anchors.Numbers = b.tableSums(blk.Table, caption)
 			return
 		}
-		blk.Weight, blk.Anchors.Numbers = Weight(blk.text), b.numbers(f)
+		blk.Weight, blk.Anchors.Numbers = Weight(blk.text), b.numberList(f)
 		return
 	}
 	w, f, byRune := weighFold(blk.text)
 	blk.Weight = w
-	blk.Anchors = Anchors{Codes: b.codes(f), Links: c.links, Images: c.images}
+	blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
 	if byRune && f == blk.text {
-		var all []string
-		all, blk.Numbers = segmentNumbers(b.found[:0], blk.text, kept)
-		blk.Anchors.Numbers, b.found = b.keep(all), all
+		b.found, b.numbers = segmentNumbers(b.found[:0], b.numbers[:0], blk.text, kept)
+		blk.Anchors.Numbers, blk.Numbers = b.strs.keep(b.found), b.nums.keep(b.numbers)
 		return
 	}
-	blk.Anchors.Numbers = b.numbers(f)
+	blk.Anchors.Numbers = b.numberList(f)
+	b.numbers = b.numbers[:0]
 	for _, s := range blk.Segments {
 		for _, n := range SignificantNumbers(s.Text) {
-			blk.Numbers = append(blk.Numbers, Number{Value: n, Line: s.Line})
+			b.numbers = append(b.numbers, Number{Value: n, Line: s.Line})
 		}
 	}
+	blk.Numbers = b.nums.keep(b.numbers)
 }
 
-// segmentNumbers appends the numbers of a text that is its own fold to all, and returns the
-// significant ones of each of its segments, with the segment's line. A number never spans the space
+// segmentNumbers appends the numbers of a text that is its own fold to all, and the
+// significant ones of each of its segments, with the segment's line, to significant. A number never spans the space
 // between segments, and a text folded rune by rune folds the same in pieces, so the numbers
 // of the whole text are those of its segments in turn.
-func segmentNumbers(all []string, text string, segs []rawSegment) ([]string, []Number) {
-	var significant []Number
+func segmentNumbers(all []string, significant []Number, text string, segs []rawSegment) ([]string, []Number) {
 	k := 0
 	for i := 0; i < len(text); {
 		if !isDigit(text[i]) {

@@ -72,8 +72,7 @@ type Block struct {
 	Numbers []Number
 	Weight  float64 // Weight of Text
 
-	text      string // Text, once Build has joined it
-	textLines []int  // lines with text other than image descriptions
+	text string // Text, once Build has joined it
 }
 
 // Number is a significant number and the line it is on.

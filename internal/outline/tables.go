@@ -62,7 +62,7 @@ func (b *builder) tableSums(t *Table, caption string) (weight float64, nums []st
 		weight += t.Rows[i].Weight
 		b.found = append(b.found, t.Rows[i].Anchors.Numbers...)
 	}
-	return weight, b.keep(b.found)
+	return weight, b.strs.keep(b.found)
 }
 
 func countCells(rows []table.Row) int {
@@ -107,7 +107,7 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string, c
 	if !byTable || changed {
 		f = Fold(all)
 	}
-	row.Anchors = Anchors{Numbers: b.numbers(f), Codes: b.codes(f)}
+	row.Anchors = Anchors{Numbers: b.numberList(f), Codes: b.codes(f)}
 	row.Numbers = b.significant(row.Anchors.Numbers)
 	return row
 }
@@ -183,5 +183,5 @@ func (b *builder) significant(numbers []string) []string {
 	if len(b.found) == len(numbers) {
 		return numbers // all of them: no copy
 	}
-	return b.keep(b.found)
+	return b.strs.keep(b.found)
 }

@@ -2,7 +2,6 @@ package outline
 
 import (
 	"bytes"
-	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -43,9 +42,6 @@ type textCollector struct {
 	segs   []rawSegment
 	links  []string
 	images []string
-	// textLines are the lines holding text other than image descriptions.
-	textLines []int
-	inImage   bool
 }
 
 // rawSegment is the text of raw[start:end], found on line.
@@ -54,7 +50,8 @@ type rawSegment struct{ line, start, end int }
 // newCollector starts collecting text at line into the builder's buffers; done gives them back.
 func (b *builder) newCollector(line int) *textCollector {
 	c := &b.collector
-	*c = textCollector{src: b.src, lines: b.lines, cur: line, raw: c.raw[:0], segs: c.segs[:0]}
+	*c = textCollector{src: b.src, lines: b.lines, cur: line, raw: c.raw[:0], segs: c.segs[:0],
+		links: c.links[:0], images: c.images[:0]}
 	return c
 }
 
@@ -96,9 +93,6 @@ func (c *textCollector) node(n ast.Node) {
 	case *ast.Text:
 		v := n.Segment.Value(c.src)
 		c.addBytes(c.lines.line(n.Segment.Start), v)
-		if !c.inImage && len(bytes.TrimSpace(v)) > 0 && !slices.Contains(c.textLines, c.cur) {
-			c.textLines = append(c.textLines, c.cur)
-		}
 		if n.HardLineBreak() {
 			c.add(0, "\n")
 		}
@@ -114,9 +108,7 @@ func (c *textCollector) node(n ast.Node) {
 		c.inline(n)
 	case *ast.Image:
 		c.images = append(c.images, string(n.Destination))
-		c.inImage = true
 		c.inline(n)
-		c.inImage = false
 	case *ast.RawHTML:
 		// Inline tags carry no text of their own.
 	default:
