@@ -218,7 +218,7 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 		return
 	}
 	w, f, byRune := weighFold(blk.text)
-	blk.Weight = w
+	blk.Weight, blk.ByRune = w, byRune
 	blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
 	if byRune && f == blk.text {
 		b.found, b.numbers = segmentNumbers(b.found[:0], b.numbers[:0], blk.text, kept)

@@ -71,6 +71,9 @@ type Block struct {
 	// have none: their rows have theirs.
 	Numbers []Number
 	Weight  float64 // Weight of Text
+	// ByRune is FoldsByRune(Text()), for blocks that are not tables (false for tables): then
+	// every piece of the text folds rune by rune too.
+	ByRune bool
 
 	text string // Text, once Build has joined it
 }
@@ -129,6 +132,7 @@ type Cell struct {
 	Text   string
 	Header bool
 	Weight float64 // Weight of Text
+	ByRune bool    // FoldsByRune(Text)
 }
 
 // Shape returns the number of rows and the largest number of cells in a row.

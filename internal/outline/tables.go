@@ -100,7 +100,7 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string, c
 		halves, cellByTable, cellChanged := scan(t)
 		w := float64(halves) / 2
 		byTable, changed = byTable && cellByTable, changed || cellChanged
-		row.Cells[i] = Cell{Text: t, Header: head || r.Cells[i].Header, Weight: w}
+		row.Cells[i] = Cell{Text: t, Header: head || r.Cells[i].Header, Weight: w, ByRune: cellByTable}
 		row.Weight += w
 	}
 	f := all

@@ -14,13 +14,15 @@ import (
 // that script (English left in a Japanese page). A Japanese sentence translated from Chinese
 // that has a dozen Han characters and no kana is Chinese. Sentences without at least three
 // words (or four CJK characters) are left alone: names, codes and acronyms stay as they are.
-func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
+// sRune and tRune say that the texts of s or of t are known to fold rune by rune
+// (outline.FoldsByRune); when false, each sentence is checked.
+func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRune, tRune bool) {
 	var srcProfile profile
 	src := c.srcTexts[:0] // s's texts, looked up once
 	for _, seg := range s {
 		st := c.texts.get(seg.Text)
 		srcProfile.plus(&st.prof)
-		src = append(src, sourceSegment{seg.Text, st})
+		src = append(src, sourceSegment{seg.Text, sRune, st})
 	}
 	c.srcTexts = src
 	srcScript := srcProfile.dominant()
@@ -37,7 +39,7 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
 			if !translatable(x, &p) {
 				return true
 			}
-			if c.locale != c.src && c.texts.hasKey(src, x) {
+			if c.locale != c.src && c.texts.hasKey(src, x, tRune) {
 				c.add(Untranslated, sec, srcLine, seg.Line, "same text as the source: %s", excerpt(x))
 				done = true
 				return false
@@ -90,9 +92,10 @@ type keyStart struct {
 	known bool // the sentence folds rune by rune: r is its key's first rune (-1: no rune)
 }
 
-// startOf is where key(x) starts, read without making it when x folds rune by rune.
-func startOf(x string) keyStart {
-	if !outline.FoldsByRune(x) {
+// startOf is where key(x) starts, read without making it when x folds rune by rune; byRune
+// says that it is known to.
+func startOf(x string, byRune bool) keyStart {
+	if !byRune && !outline.FoldsByRune(x) {
 		return keyStart{}
 	}
 	classes := classes()
@@ -130,14 +133,14 @@ func (m *sourceTexts) get(text string) *sourceText {
 	return st
 }
 
-// list lists the sentences of a source text once.
-func (m *sourceTexts) list(st *sourceText, text string) {
+// list lists the sentences of a source text once; byRune says the text folds rune by rune.
+func (m *sourceTexts) list(st *sourceText, text string, byRune bool) {
 	if st.listed {
 		return
 	}
 	m.listing = m.listing[:0]
 	forSentences(text, func(y string) bool {
-		m.listing = append(m.listing, sourceSentence{text: y, first: startOf(y)})
+		m.listing = append(m.listing, sourceSentence{text: y, first: startOf(y, byRune)})
 		return true
 	})
 	st.listed = true
@@ -155,21 +158,22 @@ func (m *sourceTexts) list(st *sourceText, text string) {
 
 // sourceSegment is a source segment's text and what is read of it.
 type sourceSegment struct {
-	text string
+	text   string
+	byRune bool // the text is known to fold rune by rune
 	*sourceText
 }
 
 // hasKey reports whether a sentence of the source segments has the key of sentence x. A
 // source sentence's key is made only when its first rune may be that of x's.
-func (m *sourceTexts) hasKey(segs []sourceSegment, x string) bool {
-	start := startOf(x)
+func (m *sourceTexts) hasKey(segs []sourceSegment, x string, byRune bool) bool {
+	start := startOf(x, byRune)
 	k := ""
 	if !start.known {
 		k = key(x)
 	}
 	for _, seg := range segs {
 		st := seg.sourceText
-		m.list(st, seg.text)
+		m.list(st, seg.text, seg.byRune)
 		for i := range st.sentences {
 			sen := &st.sentences[i]
 			if !start.mayEqual(sen.first) {
