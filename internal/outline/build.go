@@ -27,8 +27,10 @@ type builder struct {
 	text      []byte
 	kept      []rawSegment
 	cell      []byte
-	found     []string // numbers or codes, before strs keeps them
-	numbers   []Number // a block's significant numbers, before nums keeps them
+	// rowsFoldSame: every row of the table being outlined is its own fold, read by table.
+	rowsFoldSame bool
+	found        []string // numbers or codes, before strs keeps them
+	numbers      []Number // a block's significant numbers, before nums keeps them
 	// Chunks the page's short lists are kept in: a few allocations for many lists.
 	strs chunk[string]
 	nums chunk[Number]
@@ -208,7 +210,10 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 	if blk.Table != nil {
 		// Rows carry their numbers. Their weights and numbers add up to the table's,
 		// after those of the caption, when the text folds in pieces.
-		f, byRune := fold(blk.text)
+		f, byRune := blk.text, true
+		if !b.rowsFoldSame || !foldsSame(caption) {
+			f, byRune = fold(blk.text)
+		}
 		blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
 		if byRune {
 			blk.Weight, blk.Anchors.Numbers = b.tableSums(blk.Table, caption)
