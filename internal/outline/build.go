@@ -12,6 +12,7 @@ import (
 // blanked, so offsets are file offsets); file names the page in findings.
 func Build(doc ast.Node, src []byte, file string) *Page {
 	b := &builder{src: src, lines: newLineIndex(src), page: &Page{File: file}}
+	b.found, b.numbers = b.foundRoom[:0], b.numbersRoom[:0]
 	b.nodes(doc.FirstChild())
 	b.finish()
 	return b.page
@@ -31,6 +32,8 @@ type builder struct {
 	rowsFoldSame bool
 	found        []string // numbers or codes, before strs keeps them
 	numbers      []Number // a block's significant numbers, before nums keeps them
+	foundRoom    [32]string
+	numbersRoom  [16]Number
 	// Chunks the page's short lists are kept in: a few allocations for many lists.
 	strs chunk[string]
 	nums chunk[Number]
