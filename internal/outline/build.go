@@ -196,7 +196,11 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 			text = append(text, ' ')
 		}
 		start := len(text)
-		text = appendCollapsed(text, c.raw[s.start:s.end])
+		if s.collapsed {
+			text = append(text, c.raw[s.start:s.end-1]...) // without its line break
+		} else {
+			text = appendCollapsed(text, c.raw[s.start:s.end])
+		}
 		if len(text) == start {
 			text = text[:before] // nothing but white space
 			continue

@@ -44,8 +44,13 @@ type textCollector struct {
 	images []string
 }
 
-// rawSegment is the text of raw[start:end], found on line.
-type rawSegment struct{ line, start, end int }
+// rawSegment is the text of raw[start:end], found on line. collapsed says that the text is
+// one collapsed line and a line break (tableSegments sets it), which appendCollapsed would
+// copy as it is.
+type rawSegment struct {
+	line, start, end int
+	collapsed        bool
+}
 
 // newCollector starts collecting text at line into the builder's buffers; done gives them back.
 func (b *builder) newCollector(line int) *textCollector {
@@ -150,10 +155,13 @@ func (c *textCollector) rawLines(n ast.Node) {
 }
 
 // tableSegments puts each row's text on the row's line: its cells' texts, line breaks as
-// spaces, between single spaces. Cell texts are collapsed, so the row's is too.
+// spaces, between single spaces. Cell texts are collapsed, so the row's is too: a row with
+// text that has a segment of its own is marked collapsed.
 func tableSegments(blk *Block, c *textCollector) {
 	for _, r := range blk.Table.Rows {
+		n := len(c.segs)
 		c.open(r.Line)
+		own := len(c.segs) > n // not shared with the caption or another row
 		first := true
 		for _, cell := range r.Cells {
 			if cell.Text == "" {
@@ -172,7 +180,8 @@ func tableSegments(blk *Block, c *textCollector) {
 			}
 		}
 		c.raw = append(c.raw, '\n')
-		c.segs[len(c.segs)-1].end = len(c.raw)
+		seg := &c.segs[len(c.segs)-1]
+		seg.end, seg.collapsed = len(c.raw), own && !first
 	}
 }
 
