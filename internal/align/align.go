@@ -58,6 +58,7 @@ type Source struct {
 	sections []bag        // per section
 	blocks   [][]features // per section, once a pair needs them
 	rows     map[*outline.Table][]features
+	tables   tables // for every sequence alignment, one after the other
 }
 
 // Prepare prepares source for aligning translations against it.
@@ -73,7 +74,8 @@ func Prepare(source *outline.Page) *Source {
 func (src *Source) Align(target *outline.Page) *Page {
 	source := src.page
 	a := &Page{Source: source, Target: target}
-	pairs := sequence(len(source.Sections), len(target.Sections), sectionSim(src, target))
+	pairs := src.tables.sequence(len(source.Sections), len(target.Sections), sectionSim(src, target))
+	a.Sections = make([]SectionPair, 0, len(pairs))
 	for _, p := range pairs {
 		sp := SectionPair{Source: p.i, Target: p.j, Confidence: p.sim, Moved: p.moved}
 		if p.i >= 0 && p.j >= 0 {
@@ -108,20 +110,22 @@ func (src *Source) rowFeatures(t *outline.Table) []features {
 // alignBlocks aligns the blocks of source section i with tgt.
 func (src *Source) alignBlocks(i int, tgt []outline.Block) []BlockPair {
 	sb := src.page.Sections[i].Blocks
-	var out []BlockPair
-	for _, p := range sequence(len(sb), len(tgt), blockSim(sb, tgt, src.blockFeatures(i))) {
+	pairs := src.tables.sequence(len(sb), len(tgt), blockSim(sb, tgt, src.blockFeatures(i)))
+	out := make([]BlockPair, 0, len(pairs))
+	for _, p := range pairs {
 		bp := BlockPair{Source: p.i, Target: p.j, Confidence: p.sim, Moved: p.moved}
 		if p.i >= 0 && p.j >= 0 && sb[p.i].Table != nil && tgt[p.j].Table != nil {
-			bp.Rows = alignRows(sb[p.i].Table.Rows, tgt[p.j].Table.Rows, src.rowFeatures(sb[p.i].Table))
+			bp.Rows = src.alignRows(sb[p.i].Table.Rows, tgt[p.j].Table.Rows, src.rowFeatures(sb[p.i].Table))
 		}
 		out = append(out, bp)
 	}
 	return out
 }
 
-func alignRows(src, tgt []outline.Row, sf []features) []RowPair {
-	var out []RowPair
-	for _, p := range sequence(len(src), len(tgt), rowSim(src, tgt, sf)) {
+func (s *Source) alignRows(src, tgt []outline.Row, sf []features) []RowPair {
+	pairs := s.tables.sequence(len(src), len(tgt), rowSim(src, tgt, sf))
+	out := make([]RowPair, 0, len(pairs))
+	for _, p := range pairs {
 		out = append(out, RowPair{Source: p.i, Target: p.j, Confidence: p.sim})
 	}
 	return out

@@ -122,9 +122,12 @@ func (b *bag) add(a outline.Anchors) {
 	}
 }
 
-// sort makes the keys.
+// sort makes the keys, in b.keys when it has room for them.
 func (b *bag) sort() {
-	b.keys = make([]uint64, len(b.items))
+	if cap(b.keys) < len(b.items) {
+		b.keys = make([]uint64, len(b.items))
+	}
+	b.keys = b.keys[:len(b.items)]
 	for i, t := range b.items {
 		b.keys[i] = uint64(hash(t))<<32 | uint64(i)
 	}
@@ -248,19 +251,48 @@ type features struct {
 }
 
 func blockFeatures(bs []outline.Block) []features {
-	out := make([]features, len(bs))
+	n := 0
 	for i := range bs {
-		out[i] = features{bs[i].Weight, newBag(bs[i].Anchors)}
+		n += bagSize(bs[i].Anchors)
+	}
+	out, c := make([]features, len(bs)), newBagChunk(n)
+	for i := range bs {
+		out[i] = features{bs[i].Weight, c.bag(bs[i].Anchors)}
 	}
 	return out
 }
 
 func rowFeatures(rs []outline.Row) []features {
-	out := make([]features, len(rs))
+	n := 0
 	for i := range rs {
-		out[i] = features{rs[i].Weight, newBag(rs[i].Anchors)}
+		n += bagSize(rs[i].Anchors)
+	}
+	out, c := make([]features, len(rs)), newBagChunk(n)
+	for i := range rs {
+		out[i] = features{rs[i].Weight, c.bag(rs[i].Anchors)}
 	}
 	return out
+}
+
+// bagChunk holds the items and keys of several bags, made in two allocations.
+type bagChunk struct {
+	items []tagged
+	keys  []uint64
+}
+
+// newBagChunk makes room for bags of n items in all (bagSize).
+func newBagChunk(n int) bagChunk {
+	return bagChunk{items: make([]tagged, n), keys: make([]uint64, n)}
+}
+
+// bag is newBag(a) in the chunk's room, each of its slices clipped to its own part.
+func (c *bagChunk) bag(a outline.Anchors) bag {
+	n := bagSize(a)
+	b := bag{items: c.items[:0:n], keys: c.keys[:0:n]}
+	c.items, c.keys = c.items[n:], c.keys[n:]
+	b.add(a)
+	b.sort()
+	return b
 }
 
 // blockSim scores blocks: only blocks of one kind pair; tables by shape, all by anchors,

@@ -26,50 +26,55 @@ type pair struct {
 	moved bool
 }
 
+// tables is room for the similarity and Needleman–Wunsch tables of sequence, reused from
+// one alignment to the next: a sequence's tables are dead once it returns.
+type tables struct{ cells []float64 }
+
 // sequence aligns items 0..n-1 of a source with 0..m-1 of a target: the pairs in order that
 // maximise the summed similarity (pairs below minSim are not allowed), then leftovers paired
 // as moves. The result lists every item once, in source order, target-only items where they
-// occur in the target.
-func sequence(n, m int, sim func(i, j int) score) []pair {
-	s := make([][]float64, n)
-	content := make([][]float64, n)
-	cells := make([]float64, 2*n*m) // both tables in one allocation
-	for i := range s {
-		s[i], content[i] = cells[2*i*m:(2*i+1)*m:(2*i+1)*m], cells[(2*i+1)*m:(2*i+2)*m:(2*i+2)*m]
-		for j := range s[i] {
+// occur in the target. The tables are kept row by row in flat slices: item (i, j) of the
+// similarities at i*m+j, of the Needleman–Wunsch table at i*(m+1)+j.
+func (t *tables) sequence(n, m int, sim func(i, j int) score) []pair {
+	need := 2*n*m + (n+1)*(m+1)
+	if cap(t.cells) < need {
+		t.cells = make([]float64, need)
+	}
+	cells := t.cells[:need]
+	s, content, dp := cells[:n*m], cells[n*m:2*n*m], cells[2*n*m:]
+	for i := range n {
+		for j := range m {
 			sc := sim(i, j)
-			s[i][j], content[i][j] = sc.total(), sc.content
+			s[i*m+j], content[i*m+j] = sc.total(), sc.content
 		}
 	}
-	pairs := trace(n, m, s)
-	return moves(pairs, content)
+	clear(dp)
+	pairs := trace(n, m, s, dp)
+	return moves(pairs, content, m)
 }
 
-// trace fills the Needleman–Wunsch table (gaps cost nothing) and walks it back. Ties prefer a
-// match, then skipping the source item, so the result does not depend on map or input order.
-func trace(n, m int, s [][]float64) []pair {
-	dp := make([][]float64, n+1)
-	cells := make([]float64, (n+1)*(m+1))
-	for i := range dp {
-		dp[i] = cells[i*(m+1) : (i+1)*(m+1) : (i+1)*(m+1)]
-	}
+// trace fills the Needleman–Wunsch table dp (gaps cost nothing) from the similarities s and
+// walks it back. Ties prefer a match, then skipping the source item, so the result does not
+// depend on map or input order.
+func trace(n, m int, s, dp []float64) []pair {
+	w := m + 1 // a row of dp
 	for i := 1; i <= n; i++ {
 		for j := 1; j <= m; j++ {
-			best := max(dp[i-1][j], dp[i][j-1])
-			if v := s[i-1][j-1]; v >= minSim {
-				best = max(best, dp[i-1][j-1]+v)
+			best := max(dp[(i-1)*w+j], dp[i*w+j-1])
+			if v := s[(i-1)*m+j-1]; v >= minSim {
+				best = max(best, dp[(i-1)*w+j-1]+v)
 			}
-			dp[i][j] = best
+			dp[i*w+j] = best
 		}
 	}
 	rev := make([]pair, 0, n+m)
 	i, j := n, m
 	for i > 0 || j > 0 {
 		switch {
-		case i > 0 && j > 0 && s[i-1][j-1] >= minSim && dp[i][j] == dp[i-1][j-1]+s[i-1][j-1]:
-			rev = append(rev, pair{i: i - 1, j: j - 1, sim: s[i-1][j-1]})
+		case i > 0 && j > 0 && s[(i-1)*m+j-1] >= minSim && dp[i*w+j] == dp[(i-1)*w+j-1]+s[(i-1)*m+j-1]:
+			rev = append(rev, pair{i: i - 1, j: j - 1, sim: s[(i-1)*m+j-1]})
 			i, j = i-1, j-1
-		case j > 0 && (i == 0 || dp[i][j] == dp[i][j-1]):
+		case j > 0 && (i == 0 || dp[i*w+j] == dp[i*w+j-1]):
 			rev = append(rev, pair{i: -1, j: j - 1})
 			j--
 		default:
@@ -83,15 +88,16 @@ func trace(n, m int, s [][]float64) []pair {
 
 // moves pairs leftover source and target items whose content similarity reaches moveSim,
 // best first; the pair takes the source item's place and the target-only entry disappears.
-func moves(pairs []pair, s [][]float64) []pair {
+// s holds the content similarities, m to a row.
+func moves(pairs []pair, s []float64, m int) []pair {
 	var cands []pair
 	for _, a := range pairs {
 		if a.i < 0 || a.j >= 0 {
 			continue
 		}
 		for _, b := range pairs {
-			if b.j >= 0 && b.i < 0 && s[a.i][b.j] >= moveSim {
-				cands = append(cands, pair{i: a.i, j: b.j, sim: s[a.i][b.j], moved: true})
+			if b.j >= 0 && b.i < 0 && s[a.i*m+b.j] >= moveSim {
+				cands = append(cands, pair{i: a.i, j: b.j, sim: s[a.i*m+b.j], moved: true})
 			}
 		}
 	}

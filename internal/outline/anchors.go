@@ -79,7 +79,11 @@ func isLetter(b byte) bool {
 // thousands separator; a dot followed by a digit starts the fraction.
 func numbers(s string) []string {
 	var buf [32]string
-	out := buf[:0]
+	return cloneStrings(appendNumbers(buf[:0], s))
+}
+
+// appendNumbers appends the numbers of a folded text to out.
+func appendNumbers(out []string, s string) []string {
 	for i := 0; i < len(s); {
 		if !isDigit(s[i]) {
 			i++
@@ -89,10 +93,15 @@ func numbers(s string) []string {
 		out = append(out, n)
 		i = end
 	}
-	if len(out) == 0 {
+	return out
+}
+
+// cloneStrings copies a list made in a stack buffer; nil when it is empty.
+func cloneStrings(s []string) []string {
+	if len(s) == 0 {
 		return nil
 	}
-	return slices.Clip(slices.Clone(out))
+	return slices.Clip(slices.Clone(s))
 }
 
 func scanNumber(s string, i int) (canon string, end int) {
@@ -168,7 +177,11 @@ func SignificantNumbers(s string) []string {
 // digits, optionally after one space or hyphen ("M40", "M 40", "A100", "RTX 4090").
 func codes(s string) []string {
 	var buf [16]string
-	out := buf[:0]
+	return cloneStrings(appendCodes(buf[:0], s))
+}
+
+// appendCodes appends the product codes of a folded text to out.
+func appendCodes(out []string, s string) []string {
 	for i := 0; i < len(s); i++ {
 		if !isUpper(s[i]) || i > 0 && isLetter(s[i-1]) {
 			continue
@@ -199,10 +212,7 @@ func codes(s string) []string {
 			i = d - 1
 		}
 	}
-	if len(out) == 0 {
-		return nil
-	}
-	return slices.Clip(slices.Clone(out))
+	return out
 }
 
 // Significant returns the numbers worth comparing across languages: all but single-digit

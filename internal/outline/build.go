@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"slices"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -13,6 +12,7 @@ import (
 // blanked, so offsets are file offsets); file names the page in findings.
 func Build(doc ast.Node, src []byte, file string) *Page {
 	b := &builder{src: src, lines: newLineIndex(src), page: &Page{File: file}}
+	b.found, b.numbers = b.foundRoom[:0], b.numbersRoom[:0]
 	b.nodes(doc.FirstChild())
 	b.finish()
 	return b.page
@@ -28,6 +28,54 @@ type builder struct {
 	text      []byte
 	kept      []rawSegment
 	cell      []byte
+	// rowsFoldSame: every row of the table being outlined is its own fold, read by table.
+	rowsFoldSame bool
+	found        []string // numbers or codes, before strs keeps them
+	numbers      []Number // a block's significant numbers, before nums keeps them
+	foundRoom    [32]string
+	numbersRoom  [16]Number
+	// Chunks the page's short lists are kept in: a few allocations for many lists.
+	strs chunk[string]
+	nums chunk[Number]
+	segs chunk[Segment]
+}
+
+// chunk hands out short lists from shared backing arrays, each clipped to its length so an
+// append to one cannot reach the next.
+type chunk[T any] struct{ free []T }
+
+// chunkSize is how many items one allocation of a chunk holds.
+const chunkSize = 64
+
+// take returns a list of n zero items; nil when n is 0.
+func (c *chunk[T]) take(n int) []T {
+	if n == 0 {
+		return nil
+	}
+	if len(c.free) < n {
+		c.free = make([]T, max(chunkSize, n))
+	}
+	s := c.free[:n:n]
+	c.free = c.free[n:]
+	return s
+}
+
+// keep returns a copy of s; nil when s is empty.
+func (c *chunk[T]) keep(s []T) []T {
+	out := c.take(len(s))
+	copy(out, s)
+	return out
+}
+
+// numbers and codes read the numbers and the product codes of a folded text.
+func (b *builder) numberList(f string) []string {
+	b.found = appendNumbers(b.found[:0], f)
+	return b.strs.keep(b.found)
+}
+
+func (b *builder) codes(f string) []string {
+	b.found = appendCodes(b.found[:0], f)
+	return b.strs.keep(b.found)
 }
 
 // nodes outlines n and its following siblings.
@@ -148,7 +196,11 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 			text = append(text, ' ')
 		}
 		start := len(text)
-		text = appendCollapsed(text, c.raw[s.start:s.end])
+		if s.collapsed {
+			text = append(text, c.raw[s.start:s.end-1]...) // without its line break
+		} else {
+			text = appendCollapsed(text, c.raw[s.start:s.end])
+		}
 		if len(text) == start {
 			text = text[:before] // nothing but white space
 			continue
@@ -157,47 +209,49 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 	}
 	blk.text = string(text)
 	b.text, b.kept = text, kept
-	if len(kept) > 0 {
-		blk.Segments = make([]Segment, len(kept))
-		for i, s := range kept {
-			blk.Segments[i] = Segment{Line: s.line, Text: blk.text[s.start:s.end]}
-		}
+	blk.Segments = b.segs.take(len(kept))
+	for i, s := range kept {
+		blk.Segments[i] = Segment{Line: s.line, Text: blk.text[s.start:s.end]}
 	}
-	blk.textLines = c.textLines
+	links, images := b.strs.keep(c.links), b.strs.keep(c.images)
 	if blk.Table != nil {
 		// Rows carry their numbers. Their weights and numbers add up to the table's,
 		// after those of the caption, when the text folds in pieces.
-		f, byRune := fold(blk.text)
-		blk.Anchors = Anchors{Codes: codes(f), Links: c.links, Images: c.images}
+		f, byRune := blk.text, true
+		if !b.rowsFoldSame || !foldsSame(caption) {
+			f, byRune = fold(blk.text)
+		}
+		blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
 		if byRune {
-			blk.Weight, blk.Anchors.Numbers = tableSums(blk.Table, caption)
+			blk.Weight, blk.Anchors.Numbers = b.tableSums(blk.Table, caption)
 			return
 		}
-		blk.Weight, blk.Anchors.Numbers = Weight(blk.text), numbers(f)
+		blk.Weight, blk.Anchors.Numbers = Weight(blk.text), b.numberList(f)
 		return
 	}
 	w, f, byRune := weighFold(blk.text)
-	blk.Weight = w
-	blk.Anchors = Anchors{Codes: codes(f), Links: c.links, Images: c.images}
+	blk.Weight, blk.ByRune = w, byRune
+	blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
 	if byRune && f == blk.text {
-		blk.Anchors.Numbers, blk.Numbers = segmentNumbers(blk.text, kept)
+		b.found, b.numbers = segmentNumbers(b.found[:0], b.numbers[:0], blk.text, kept)
+		blk.Anchors.Numbers, blk.Numbers = b.strs.keep(b.found), b.nums.keep(b.numbers)
 		return
 	}
-	blk.Anchors.Numbers = numbers(f)
+	blk.Anchors.Numbers = b.numberList(f)
+	b.numbers = b.numbers[:0]
 	for _, s := range blk.Segments {
 		for _, n := range SignificantNumbers(s.Text) {
-			blk.Numbers = append(blk.Numbers, Number{Value: n, Line: s.Line})
+			b.numbers = append(b.numbers, Number{Value: n, Line: s.Line})
 		}
 	}
+	blk.Numbers = b.nums.keep(b.numbers)
 }
 
-// segmentNumbers returns the numbers of a text that is its own fold, and the significant
-// ones of each of its segments, with the segment's line. A number never spans the space
+// segmentNumbers appends the numbers of a text that is its own fold to all, and the
+// significant ones of each of its segments, with the segment's line, to significant. A number never spans the space
 // between segments, and a text folded rune by rune folds the same in pieces, so the numbers
 // of the whole text are those of its segments in turn.
-func segmentNumbers(text string, segs []rawSegment) (all []string, significant []Number) {
-	var buf [32]string
-	all = buf[:0]
+func segmentNumbers(all []string, significant []Number, text string, segs []rawSegment) ([]string, []Number) {
 	k := 0
 	for i := 0; i < len(text); {
 		if !isDigit(text[i]) {
@@ -214,10 +268,7 @@ func segmentNumbers(text string, segs []rawSegment) (all []string, significant [
 		}
 		i = end
 	}
-	if len(all) == 0 {
-		return nil, significant
-	}
-	return slices.Clip(slices.Clone(all)), significant
+	return all, significant
 }
 
 // onlyImages reports whether a paragraph holds images and nothing but white space.

@@ -70,6 +70,9 @@ func checkDerived(t *testing.T, p *Page) {
 			if b.Table == nil && !slices.Equal(b.Numbers, numbers) {
 				t.Fatalf("block at line %d: numbers %v, want %v", b.Line, b.Numbers, numbers)
 			}
+			if b.Table == nil && b.ByRune != FoldsByRune(text) {
+				t.Fatalf("block at line %d: ByRune %v for %q", b.Line, b.ByRune, text)
+			}
 			if b.Table == nil {
 				continue
 			}
@@ -77,8 +80,8 @@ func checkDerived(t *testing.T, p *Page) {
 				var rt strings.Builder
 				w := 0.0
 				for _, c := range r.Cells {
-					if c.Weight != Weight(c.Text) {
-						t.Fatalf("cell %q weight %v", c.Text, c.Weight)
+					if c.Weight != Weight(c.Text) || c.ByRune != FoldsByRune(c.Text) {
+						t.Fatalf("cell %q weight %v ByRune %v", c.Text, c.Weight, c.ByRune)
 					}
 					w += c.Weight
 					rt.WriteString(c.Text + "\n")

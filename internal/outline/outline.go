@@ -71,9 +71,11 @@ type Block struct {
 	// have none: their rows have theirs.
 	Numbers []Number
 	Weight  float64 // Weight of Text
+	// ByRune is FoldsByRune(Text()), for blocks that are not tables (false for tables): then
+	// every piece of the text folds rune by rune too.
+	ByRune bool
 
-	text      string // Text, once Build has joined it
-	textLines []int  // lines with text other than image descriptions
+	text string // Text, once Build has joined it
 }
 
 // Number is a significant number and the line it is on.
@@ -130,6 +132,7 @@ type Cell struct {
 	Text   string
 	Header bool
 	Weight float64 // Weight of Text
+	ByRune bool    // FoldsByRune(Text)
 }
 
 // Shape returns the number of rows and the largest number of cells in a row.

@@ -65,8 +65,14 @@ func unique(base string, used map[string]bool) string {
 // emits <h2 id="…">. Call it after alignment has given a translation its source's IDs.
 func SetIDs(p *Page) {
 	for _, s := range p.Sections {
-		if s.Heading != nil && s.ID != "" {
-			s.Heading.SetAttributeString("id", []byte(s.ID))
+		if s.Heading == nil || s.ID == "" {
+			continue
 		}
+		if v, ok := s.Heading.AttributeString("id"); ok {
+			if b, _ := v.([]byte); string(b) == s.ID {
+				continue // set already, by the alignment of another translation
+			}
+		}
+		s.Heading.SetAttributeString("id", []byte(s.ID))
 	}
 }

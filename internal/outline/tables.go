@@ -32,12 +32,16 @@ func (b *builder) modelTable(n *table.Node) Block {
 		c.add(0, "\n")
 	}
 	blk.Table.Rows = make([]Row, 0, len(n.Table.Head)+len(n.Table.Body))
+	cells := make([]Cell, countCells(n.Table.Head)+countCells(n.Table.Body)) // all rows' cells, in one allocation
 	var links []string
+	b.rowsFoldSame = true // until a row says otherwise
 	for i := range n.Table.Head {
-		blk.Table.Rows = append(blk.Table.Rows, b.modelRow(&n.Table.Head[i], true, blk.Line, &links))
+		row := b.modelRow(&n.Table.Head[i], true, blk.Line, &links, cells)
+		blk.Table.Rows, cells = append(blk.Table.Rows, row), cells[len(row.Cells):]
 	}
 	for i := range n.Table.Body {
-		blk.Table.Rows = append(blk.Table.Rows, b.modelRow(&n.Table.Body[i], false, blk.Line, &links))
+		row := b.modelRow(&n.Table.Body[i], false, blk.Line, &links, cells)
+		blk.Table.Rows, cells = append(blk.Table.Rows, row), cells[len(row.Cells):]
 	}
 	for _, r := range blk.Table.Rows {
 		blk.EndLine = max(blk.EndLine, r.Line)
@@ -48,28 +52,46 @@ func (b *builder) modelTable(n *table.Node) Block {
 	return blk
 }
 
+// foldsSame reports whether Fold(s) is s, read by the rune table. When it holds for a
+// table's caption and every row, it holds for the table's text: that is made of the
+// caption's and the cells' runes and spaces, since collapsing white space only removes it
+// or writes ASCII.
+func foldsSame(s string) bool {
+	_, byTable, changed := scan(s)
+	return byTable && !changed
+}
+
 // tableSums is the weight and the numbers of a table's text from its caption's and rows':
 // the text is the caption, then each row's cells, with white space between them, which no
 // number spans and no weight counts; for text that folds rune by rune (FoldsByRune), folding
 // it whole or in pieces is the same.
-func tableSums(t *Table, caption string) (weight float64, nums []string) {
+func (b *builder) tableSums(t *Table, caption string) (weight float64, nums []string) {
 	weight = Weight(caption)
-	nums = numbers(Fold(caption))
+	b.found = appendNumbers(b.found[:0], Fold(caption))
 	for i := range t.Rows {
 		weight += t.Rows[i].Weight
-		nums = append(nums, t.Rows[i].Anchors.Numbers...)
+		b.found = append(b.found, t.Rows[i].Anchors.Numbers...)
 	}
-	return weight, nums
+	return weight, b.strs.keep(b.found)
+}
+
+func countCells(rows []table.Row) int {
+	n := 0
+	for i := range rows {
+		n += len(rows[i].Cells)
+	}
+	return n
 }
 
 // modelRow outlines a row. Its text, for its anchors, is its cells' collapsed texts each
-// followed by a line break, built once; the cells' texts are pieces of it.
-func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string) Row {
+// followed by a line break, built once; the cells' texts are pieces of it. Its cells are the
+// first of cells, which has room for them.
+func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string, cells []Cell) Row {
 	row := Row{Line: r.Line, Header: head}
 	if row.Line == 0 {
 		row.Line = line
 	}
-	row.Cells = make([]Cell, len(r.Cells))
+	row.Cells = cells[:len(r.Cells):len(r.Cells)]
 	text, kept := b.text[:0], b.kept[:0]
 	for i := range r.Cells {
 		cell := &r.Cells[i]
@@ -88,15 +110,16 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string) R
 		halves, cellByTable, cellChanged := scan(t)
 		w := float64(halves) / 2
 		byTable, changed = byTable && cellByTable, changed || cellChanged
-		row.Cells[i] = Cell{Text: t, Header: head || r.Cells[i].Header, Weight: w}
+		row.Cells[i] = Cell{Text: t, Header: head || r.Cells[i].Header, Weight: w, ByRune: cellByTable}
 		row.Weight += w
 	}
 	f := all
 	if !byTable || changed {
 		f = Fold(all)
+		b.rowsFoldSame = false
 	}
-	row.Anchors = Anchors{Numbers: numbers(f), Codes: codes(f)}
-	row.Numbers = row.Anchors.Significant()
+	row.Anchors = Anchors{Numbers: b.numberList(f), Codes: b.codes(f)}
+	row.Numbers = b.significant(row.Anchors.Numbers)
 	return row
 }
 
@@ -157,4 +180,19 @@ func inlineLinks(ins []table.Inline) []string {
 		out = append(out, inlineLinks(in.Children)...)
 	}
 	return out
+}
+
+// significant is Anchors.Significant of numbers, a copy kept with the page's anchors when it
+// leaves some out.
+func (b *builder) significant(numbers []string) []string {
+	b.found = b.found[:0]
+	for _, n := range numbers {
+		if len(n) > 1 {
+			b.found = append(b.found, n)
+		}
+	}
+	if len(b.found) == len(numbers) {
+		return numbers // all of them: no copy
+	}
+	return b.strs.keep(b.found)
 }

@@ -2,7 +2,6 @@ package outline
 
 import (
 	"bytes"
-	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -43,18 +42,21 @@ type textCollector struct {
 	segs   []rawSegment
 	links  []string
 	images []string
-	// textLines are the lines holding text other than image descriptions.
-	textLines []int
-	inImage   bool
 }
 
-// rawSegment is the text of raw[start:end], found on line.
-type rawSegment struct{ line, start, end int }
+// rawSegment is the text of raw[start:end], found on line. collapsed says that the text is
+// one collapsed line and a line break (tableSegments sets it), which appendCollapsed would
+// copy as it is.
+type rawSegment struct {
+	line, start, end int
+	collapsed        bool
+}
 
 // newCollector starts collecting text at line into the builder's buffers; done gives them back.
 func (b *builder) newCollector(line int) *textCollector {
 	c := &b.collector
-	*c = textCollector{src: b.src, lines: b.lines, cur: line, raw: c.raw[:0], segs: c.segs[:0]}
+	*c = textCollector{src: b.src, lines: b.lines, cur: line, raw: c.raw[:0], segs: c.segs[:0],
+		links: c.links[:0], images: c.images[:0]}
 	return c
 }
 
@@ -96,9 +98,6 @@ func (c *textCollector) node(n ast.Node) {
 	case *ast.Text:
 		v := n.Segment.Value(c.src)
 		c.addBytes(c.lines.line(n.Segment.Start), v)
-		if !c.inImage && len(bytes.TrimSpace(v)) > 0 && !slices.Contains(c.textLines, c.cur) {
-			c.textLines = append(c.textLines, c.cur)
-		}
 		if n.HardLineBreak() {
 			c.add(0, "\n")
 		}
@@ -114,9 +113,7 @@ func (c *textCollector) node(n ast.Node) {
 		c.inline(n)
 	case *ast.Image:
 		c.images = append(c.images, string(n.Destination))
-		c.inImage = true
 		c.inline(n)
-		c.inImage = false
 	case *ast.RawHTML:
 		// Inline tags carry no text of their own.
 	default:
@@ -158,10 +155,13 @@ func (c *textCollector) rawLines(n ast.Node) {
 }
 
 // tableSegments puts each row's text on the row's line: its cells' texts, line breaks as
-// spaces, between single spaces. Cell texts are collapsed, so the row's is too.
+// spaces, between single spaces. Cell texts are collapsed, so the row's is too: a row with
+// text that has a segment of its own is marked collapsed.
 func tableSegments(blk *Block, c *textCollector) {
 	for _, r := range blk.Table.Rows {
+		n := len(c.segs)
 		c.open(r.Line)
+		own := len(c.segs) > n // not shared with the caption or another row
 		first := true
 		for _, cell := range r.Cells {
 			if cell.Text == "" {
@@ -180,7 +180,8 @@ func tableSegments(blk *Block, c *textCollector) {
 			}
 		}
 		c.raw = append(c.raw, '\n')
-		c.segs[len(c.segs)-1].end = len(c.raw)
+		seg := &c.segs[len(c.segs)-1]
+		seg.end, seg.collapsed = len(c.raw), own && !first
 	}
 }
 

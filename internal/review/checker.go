@@ -12,8 +12,8 @@ type checker struct {
 	page, locale, src string
 	a                 *align.Page
 	ratios            *ratioSet
-	pair              *ratioPair  // shared by this translation's ratio units
-	texts             sourceTexts // shared by the page's translations
+	pair              *ratioPair   // shared by this translation's ratio units
+	texts             *sourceTexts // shared by the page's translations
 	findings          []Finding
 	srcCell, tgtCell  []outline.Segment // the titles or cell lines compared, reused
 	srcTexts          []sourceSegment   // the source segments untranslated compares with, reused
@@ -100,7 +100,7 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 	if s.Level > 0 {
 		c.srcCell = append(c.srcCell[:0], outline.Segment{Line: s.Line, Text: s.Title})
 		c.tgtCell = append(c.tgtCell[:0], outline.Segment{Line: t.Line, Text: t.Title})
-		c.untranslated(s, c.srcCell, c.tgtCell)
+		c.untranslated(s, c.srcCell, c.tgtCell, false, false)
 	}
 	for k, bp := range sp.Blocks {
 		switch {
@@ -138,7 +138,7 @@ func (c *checker) blockPair(sec *outline.Section, s, t *outline.Block, bp align.
 	c.blockNumbers(sec, s, t)
 	c.links(sec, s, t)
 	if s.Kind != outline.CodeBlock {
-		c.untranslated(sec, s.Segments, t.Segments)
+		c.untranslated(sec, s.Segments, t.Segments, s.ByRune, t.ByRune)
 		c.ratios.add(c, sec, s.Line, t.Line, s.Weight, t.Weight)
 	}
 }

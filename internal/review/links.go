@@ -1,7 +1,6 @@
 package review
 
 import (
-	"slices"
 	"strings"
 
 	"docsite/internal/outline"
@@ -31,8 +30,14 @@ func (c *checker) links(sec *outline.Section, s, t *outline.Block) {
 
 // targets lists a block's link and image targets with the language folder made neutral.
 func (c *checker) targets(a outline.Anchors, locale string) []string {
-	var out []string
-	for _, l := range slices.Concat(a.Links, a.Images) {
+	if len(a.Links)+len(a.Images) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(a.Links)+len(a.Images))
+	for _, l := range a.Links {
+		out = append(out, neutral(strings.TrimSpace(l), locale))
+	}
+	for _, l := range a.Images {
 		out = append(out, neutral(strings.TrimSpace(l), locale))
 	}
 	return out

@@ -128,7 +128,7 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 	pd := &pageDetail{Page: key, Source: version{Locale: src.Locale, File: src.File, Outline: srcOutline}, langs: in.Locales}
 	ratios.page, ratios.file = key, src.File
 	var findings []Finding
-	texts := sourceTexts{}
+	texts := newSourceTexts()
 	locales := otherLocales(codes(in.Locales), src.Locale)
 	var prepared *align.Source // once a translation needs it
 	for i, d := range others {

@@ -43,7 +43,7 @@ func (c *checker) rowPair(sec *outline.Section, s, t *outline.Row) {
 		sc, tc := &s.Cells[i], &t.Cells[i]
 		c.srcCell = cellSegments(c.srcCell[:0], s.Line, sc.Text)
 		c.tgtCell = cellSegments(c.tgtCell[:0], t.Line, tc.Text)
-		c.untranslated(sec, c.srcCell, c.tgtCell)
+		c.untranslated(sec, c.srcCell, c.tgtCell, sc.ByRune, tc.ByRune)
 		c.ratios.add(c, sec, s.Line, t.Line, sc.Weight, tc.Weight)
 	}
 }

@@ -113,8 +113,8 @@ func checkText(t *testing.T, s string) {
 		}
 		// hasKey skips a source sentence only when its key certainly differs.
 		for _, y := range append([]string{strings.ToUpper(x), strings.ToLower(x), " " + x, width.Widen.String(x), s}, want...) {
-			if key(x) == key(y) && !startOf(x).mayEqual(startOf(y)) {
-				t.Fatalf("keys of %q and %q are equal, starts %v and %v differ", x, y, startOf(x), startOf(y))
+			if key(x) == key(y) && !startOf(x, false).mayEqual(startOf(y, false)) {
+				t.Fatalf("keys of %q and %q are equal, starts %v and %v differ", x, y, startOf(x, false), startOf(y, false))
 			}
 		}
 		if !outline.FoldsByRune(x) {

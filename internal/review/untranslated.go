@@ -14,13 +14,15 @@ import (
 // that script (English left in a Japanese page). A Japanese sentence translated from Chinese
 // that has a dozen Han characters and no kana is Chinese. Sentences without at least three
 // words (or four CJK characters) are left alone: names, codes and acronyms stay as they are.
-func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
+// sRune and tRune say that the texts of s or of t are known to fold rune by rune
+// (outline.FoldsByRune); when false, each sentence is checked.
+func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRune, tRune bool) {
 	var srcProfile profile
 	src := c.srcTexts[:0] // s's texts, looked up once
 	for _, seg := range s {
 		st := c.texts.get(seg.Text)
 		srcProfile.plus(&st.prof)
-		src = append(src, sourceSegment{seg.Text, st})
+		src = append(src, sourceSegment{seg.Text, sRune, st})
 	}
 	c.srcTexts = src
 	srcScript := srcProfile.dominant()
@@ -37,7 +39,7 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
 			if !translatable(x, &p) {
 				return true
 			}
-			if c.locale != c.src && hasKey(src, x) {
+			if c.locale != c.src && c.texts.hasKey(src, x, tRune) {
 				c.add(Untranslated, sec, srcLine, seg.Line, "same text as the source: %s", excerpt(x))
 				done = true
 				return false
@@ -56,8 +58,19 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment) {
 }
 
 // sourceTexts remembers what the untranslated check reads of the source's texts (by text),
-// which every translation of a page is checked against.
-type sourceTexts map[string]*sourceText
+// which every translation of a page is checked against. The texts and their sentences are
+// kept in chunks, a few allocations for the whole page.
+type sourceTexts struct {
+	by        map[string]*sourceText
+	texts     []sourceText     // the chunk new texts are taken from
+	sentences []sourceSentence // the chunk listed sentences are copied into
+	listing   []sourceSentence // a text's sentences as they are listed
+}
+
+func newSourceTexts() *sourceTexts { return &sourceTexts{by: map[string]*sourceText{}} }
+
+// textsChunk is how many source texts or sentences one chunk holds.
+const textsChunk = 32
 
 type sourceText struct {
 	prof      profile          // of all its sentences
@@ -79,9 +92,10 @@ type keyStart struct {
 	known bool // the sentence folds rune by rune: r is its key's first rune (-1: no rune)
 }
 
-// startOf is where key(x) starts, read without making it when x folds rune by rune.
-func startOf(x string) keyStart {
-	if !outline.FoldsByRune(x) {
+// startOf is where key(x) starts, read without making it when x folds rune by rune; byRune
+// says that it is known to.
+func startOf(x string, byRune bool) keyStart {
+	if !byRune && !outline.FoldsByRune(x) {
 		return keyStart{}
 	}
 	classes := classes()
@@ -102,42 +116,64 @@ func startOf(x string) keyStart {
 // mayEqual is false when two keys certainly differ: both starts are known and differ.
 func (a keyStart) mayEqual(b keyStart) bool { return !a.known || !b.known || a.r == b.r }
 
-func (m sourceTexts) get(text string) *sourceText {
-	if st := m[text]; st != nil {
+func (m *sourceTexts) get(text string) *sourceText {
+	if st := m.by[text]; st != nil {
 		return st
 	}
+	if len(m.texts) == cap(m.texts) {
+		m.texts = make([]sourceText, 0, textsChunk)
+	}
+	m.texts = m.texts[:len(m.texts)+1]
+	st := &m.texts[len(m.texts)-1]
 	// The profile of all its sentences is the profile of the text: sentences end at
 	// punctuation, which never continues a run of letters, and lose only white space,
 	// which counts for no script that is read (checkText checks this).
-	st := &sourceText{}
 	st.prof.add(text)
-	m[text] = st
+	m.by[text] = st
 	return st
+}
+
+// list lists the sentences of a source text once; byRune says the text folds rune by rune.
+func (m *sourceTexts) list(st *sourceText, text string, byRune bool) {
+	if st.listed {
+		return
+	}
+	m.listing = m.listing[:0]
+	forSentences(text, func(y string) bool {
+		m.listing = append(m.listing, sourceSentence{text: y, first: startOf(y, byRune)})
+		return true
+	})
+	st.listed = true
+	n := len(m.listing)
+	if n == 0 {
+		return
+	}
+	if cap(m.sentences)-len(m.sentences) < n {
+		m.sentences = make([]sourceSentence, 0, max(textsChunk, n))
+	}
+	start := len(m.sentences)
+	m.sentences = append(m.sentences, m.listing...)
+	st.sentences = m.sentences[start:len(m.sentences):len(m.sentences)]
 }
 
 // sourceSegment is a source segment's text and what is read of it.
 type sourceSegment struct {
-	text string
+	text   string
+	byRune bool // the text is known to fold rune by rune
 	*sourceText
 }
 
 // hasKey reports whether a sentence of the source segments has the key of sentence x. A
 // source sentence's key is made only when its first rune may be that of x's.
-func hasKey(segs []sourceSegment, x string) bool {
-	start := startOf(x)
+func (m *sourceTexts) hasKey(segs []sourceSegment, x string, byRune bool) bool {
+	start := startOf(x, byRune)
 	k := ""
 	if !start.known {
 		k = key(x)
 	}
 	for _, seg := range segs {
 		st := seg.sourceText
-		if !st.listed {
-			forSentences(seg.text, func(y string) bool {
-				st.sentences = append(st.sentences, sourceSentence{text: y, first: startOf(y)})
-				return true
-			})
-			st.listed = true
-		}
+		m.list(st, seg.text, seg.byRune)
 		for i := range st.sentences {
 			sen := &st.sentences[i]
 			if !start.mayEqual(sen.first) {
