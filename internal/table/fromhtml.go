@@ -45,16 +45,23 @@ func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 	if err != nil {
 		return nil, rep, err
 	}
-	found := doc.Find("table")
+	found := doc.FindMatcher(firstTable)
 	if found.Length() == 0 {
 		return nil, rep, errors.New("no <table> element")
 	}
 	el := found.Nodes[0]
-	if err := checkOutside(doc.Find("body").Nodes[0], el); err != nil {
+	if err := checkOutside(doc.FindMatcher(firstBody).Nodes[0], el); err != nil {
 		return nil, rep, err
 	}
 	return fromElement(el, &rep)
 }
+
+// firstTable and firstBody find the first table and body elements of a parsed document, in
+// document order; compiled once rather than on each Find.
+var (
+	firstTable = goquery.Single("table")
+	firstBody  = goquery.Single("body")
+)
 
 // fromElement converts the table element el.
 func fromElement(el *html.Node, rep *Report) (*Table, Report, error) {
