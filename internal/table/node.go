@@ -31,6 +31,7 @@ type Node struct {
 
 	depth    int          // raw HTML: <table> elements still open
 	scanned  bool         // raw HTML: whether a closing </table> exists further down
+	closer   closer       // raw HTML: where, when scanned
 	trailing text.Segment // raw HTML: what follows </table> on its line
 }
 
