@@ -61,7 +61,7 @@ func BenchmarkRenderPage(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		if _, err := p.Render(docs[i%len(docs)]); err != nil {
+		if _, err := p.RenderString(docs[i%len(docs)], nil); err != nil {
 			b.Fatal(err)
 		}
 		i++
