@@ -29,9 +29,9 @@ func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 	var toks []token
 	var attrs []attrSpan
 	scanned := false
+	sc := scratchPool.Get().(*scratch)
+	defer sc.release()
 	if fast {
-		sc := scratchPool.Get().(*scratch)
-		defer sc.release()
 		toks, attrs, scanned = scanTokens(src, firstLine, sc.toks, sc.attrs)
 		if scanned {
 			sc.toks, sc.attrs = toks, attrs
@@ -41,7 +41,7 @@ func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 		toks = tokenize(src, firstLine)
 	}
 	repairTokens(src, toks, &rep)
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(writeTokens(src, toks)))
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(writeTokens(&sc.out, src, toks)))
 	if err != nil {
 		return nil, rep, err
 	}

@@ -31,7 +31,8 @@ func (t *token) raw(src []byte) []byte { return src[t.start:t.end] }
 func prepare(src []byte, firstLine int, rep *Report) []byte {
 	toks := tokenize(src, firstLine)
 	repairTokens(src, toks, rep)
-	return writeTokens(src, toks)
+	var out bytes.Buffer
+	return writeTokens(&out, src, toks)
 }
 
 // repairTokens counts the damage in toks and renames mismatched cell openers.
@@ -48,12 +49,13 @@ func repairTokens(src []byte, toks []token, rep *Report) {
 	}
 }
 
-// writeTokens writes the repaired tokens back as HTML for the HTML parser.
-func writeTokens(src []byte, toks []token) []byte {
-	var out bytes.Buffer
+// writeTokens writes the repaired tokens back as HTML for the HTML parser, into out (emptied
+// first), and returns out's bytes.
+func writeTokens(out *bytes.Buffer, src []byte, toks []token) []byte {
+	out.Reset()
 	out.Grow(len(src) + len(src)/8)
 	for i := range toks {
-		writeToken(&out, src, &toks[i])
+		writeToken(out, src, &toks[i])
 	}
 	return out.Bytes()
 }
@@ -248,7 +250,7 @@ func writeToken(out *bytes.Buffer, src []byte, t *token) {
 		return
 	}
 	out.WriteString(" " + lineAttr + `="`)
-	out.WriteString(strconv.Itoa(t.line))
+	out.Write(strconv.AppendInt(out.AvailableBuffer(), int64(t.line), 10))
 	out.WriteByte('"')
 	if len(raw) > 0 && raw[0] != ' ' && raw[0] != '>' && raw[0] != '/' {
 		out.WriteByte(' ')
