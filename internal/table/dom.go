@@ -11,6 +11,8 @@ import (
 type converter struct {
 	rep *Report
 	cur []Inline // the inlines of the paragraph being collected, shared by appendBlocks calls
+	// unlined: a row had no line, from its tr or its first cell
+	unlined bool
 }
 
 // isBlockElem reports whether elements named name break a paragraph: they become block
