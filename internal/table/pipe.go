@@ -52,10 +52,18 @@ func IsPipeRow(line string) bool {
 	return len(s) >= 2 && s[0] == '|' && s[len(s)-1] == '|' && (len(s) < 3 || s[len(s)-2] != '\\')
 }
 
-// isPipeRow is IsPipeRow for a line of the source, without copying it.
+// isPipeRow is IsPipeRow for a line of the source, without copying it. It runs on every line
+// of every paragraph, most of which start with a letter: those it rejects at once.
 func isPipeRow(line []byte) bool {
+	if i := bytes.IndexFunc(line, isNotASCIISpace); i >= 0 && line[i] < utf8.RuneSelf && line[i] != '|' {
+		return false // trimmed, the line would not start with '|'
+	}
 	s := bytes.TrimSpace(line)
 	return len(s) >= 2 && s[0] == '|' && s[len(s)-1] == '|' && (len(s) < 3 || s[len(s)-2] != '\\')
+}
+
+func isNotASCIISpace(r rune) bool {
+	return r != ' ' && r != '\t' && r != '\n' && r != '\v' && r != '\f' && r != '\r'
 }
 
 // SplitPipeRow returns the raw text of each cell of a pipe-table line, trimmed. A backslash
