@@ -123,11 +123,34 @@ func (a *cellArena) block(b Block) []Block { return arenaOne(&a.blocks, b) }
 
 func (a *cellArena) inline(in Inline) []Inline { return arenaOne(&a.inlines, in) }
 
+// inlineSlice returns an empty slice with room for n inlines, from a's slab when it is small
+// and a is not nil.
+func (a *cellArena) inlineSlice(n int) []Inline {
+	if a == nil || n > slabSize/4 {
+		return make([]Inline, 0, n)
+	}
+	return arenaTake(&a.inlines, n)
+}
+
+// slabSize is the length of the arena's slabs.
+const slabSize = 16
+
+// arenaTake reserves n elements of the arena slab *s (a new slab when they do not fit) and
+// returns them as an empty slice of capacity n that cannot grow into its neighbour.
+func arenaTake[T any](s *[]T, n int) []T {
+	if cap(*s)-len(*s) < n {
+		*s = make([]T, 0, max(slabSize, n))
+	}
+	l := len(*s)
+	*s = (*s)[:l+n]
+	return (*s)[l : l : l+n]
+}
+
 // arenaOne appends v to the arena slab *s (a new slab when it is full) and returns v as a
 // slice of one that cannot grow into its neighbour.
 func arenaOne[T any](s *[]T, v T) []T {
 	if len(*s) == cap(*s) {
-		*s = make([]T, 0, 16)
+		*s = make([]T, 0, slabSize)
 	}
 	*s = append(*s, v)
 	n := len(*s)
