@@ -201,6 +201,9 @@ func (c *converter) rows(group *html.Node, rows *[]Row, meta *[][]cellMeta) {
 func (c *converter) row(tr *html.Node, rows *[]Row, meta *[][]cellMeta) {
 	r := Row{Line: lineOf(tr)}
 	var m []cellMeta
+	if n := countCells(tr); n > 0 {
+		r.Cells, m = make([]Cell, 0, n), make([]cellMeta, 0, n)
+	}
 	for ch := tr.FirstChild; ch != nil; ch = ch.NextSibling {
 		if !isElem(ch, "td", "th") {
 			continue
@@ -225,6 +228,17 @@ func (c *converter) row(tr *html.Node, rows *[]Row, meta *[][]cellMeta) {
 	}
 	*rows = append(*rows, r)
 	*meta = append(*meta, m)
+}
+
+// countCells returns the number of td and th children of tr.
+func countCells(tr *html.Node) int {
+	n := 0
+	for ch := tr.FirstChild; ch != nil; ch = ch.NextSibling {
+		if isElem(ch, "td", "th") {
+			n++
+		}
+	}
+	return n
 }
 
 func lineOf(n *html.Node) int {
