@@ -132,7 +132,12 @@ func (c *converter) items(n *html.Node, items *[]Item) {
 			c.countWrapper(ch)
 			c.items(ch, items)
 		default:
-			if p := normalizeInlinesIn(&c.arena, c.appendInlines(nil, ch)); len(p) > 0 {
+			// c.cur is empty here (lists come after a flush) and normalizeInlinesIn copies
+			// what it keeps: the white space between items costs nothing.
+			c.cur = c.appendInlines(c.cur, ch)
+			p := normalizeInlinesIn(&c.arena, c.cur)
+			c.cur = c.cur[:0]
+			if len(p) > 0 {
 				*items = append(*items, Item{Blocks: []Block{{Kind: Paragraph, Inlines: p}}})
 			}
 		}
