@@ -39,9 +39,17 @@ func (htmlTableParser) Open(parent ast.Node, reader text.Reader, pc parser.Conte
 // without the slice growing again and again.
 func reserveLines(segs *text.Segments, k int) {
 	n := segs.Len()
-	segs.AppendAll(make([]text.Segment, k))
+	if k <= len(blankSegments) {
+		segs.AppendAll(blankSegments[:k])
+	} else {
+		segs.AppendAll(make([]text.Segment, k))
+	}
 	segs.SetSliced(0, n)
 }
+
+// blankSegments is what reserveLines appends (and cuts off again) for most tables; it is only
+// ever read.
+var blankSegments [256]text.Segment
 
 func (htmlTableParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	n := node.(*Node)
