@@ -75,7 +75,7 @@ func SplitPipeRow(line string) []string {
 	if strings.HasSuffix(s, "|") && !strings.HasSuffix(s, `\|`) {
 		s = s[:len(s)-1]
 	}
-	var cells []string
+	cells := make([]string, 0, strings.Count(s, "|")+1) // escaped pipes make it a little more
 	start := 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
