@@ -166,12 +166,13 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 // records the sections that name a GPU (their anchors are final by now).
 func (s *site) renderBody(b *built) error {
 	p := b.page
-	html, err := s.md[p.Lang].Render(b.doc)
+	var filter func([]byte) []byte
+	if lang, _ := s.cfg.Lang(p.Lang); !lang.Trusted && markdown.HasRawHTML(b.doc.Root) {
+		filter = sanitize.Body
+	}
+	html, err := s.md[p.Lang].RenderString(b.doc, filter)
 	if err != nil {
 		return diag.Errorf(p.File, 0, 0, "render", "%v", err)
-	}
-	if lang, _ := s.cfg.Lang(p.Lang); !lang.Trusted && markdown.HasRawHTML(b.doc.Root) {
-		html = sanitize.Body(html)
 	}
 	b.body = template.HTML(html)
 	b.mentions = mentions(b.doc, b.inTables, p.Title(), b.url)

@@ -48,3 +48,22 @@ func BenchmarkParsePage(b *testing.B) {
 		i++
 	}
 }
+
+// BenchmarkRenderPage renders one parsed corpus page version per iteration (goldmark's HTML
+// renderer and the table model's), cycling through 200 pages in three languages.
+func BenchmarkRenderPage(b *testing.B) {
+	pages := corpusPages(b, 200)
+	p := New(Options{})
+	docs := make([]*Doc, len(pages))
+	for i, src := range pages {
+		docs[i] = p.Parse(src, nil)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := p.RenderString(docs[i%len(docs)], nil); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}

@@ -4,6 +4,7 @@ package markdown
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -71,11 +72,38 @@ func (p *Parser) Parse(src []byte, setup func(parser.Context)) *Doc {
 func (p *Parser) Render(d *Doc) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(len(d.Src) + len(d.Src)/4)
-	if err := p.md.Renderer().Render(&buf, d.Src, d.Root); err != nil {
+	if err := p.md.Renderer().Render(bufWriter{&buf}, d.Src, d.Root); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
+
+// RenderString renders the document body to HTML and returns it passed through filter (a
+// sanitiser, say) when filter is not nil. It renders into a buffer reused across calls, so
+// that the string is the only copy of the page's HTML it leaves behind.
+func (p *Parser) RenderString(d *Doc, filter func([]byte) []byte) (string, error) {
+	buf := renderBufs.Get().(*bytes.Buffer)
+	defer renderBufs.Put(buf)
+	buf.Reset()
+	if err := p.md.Renderer().Render(bufWriter{buf}, d.Src, d.Root); err != nil {
+		return "", err
+	}
+	if filter != nil {
+		return string(filter(buf.Bytes())), nil
+	}
+	return buf.String(), nil
+}
+
+var renderBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// bufWriter lets goldmark's renderer write straight into a bytes.Buffer: given a plain
+// io.Writer, it puts a bufio.Writer of its own in between, a 4 kB allocation and a second
+// copy of the page per render. Nothing is ever pending, so Flush has nothing to do.
+type bufWriter struct{ *bytes.Buffer }
+
+func (bufWriter) Buffered() int { return 0 }
+
+func (bufWriter) Flush() error { return nil }
 
 // Line returns the 1-based line of byte offset off in src.
 func Line(src []byte, off int) int {

@@ -11,6 +11,11 @@ import (
 type converter struct {
 	rep *Report
 	cur []Inline // the inlines of the paragraph being collected, shared by appendBlocks calls
+	// arena holds the table's paragraphs and their inlines: a few slabs instead of a slice or
+	// two per cell
+	arena cellArena
+	// unlined: a row had no line, from its tr or its first cell
+	unlined bool
 }
 
 // isBlockElem reports whether elements named name break a paragraph: they become block
@@ -56,7 +61,10 @@ func (c *converter) blocks(n *html.Node) []Block {
 // the buffer is reused.
 func (c *converter) appendBlocks(blocks []Block, n *html.Node) []Block {
 	flush := func() {
-		if p := normalizeInlines(c.cur); len(p) > 0 {
+		if p := normalizeInlinesIn(&c.arena, c.cur); len(p) > 0 {
+			if blocks == nil {
+				blocks = arenaTake(&c.arena.blocks, 1) // most cells are one paragraph
+			}
 			blocks = append(blocks, Block{Kind: Paragraph, Inlines: p})
 		}
 		c.cur = c.cur[:0]
@@ -124,7 +132,12 @@ func (c *converter) items(n *html.Node, items *[]Item) {
 			c.countWrapper(ch)
 			c.items(ch, items)
 		default:
-			if p := normalizeInlines(c.appendInlines(nil, ch)); len(p) > 0 {
+			// c.cur is empty here (lists come after a flush) and normalizeInlinesIn copies
+			// what it keeps: the white space between items costs nothing.
+			c.cur = c.appendInlines(c.cur, ch)
+			p := normalizeInlinesIn(&c.arena, c.cur)
+			c.cur = c.cur[:0]
+			if len(p) > 0 {
 				*items = append(*items, Item{Blocks: []Block{{Kind: Paragraph, Inlines: p}}})
 			}
 		}

@@ -29,9 +29,9 @@ func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 	var toks []token
 	var attrs []attrSpan
 	scanned := false
+	sc := scratchPool.Get().(*scratch)
+	defer sc.release()
 	if fast {
-		sc := scratchPool.Get().(*scratch)
-		defer sc.release()
 		toks, attrs, scanned = scanTokens(src, firstLine, sc.toks, sc.attrs)
 		if scanned {
 			sc.toks, sc.attrs = toks, attrs
@@ -41,29 +41,45 @@ func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 		toks = tokenize(src, firstLine)
 	}
 	repairTokens(src, toks, &rep)
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(writeTokens(src, toks)))
-	if err != nil {
-		return nil, rep, err
+	// Rows are marked with their lines first, cells only when some row has no <tr> of its own
+	// (the HTML parser made one up): such a row's line is its first cell's. The marks on cells
+	// change nothing else in the tree, and most tables have a <tr> for every row.
+	t, out, unlined, err := parseTable(writeTokens(&sc.out, src, toks, false), rep)
+	if unlined {
+		t, out, _, err = parseTable(writeTokens(&sc.out, src, toks, true), rep)
 	}
-	found := doc.Find("table")
-	if found.Length() == 0 {
-		return nil, rep, errors.New("no <table> element")
-	}
-	el := found.Nodes[0]
-	if err := checkOutside(doc.Find("body").Nodes[0], el); err != nil {
-		return nil, rep, err
-	}
-	return fromElement(el, &rep)
+	return t, out, err
 }
 
-// fromElement converts the table element el.
-func fromElement(el *html.Node, rep *Report) (*Table, Report, error) {
-	t := build(el, rep)
-	if len(t.Head)+len(t.Body) == 0 {
-		return nil, *rep, errors.New("table has no cells")
+// parseTable parses the repaired HTML with x/net/html through goquery and converts its table,
+// returning rep with what the conversion adds. unlined says that some row had no line:
+// neither its tr nor its first cell carried one.
+func parseTable(repaired []byte, rep Report) (t *Table, out Report, unlined bool, err error) {
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(repaired))
+	if err != nil {
+		return nil, rep, false, err
 	}
-	return t, *rep, nil
+	found := doc.FindMatcher(firstTable)
+	if found.Length() == 0 {
+		return nil, rep, false, errors.New("no <table> element")
+	}
+	el := found.Nodes[0]
+	if err := checkOutside(doc.FindMatcher(firstBody).Nodes[0], el); err != nil {
+		return nil, rep, false, err
+	}
+	t, unlined = build(el, &rep)
+	if len(t.Head)+len(t.Body) == 0 {
+		return nil, rep, unlined, errors.New("table has no cells")
+	}
+	return t, rep, unlined, nil
 }
+
+// firstTable and firstBody find the first table and body elements of a parsed document, in
+// document order; compiled once rather than on each Find.
+var (
+	firstTable = goquery.Single("table")
+	firstBody  = goquery.Single("body")
+)
 
 // checkOutside fails when anything but white space and wrappers lies outside the table el
 // (the HTML parser moves stray text in a table before it).
@@ -99,9 +115,9 @@ func clip(s string) string {
 	return s
 }
 
-// build converts the table element el.
-func build(el *html.Node, rep *Report) *Table {
-	t := &Table{Highlight: -1}
+// build converts the table element el. unlined says that some row has no line (see row).
+func build(el *html.Node, rep *Report) (t *Table, unlined bool) {
+	t = &Table{Highlight: -1}
 	c := converter{rep: rep}
 	var headMeta, bodyMeta [][]cellMeta
 	for ch := el.FirstChild; ch != nil; ch = ch.NextSibling {
@@ -129,7 +145,7 @@ func build(el *html.Node, rep *Report) *Table {
 	t.Align = alignments(t, headMeta, bodyMeta)
 	unwrapBoldHeaders(t, rep)
 	inferRowHeaders(t, rep)
-	return t
+	return t, c.unlined
 }
 
 // cellMeta is what the source says about a cell beyond the model: its classes.
@@ -185,6 +201,9 @@ func (c *converter) rows(group *html.Node, rows *[]Row, meta *[][]cellMeta) {
 func (c *converter) row(tr *html.Node, rows *[]Row, meta *[][]cellMeta) {
 	r := Row{Line: lineOf(tr)}
 	var m []cellMeta
+	if n := countCells(tr); n > 0 {
+		r.Cells, m = make([]Cell, 0, n), make([]cellMeta, 0, n)
+	}
 	for ch := tr.FirstChild; ch != nil; ch = ch.NextSibling {
 		if !isElem(ch, "td", "th") {
 			continue
@@ -204,8 +223,22 @@ func (c *converter) row(tr *html.Node, rows *[]Row, meta *[][]cellMeta) {
 	if len(r.Cells) == 0 { // a row without cells holds nothing
 		return
 	}
+	if r.Line == 0 {
+		c.unlined = true
+	}
 	*rows = append(*rows, r)
 	*meta = append(*meta, m)
+}
+
+// countCells returns the number of td and th children of tr.
+func countCells(tr *html.Node) int {
+	n := 0
+	for ch := tr.FirstChild; ch != nil; ch = ch.NextSibling {
+		if isElem(ch, "td", "th") {
+			n++
+		}
+	}
+	return n
 }
 
 func lineOf(n *html.Node) int {

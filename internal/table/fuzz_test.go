@@ -150,3 +150,16 @@ func FuzzMarkdown(f *testing.F) {
 		}
 	})
 }
+
+// FuzzIsPipeRow checks that the byte version of IsPipeRow, with its early rejection, agrees
+// with it.
+func FuzzIsPipeRow(f *testing.F) {
+	for _, s := range []string{"| a |", "  | a | b |  ", "\u3000| a |", "a | b |", "\t|x|\n", "|\\|", "\xff|a|", "\u00a0|a|\u00a0", "||"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := isPipeRow([]byte(s)), IsPipeRow(s); got != want {
+			t.Fatalf("isPipeRow(%q) = %v, IsPipeRow = %v", s, got, want)
+		}
+	})
+}

@@ -11,10 +11,10 @@ import (
 func fromGFMNode(t *extast.Table, src source, lines lineIndex) *Node {
 	n := &Node{Origin: OriginGFM}
 	var header []ast.Node
-	var rows [][]ast.Node
-	var rowLines []int
+	rows := make([][]ast.Node, 0, t.ChildCount())
+	rowLines := make([]int, 0, t.ChildCount())
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
-		var cells []ast.Node
+		cells := make([]ast.Node, 0, r.ChildCount())
 		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
 			cells = append(cells, c)
 		}

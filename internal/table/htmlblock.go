@@ -25,11 +25,31 @@ func (htmlTableParser) Open(parent ast.Node, reader text.Reader, pc parser.Conte
 	n := &Node{Origin: OriginHTML}
 	n.take(line, seg)
 	if n.depth > 0 {
-		n.scanned = closesLater(reader, n.depth, lookahead(reader, pc))
+		var lines int
+		n.closer, lines, n.scanned = closesLater(reader, n.depth, lookahead(reader, pc))
+		if n.scanned {
+			reserveLines(n.Lines(), lines+1)
+		}
 	}
 	reader.AdvanceToEOL()
 	return n, parser.NoChildren
 }
+
+// reserveLines makes room for k more lines in segs, so that a long table's lines are appended
+// without the slice growing again and again.
+func reserveLines(segs *text.Segments, k int) {
+	n := segs.Len()
+	if k <= len(blankSegments) {
+		segs.AppendAll(blankSegments[:k])
+	} else {
+		segs.AppendAll(make([]text.Segment, k))
+	}
+	segs.SetSliced(0, n)
+}
+
+// blankSegments is what reserveLines appends (and cuts off again) for most tables; it is only
+// ever read.
+var blankSegments [256]text.Segment
 
 func (htmlTableParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	n := node.(*Node)
@@ -39,6 +59,14 @@ func (htmlTableParser) Continue(node ast.Node, reader text.Reader, pc parser.Con
 	line, seg := reader.PeekLine()
 	if !n.scanned && util.IsBlank(line) { // never closed: end where CommonMark would
 		return parser.Close
+	}
+	if n.scanned && seg.Stop < n.closer.stop { // closesLater saw that no line before it closes
+		n.Lines().Append(seg)
+		reader.AdvanceToEOL()
+		return parser.Continue | parser.NoChildren
+	}
+	if n.scanned && seg.Stop == n.closer.stop {
+		n.depth = n.closer.depth
 	}
 	n.take(line, seg)
 	reader.AdvanceToEOL()
@@ -79,22 +107,32 @@ func lookahead(reader text.Reader, pc parser.Context) *int {
 	return &b
 }
 
+// closer is where the </table> that closes a raw HTML table was found ahead.
+type closer struct {
+	stop  int // end of its line in the source
+	depth int // tables open at the start of that line
+}
+
 // closesLater reports whether the lines after the current one bring depth open tables to zero,
-// reading at most *budget lines and deducting what it reads. It leaves the reader where it was.
-func closesLater(reader text.Reader, depth int, budget *int) bool {
+// reading at most *budget lines and deducting what it reads, and if so on which line, after how
+// many lines. It leaves the reader where it was. The block parser then need not look for tags
+// in the lines before that one: none of them closes the table.
+func closesLater(reader text.Reader, depth int, budget *int) (at closer, lines int, ok bool) {
 	l, pos := reader.Position()
 	defer reader.SetPosition(l, pos)
 	for ; *budget > 0; *budget-- {
 		reader.AdvanceLine()
-		line, _ := reader.PeekLine()
+		line, seg := reader.PeekLine()
 		if line == nil {
-			return false
+			return closer{}, 0, false
 		}
+		lines++
+		before := depth
 		if depth, _ = tableDepth(line, depth); depth <= 0 {
-			return true
+			return closer{stop: seg.Stop, depth: before}, lines, true
 		}
 	}
-	return false
+	return closer{}, 0, false
 }
 
 // startsTable reports whether b starts with a <table start tag, in any case.

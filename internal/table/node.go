@@ -1,6 +1,8 @@
 package table
 
 import (
+	"sync"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
@@ -31,6 +33,7 @@ type Node struct {
 
 	depth    int          // raw HTML: <table> elements still open
 	scanned  bool         // raw HTML: whether a closing </table> exists further down
+	closer   closer       // raw HTML: where, when scanned
 	trailing text.Segment // raw HTML: what follows </table> on its line
 }
 
@@ -56,8 +59,15 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 func renderNode(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	tn := n.(*Node)
 	if entering && tn.Table != nil {
-		_, err := w.Write(AppendHTML(nil, tn.Table, tn.ID))
+		buf := htmlBufs.Get().(*[]byte)
+		*buf = AppendHTML((*buf)[:0], tn.Table, tn.ID)
+		_, err := w.Write(*buf)
+		htmlBufs.Put(buf)
 		return ast.WalkSkipChildren, err
 	}
 	return ast.WalkSkipChildren, nil
 }
+
+// htmlBufs holds the buffers tables are rendered into before they are written out: a table's
+// HTML would otherwise grow a new slice from nothing each time. Write copies what it is given.
+var htmlBufs = sync.Pool{New: func() any { return new([]byte) }}

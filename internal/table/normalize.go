@@ -9,19 +9,25 @@ import (
 // of the paragraph and around line breaks, drops line breaks at either end and repeated ones,
 // merges neighbouring text and removes empty containers.
 func normalizeInlines(ins []Inline) []Inline {
+	return normalizeInlinesIn(nil, ins)
+}
+
+// normalizeInlinesIn is normalizeInlines, taking the slices it makes from a (from the heap when
+// a is nil).
+func normalizeInlinesIn(a *cellArena, ins []Inline) []Inline {
 	start, space := true, true
-	ins = squeeze(ins, &start, &space)
+	ins = squeeze(a, ins, &start, &space)
 	end := true
 	return trimEnd(ins, &end)
 }
 
 // squeeze is the forward pass of normalizeInlines. start: nothing visible emitted yet;
 // space: the last thing emitted ends in white space or is a line break.
-func squeeze(ins []Inline, start, space *bool) []Inline {
+func squeeze(a *cellArena, ins []Inline, start, space *bool) []Inline {
 	var out []Inline // made on the first append: most white space between blocks yields nothing
 	add := func(in Inline) {
 		if out == nil {
-			out = make([]Inline, 0, len(ins))
+			out = a.inlineSlice(len(ins)) // one per input at most: it never grows
 		}
 		out = append(out, in)
 	}
@@ -55,7 +61,7 @@ func squeeze(ins []Inline, start, space *bool) []Inline {
 			*space = true
 			add(Inline{Kind: Break})
 		default:
-			kids := squeeze(in.Children, start, space)
+			kids := squeeze(a, in.Children, start, space)
 			if len(kids) == 0 {
 				continue
 			}

@@ -52,10 +52,18 @@ func IsPipeRow(line string) bool {
 	return len(s) >= 2 && s[0] == '|' && s[len(s)-1] == '|' && (len(s) < 3 || s[len(s)-2] != '\\')
 }
 
-// isPipeRow is IsPipeRow for a line of the source, without copying it.
+// isPipeRow is IsPipeRow for a line of the source, without copying it. It runs on every line
+// of every paragraph, most of which start with a letter: those it rejects at once.
 func isPipeRow(line []byte) bool {
+	if i := bytes.IndexFunc(line, isNotASCIISpace); i >= 0 && line[i] < utf8.RuneSelf && line[i] != '|' {
+		return false // trimmed, the line would not start with '|'
+	}
 	s := bytes.TrimSpace(line)
 	return len(s) >= 2 && s[0] == '|' && s[len(s)-1] == '|' && (len(s) < 3 || s[len(s)-2] != '\\')
+}
+
+func isNotASCIISpace(r rune) bool {
+	return r != ' ' && r != '\t' && r != '\n' && r != '\v' && r != '\f' && r != '\r'
 }
 
 // SplitPipeRow returns the raw text of each cell of a pipe-table line, trimmed. A backslash
@@ -67,7 +75,7 @@ func SplitPipeRow(line string) []string {
 	if strings.HasSuffix(s, "|") && !strings.HasSuffix(s, `\|`) {
 		s = s[:len(s)-1]
 	}
-	var cells []string
+	cells := make([]string, 0, strings.Count(s, "|")+1) // escaped pipes make it a little more
 	start := 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
@@ -115,11 +123,34 @@ func (a *cellArena) block(b Block) []Block { return arenaOne(&a.blocks, b) }
 
 func (a *cellArena) inline(in Inline) []Inline { return arenaOne(&a.inlines, in) }
 
+// inlineSlice returns an empty slice with room for n inlines, from a's slab when it is small
+// and a is not nil.
+func (a *cellArena) inlineSlice(n int) []Inline {
+	if a == nil || n > slabSize/4 {
+		return make([]Inline, 0, n)
+	}
+	return arenaTake(&a.inlines, n)
+}
+
+// slabSize is the length of the arena's slabs.
+const slabSize = 16
+
+// arenaTake reserves n elements of the arena slab *s (a new slab when they do not fit) and
+// returns them as an empty slice of capacity n that cannot grow into its neighbour.
+func arenaTake[T any](s *[]T, n int) []T {
+	if cap(*s)-len(*s) < n {
+		*s = make([]T, 0, max(slabSize, n))
+	}
+	l := len(*s)
+	*s = (*s)[:l+n]
+	return (*s)[l : l : l+n]
+}
+
 // arenaOne appends v to the arena slab *s (a new slab when it is full) and returns v as a
 // slice of one that cannot grow into its neighbour.
 func arenaOne[T any](s *[]T, v T) []T {
 	if len(*s) == cap(*s) {
-		*s = make([]T, 0, 16)
+		*s = make([]T, 0, slabSize)
 	}
 	*s = append(*s, v)
 	n := len(*s)

@@ -8,8 +8,9 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// lineAttr is the attribute prepare puts on every tr, td and th start tag so that rows keep the
-// source line they came from through the HTML parser, which does not report positions.
+// lineAttr is the attribute writeTokens puts on tr start tags (and td and th ones when a row has
+// none) so that rows keep the source line they came from through the HTML parser, which does
+// not report positions.
 const lineAttr = "data-docsite-line"
 
 // token is one token of the source as the tokenizer saw it.
@@ -31,7 +32,8 @@ func (t *token) raw(src []byte) []byte { return src[t.start:t.end] }
 func prepare(src []byte, firstLine int, rep *Report) []byte {
 	toks := tokenize(src, firstLine)
 	repairTokens(src, toks, rep)
-	return writeTokens(src, toks)
+	var out bytes.Buffer
+	return writeTokens(&out, src, toks, true)
 }
 
 // repairTokens counts the damage in toks and renames mismatched cell openers.
@@ -48,12 +50,14 @@ func repairTokens(src []byte, toks []token, rep *Report) {
 	}
 }
 
-// writeTokens writes the repaired tokens back as HTML for the HTML parser.
-func writeTokens(src []byte, toks []token) []byte {
-	var out bytes.Buffer
+// writeTokens writes the repaired tokens back as HTML for the HTML parser, into out (emptied
+// first), and returns out's bytes. Row start tags are marked with their lines, and cell start
+// tags too when cells is set.
+func writeTokens(out *bytes.Buffer, src []byte, toks []token, cells bool) []byte {
+	out.Reset()
 	out.Grow(len(src) + len(src)/8)
 	for i := range toks {
-		writeToken(&out, src, &toks[i])
+		writeToken(out, src, &toks[i], cells)
 	}
 	return out.Bytes()
 }
@@ -231,8 +235,9 @@ func mismatch(open string) Repair {
 	return TdClosedByTh
 }
 
-// writeToken writes t, adding the line attribute to row and cell start tags.
-func writeToken(out *bytes.Buffer, src []byte, t *token) {
+// writeToken writes t, adding the line attribute to row start tags, and to cell start tags
+// when cells is set.
+func writeToken(out *bytes.Buffer, src []byte, t *token, cells bool) {
 	raw := t.raw(src)
 	head := raw[:min(len(raw), 1+len(t.name))]
 	if t.renamed {
@@ -242,13 +247,13 @@ func writeToken(out *bytes.Buffer, src []byte, t *token) {
 		out.Write(head)
 	}
 	raw = raw[len(head):]
-	isRowOrCell := t.atom == atom.Tr || t.atom == atom.Td || t.atom == atom.Th
-	if !isRowOrCell || t.typ != html.StartTagToken && t.typ != html.SelfClosingTagToken {
+	marked := t.atom == atom.Tr || cells && (t.atom == atom.Td || t.atom == atom.Th)
+	if !marked || t.typ != html.StartTagToken && t.typ != html.SelfClosingTagToken {
 		out.Write(raw)
 		return
 	}
 	out.WriteString(" " + lineAttr + `="`)
-	out.WriteString(strconv.Itoa(t.line))
+	out.Write(strconv.AppendInt(out.AvailableBuffer(), int64(t.line), 10))
 	out.WriteByte('"')
 	if len(raw) > 0 && raw[0] != ' ' && raw[0] != '>' && raw[0] != '/' {
 		out.WriteByte(' ')

@@ -1,16 +1,17 @@
 package table
 
 import (
-	"strconv"
+	"bytes"
 	"sync"
 )
 
-// scratch holds the buffers of one FromHTML call, reused through scratchPool: the tokens and
-// their attributes. Nothing of it outlives the call.
+// scratch holds the buffers of one FromHTML call, reused through scratchPool: the tokens,
+// their attributes and the repaired HTML the HTML parser reads. Nothing of it outlives the
+// call: the parser copies what it keeps.
 type scratch struct {
 	toks  []token
 	attrs []attrSpan
-	lines []string // lines[i] is strconv.Itoa(i), made once per pooled scratch
+	out   bytes.Buffer
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -20,15 +21,4 @@ func (sc *scratch) release() {
 	clear(sc.toks)
 	clear(sc.attrs)
 	scratchPool.Put(sc)
-}
-
-// lineString returns strconv.Itoa(line), from a cache for the lines of ordinary pages.
-func (sc *scratch) lineString(line int) string {
-	if line < 0 || line >= 1<<14 {
-		return strconv.Itoa(line)
-	}
-	for len(sc.lines) <= line {
-		sc.lines = append(sc.lines, strconv.Itoa(len(sc.lines)))
-	}
-	return sc.lines[line]
 }

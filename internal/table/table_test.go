@@ -175,3 +175,27 @@ func TestSpans(t *testing.T) {
 	}
 	checkIdempotent(t, "spans", tb)
 }
+
+// TestImpliedRowLines checks the lines of rows the HTML parser makes up (cells without a <tr>):
+// a row's line is then its first cell's, whether or not other rows have a <tr>.
+func TestImpliedRowLines(t *testing.T) {
+	tests := map[string][]int{
+		"<table>\n<td>a</td>\n<tr>\n<td>b</td>\n</table>":                       {11, 12},
+		"<table>\n<tr><td>a</td></tr>\n</tbody>\n<th>b</td>\n</table>":          {11, 13},
+		"<table>\n<tr><td>a</td></tr>\n<tr><td>b</td></tr>\n</table>":           {11, 12},
+		"<table><tbody>\n\n<td>a<td>b</td>\n<tr>\n\n<td>c</td></tbody></table>": {12, 13},
+	}
+	for src, want := range tests {
+		tb, _, err := FromHTML([]byte(src), 10)
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		var got []int
+		for _, r := range append(append([]Row{}, tb.Head...), tb.Body...) {
+			got = append(got, r.Line)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: row lines %v, want %v", src, got, want)
+		}
+	}
+}

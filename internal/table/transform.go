@@ -43,7 +43,7 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		if !ok {
 			tn = fromGFMNode(n.(*extast.Table), src, lines)
 		}
-		if !x.build(tn, src.b, lines, pc) {
+		if !x.build(tn, src, lines, pc) {
 			continue
 		}
 		count++
@@ -57,7 +57,7 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 }
 
 // build fills in n.Table, or replaces n with the raw HTML it came from and warns.
-func (x *transformer) build(n *Node, src []byte, lines lineIndex, pc parser.Context) bool {
+func (x *transformer) build(n *Node, src source, lines lineIndex, pc parser.Context) bool {
 	if n.Table != nil {
 		return true
 	}
@@ -65,17 +65,16 @@ func (x *transformer) build(n *Node, src []byte, lines lineIndex, pc parser.Cont
 		return false
 	}
 	n.Line = lines.line(n.Lines().At(0).Start)
-	raw := linesValue(n.Lines(), src)
 	var err error
 	switch n.Origin {
 	case OriginPipes:
-		var rows []string
-		for i := 0; i < n.Lines().Len(); i++ {
-			rows = append(rows, lineText(n.Lines(), i, src))
+		rows := make([]string, n.Lines().Len())
+		for i := range rows {
+			rows[i] = src.text(n.Lines().At(i)) // the source's string: no copy
 		}
 		n.Table, n.Report, err = FromPipeRows(rows, n.Line)
 	default:
-		n.Table, n.Report, err = FromHTML(raw, n.Line)
+		n.Table, n.Report, err = FromHTML(linesValue(n.Lines(), src.b), n.Line)
 	}
 	if n.Origin == OriginHTML && n.depth > 0 {
 		n.Report.add(NoCloser, 1)
