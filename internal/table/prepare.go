@@ -26,16 +26,6 @@ type token struct {
 
 func (t *token) raw(src []byte) []byte { return src[t.start:t.end] }
 
-// prepare tokenizes src, counts the damage the HTML parser would silently repair, renames a cell
-// opened with one of th/td and closed with the other after its closer, and marks rows and cells
-// with their source line. firstLine is the line of src's first byte.
-func prepare(src []byte, firstLine int, rep *Report) []byte {
-	toks := tokenize(src, firstLine)
-	repairTokens(src, toks, rep)
-	var out bytes.Buffer
-	return writeTokens(&out, src, toks, true)
-}
-
 // repairTokens counts the damage in toks and renames mismatched cell openers.
 func repairTokens(src []byte, toks []token, rep *Report) {
 	for i := range toks {
