@@ -95,9 +95,14 @@ func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
+			buf := make([]byte, 0, 16<<10) // each file is read into it, then released
 			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
-				pages[i] = Read(fsys, files[i].lang, files[i].name)
-				pages[i].Release()
+				p := read(fsys, files[i].lang, files[i].name, buf)
+				if cap(p.Src) > cap(buf) {
+					buf = p.Src[:0]
+				}
+				p.Release()
+				pages[i] = p
 			}
 		})
 	}
@@ -108,6 +113,12 @@ func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
 // Read reads the page at slash path name (from the site root, "content/<lang>/…md") of
 // language folder lang. Problems are recorded in the page's Err.
 func Read(fsys fs.FS, lang, name string) *Page {
+	return read(fsys, lang, name, nil)
+}
+
+// read is Read; where fsys is a Root the file is read into buf, which the page then holds
+// (Pages reuses it once the page is released).
+func read(fsys fs.FS, lang, name string, buf []byte) *Page {
 	root := path.Join("content", lang)
 	rel := strings.TrimSuffix(strings.TrimPrefix(name, root+"/"), ".md")
 	if rel == "index" {
@@ -116,7 +127,13 @@ func Read(fsys fs.FS, lang, name string) *Page {
 		rel = strings.TrimSuffix(rel, "/index")
 	}
 	p := &Page{Lang: lang, Path: rel, File: name, Key: rel}
-	src, err := fs.ReadFile(fsys, name)
+	var src []byte
+	var err error
+	if r, ok := fsys.(*Root); ok && buf != nil {
+		src, err = r.AppendFile(buf, name)
+	} else {
+		src, err = fs.ReadFile(fsys, name)
+	}
 	if err != nil {
 		p.Err = ptr(diag.Errorf(name, 0, 0, "unreadable", "%v", err))
 		return p

@@ -71,8 +71,14 @@ func (r *Root) Stat(name string) (fs.FileInfo, error) {
 
 // ReadFile reads the named file, as fs.ReadFileFS.
 func (r *Root) ReadFile(name string) ([]byte, error) {
+	return r.AppendFile(make([]byte, 0, 16<<10), name)
+}
+
+// AppendFile appends the named file to buf[:0], which it grows as needed, and returns it: a
+// reader of many files can read them all into one buffer.
+func (r *Root) AppendFile(buf []byte, name string) ([]byte, error) {
 	if !r.slow.Load() && fs.ValidPath(name) {
-		if data, ok := r.readBeneath(name); ok {
+		if data, ok := r.readBeneath(buf[:0], name); ok {
 			return data, nil
 		}
 	}
@@ -94,16 +100,15 @@ func (r *Root) openBeneath(name string, flags uint64) (int, error) {
 }
 
 // readBeneath reads name with openat2 and RESOLVE_BENEATH; ok is false when it could not.
-func (r *Root) readBeneath(name string) (data []byte, ok bool) {
+func (r *Root) readBeneath(buf []byte, name string) (data []byte, ok bool) {
 	fd, err := r.openBeneath(name, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NOCTTY)
 	if err != nil {
 		return nil, false
 	}
 	defer unix.Close(fd)
-	buf := make([]byte, 0, 16<<10)
 	for {
 		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+			buf = append(buf, make([]byte, max(len(buf), 4<<10))...)[:len(buf)]
 		}
 		n, err := unix.Read(fd, buf[len(buf):cap(buf)])
 		switch {
