@@ -1,7 +1,6 @@
 package build
 
 import (
-	"cmp"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -450,24 +449,13 @@ func newDiags(now, before diag.List) diag.List {
 	return out
 }
 
-// diagOrder orders diagnostics as diag.List.Sort does.
-func diagOrder(a, b diag.Diagnostic) int {
-	return cmp.Or(
-		cmp.Compare(a.File, b.File),
-		cmp.Compare(a.Line, b.Line),
-		cmp.Compare(a.Col, b.Col),
-		cmp.Compare(a.Code, b.Code),
-		cmp.Compare(a.Message, b.Message),
-	)
-}
-
 // mergeDiags merges two sorted lists as diag.List.Sort would order a, then b: on a tie a's
 // comes first. a is short.
 func mergeDiags(a, b diag.List) diag.List {
 	if len(a)+len(b) == 0 {
 		return nil
 	}
-	return spliceSorted(b, nil, a, func(x, y diag.Diagnostic) bool { return diagOrder(x, y) <= 0 })
+	return spliceSorted(b, nil, a, func(x, y diag.Diagnostic) bool { return diag.Compare(x, y) <= 0 })
 }
 
 // replaceSorted returns sorted list with the diagnostics of old (all in it) taken out and
@@ -475,8 +463,8 @@ func mergeDiags(a, b diag.List) diag.List {
 func replaceSorted(list, old, add diag.List) diag.List {
 	var drop []int // indexes in list, sorted
 	for _, d := range old {
-		i, _ := slices.BinarySearchFunc(list, d, diagOrder)
-		for ; i < len(list) && diagOrder(list[i], d) == 0; i++ {
+		i, _ := slices.BinarySearchFunc(list, d, diag.Compare)
+		for ; i < len(list) && diag.Compare(list[i], d) == 0; i++ {
 			if list[i] == d && !slices.Contains(drop, i) {
 				drop = append(drop, i)
 				break
@@ -487,7 +475,7 @@ func replaceSorted(list, old, add diag.List) diag.List {
 	if len(list)-len(drop)+len(add) == 0 {
 		return nil // as diag.List.Sort leaves an empty list
 	}
-	return spliceSorted(list, drop, add, func(x, y diag.Diagnostic) bool { return diagOrder(x, y) < 0 })
+	return spliceSorted(list, drop, add, func(x, y diag.Diagnostic) bool { return diag.Compare(x, y) < 0 })
 }
 
 // spliceSorted returns list without the elements at the indexes drop (sorted) and with

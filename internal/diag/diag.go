@@ -73,18 +73,19 @@ func (l List) HasErrors() bool {
 	return slices.ContainsFunc(l, func(d Diagnostic) bool { return d.Severity == Error })
 }
 
-// Sort orders l by file, line, column, code and message, so output does not depend on
-// the order in which concurrent stages reported.
-func (l List) Sort() {
-	slices.SortStableFunc(l, func(a, b Diagnostic) int {
-		return cmp.Or(
-			cmp.Compare(a.File, b.File),
-			cmp.Compare(a.Line, b.Line),
-			cmp.Compare(a.Col, b.Col),
-			cmp.Compare(a.Code, b.Code),
-			cmp.Compare(a.Message, b.Message),
-		)
-	})
+// Sort orders l by Compare, so output does not depend on the order in which concurrent
+// stages reported.
+func (l List) Sort() { slices.SortStableFunc(l, Compare) }
+
+// Compare orders diagnostics by file, line, column, code and message.
+func Compare(a, b Diagnostic) int {
+	return cmp.Or(
+		cmp.Compare(a.File, b.File),
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Col, b.Col),
+		cmp.Compare(a.Code, b.Code),
+		cmp.Compare(a.Message, b.Message),
+	)
 }
 
 // Err returns l as an error when it holds at least one error diagnostic, else nil.
