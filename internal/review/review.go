@@ -1,7 +1,10 @@
 // Package review checks translations against their source and reports findings as plain data.
 //
 // It finds, section by section, what is missing, wrong or stale in each translation; the
-// report is written as text, JSON or HTML by thin writers.
+// report is written as text, JSON or HTML by thin writers. Page reviews one page in every
+// language; a Tally folds page results into the site's report and keeps it up to date as
+// pages are reviewed again (the preview server's rebuilds), and Assemble is a Tally filled
+// once.
 //
 // # Pages and sources
 //
