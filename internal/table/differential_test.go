@@ -75,7 +75,7 @@ func checkSamePaths(t *testing.T, src []byte) {
 
 // takesFastPath reports whether FromHTML tokenizes src without x/net/html's tokenizer.
 func takesFastPath(src []byte) bool {
-	_, _, ok := scanTokens(src, 1, nil, nil)
+	_, ok := scanTokens(src, 1, nil)
 	return ok
 }
 

@@ -27,14 +27,12 @@ func FromHTML(src []byte, firstLine int) (*Table, Report, error) {
 func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 	var rep Report
 	var toks []token
-	var attrs []attrSpan
 	scanned := false
 	sc := scratchPool.Get().(*scratch)
 	defer sc.release()
 	if fast {
-		toks, attrs, scanned = scanTokens(src, firstLine, sc.toks, sc.attrs)
-		if scanned {
-			sc.toks, sc.attrs = toks, attrs
+		if toks, scanned = scanTokens(src, firstLine, sc.toks); scanned {
+			sc.toks = toks
 		}
 	}
 	if !scanned {

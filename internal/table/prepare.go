@@ -15,13 +15,12 @@ const lineAttr = "data-docsite-line"
 
 // token is one token of the source as the tokenizer saw it.
 type token struct {
-	typ          html.TokenType
-	name         string // lower case, for tags
-	atom         atom.Atom
-	start, end   int32 // the raw token in the source
-	attr0, attr1 int32 // the start tag's attributes in the scanner's list (scanTokens only)
-	line         int
-	renamed      bool // the cell tag was renamed to name: its first 3 bytes are "<"+name
+	typ        html.TokenType
+	name       string // lower case, for tags
+	atom       atom.Atom
+	start, end int32 // the raw token in the source
+	line       int
+	renamed    bool // the cell tag was renamed to name: its first 3 bytes are "<"+name
 }
 
 func (t *token) raw(src []byte) []byte { return src[t.start:t.end] }

@@ -10,7 +10,8 @@ import (
 var newline = []byte{'\n'}
 
 // attrSpan is one attribute of a start tag as offsets into the source: key and value, the
-// value without its quotes.
+// value without its quotes. The scanner keeps the current tag's, to tell a duplicate key and
+// whether a "/" before ">" closes the tag or ends the last attribute's value.
 type attrSpan struct {
 	k0, k1, v0, v1 int32
 }
@@ -25,30 +26,32 @@ type scanner struct {
 	src   []byte
 	pos   int
 	toks  []token
-	attrs []attrSpan
+	attrs []attrSpan // the current start tag's attributes
 }
 
-// scanTokens returns the tokens of src, or ok false when src needs the full tokenizer.
-func scanTokens(src []byte, firstLine int, toks []token, attrs []attrSpan) (_ []token, _ []attrSpan, ok bool) {
+// scanTokens returns the tokens of src, appended to toks[:0], or ok false when src needs the
+// full tokenizer.
+func scanTokens(src []byte, firstLine int, toks []token) (_ []token, ok bool) {
 	if bytes.IndexByte(src, 0) >= 0 || bytes.IndexByte(src, '\r') >= 0 {
-		return nil, nil, false
+		return nil, false
 	}
 	if n := 2*bytes.Count(src, []byte("<")) + 1; cap(toks) < n {
 		toks = make([]token, 0, n)
 	}
+	var attrs [16]attrSpan
 	s := scanner{src: src, toks: toks[:0], attrs: attrs[:0]}
 	line := firstLine
 	for s.pos < len(src) {
 		start := s.pos
 		t, ok := s.next()
 		if !ok {
-			return nil, nil, false
+			return nil, false
 		}
 		t.start, t.end, t.line = int32(start), int32(s.pos), line
 		s.toks = append(s.toks, t)
 		line += bytes.Count(src[start:s.pos], newline)
 	}
-	return s.toks, s.attrs, true
+	return s.toks, true
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
@@ -115,7 +118,8 @@ func (s *scanner) tag(typ html.TokenType) (token, bool) {
 	if n1 < 0 {
 		return token{}, false
 	}
-	t := token{typ: typ, attr0: int32(len(s.attrs))}
+	t := token{typ: typ}
+	s.attrs = s.attrs[:0]
 	t.name, t.atom = tagName(src[n0:n1])
 	if typ == html.StartTagToken && rawTextTag(t.atom) {
 		return token{}, false
@@ -133,13 +137,12 @@ func (s *scanner) tag(typ html.TokenType) (token, bool) {
 		if !ok {
 			return token{}, false
 		}
-		if typ == html.StartTagToken && a.k1 > a.k0 && !s.seen(a, t.attr0) {
+		if typ == html.StartTagToken && a.k1 > a.k0 && !s.seen(a) {
 			s.attrs = append(s.attrs, a)
 		}
 		s.skipSpace()
 	}
-	t.attr1 = int32(len(s.attrs))
-	if typ == html.StartTagToken && src[s.pos-2] == '/' && (t.attr1 == t.attr0 || s.pos-2 != int(s.attrs[t.attr1-1].v1)-1) {
+	if n := len(s.attrs); typ == html.StartTagToken && src[s.pos-2] == '/' && (n == 0 || s.pos-2 != int(s.attrs[n-1].v1)-1) {
 		t.typ = html.SelfClosingTagToken
 	}
 	return t, true
@@ -230,11 +233,11 @@ func (s *scanner) skipSpace() {
 	}
 }
 
-// seen reports whether the tag's attributes from index from on already have a's key, in
-// any case: the tokenizer keeps the first of duplicate attributes.
-func (s *scanner) seen(a attrSpan, from int32) bool {
+// seen reports whether the tag's attributes already have a's key, in any case: the
+// tokenizer keeps the first of duplicate attributes.
+func (s *scanner) seen(a attrSpan) bool {
 	key := s.src[a.k0:a.k1]
-	for _, b := range s.attrs[from:] {
+	for _, b := range s.attrs {
 		if equalFoldASCII(s.src[b.k0:b.k1], key) {
 			return true
 		}

@@ -5,9 +5,9 @@ import (
 	"sync"
 )
 
-// scratch holds the buffers of one FromHTML call, reused through scratchPool: the tokens,
-// their attributes and the repaired HTML the HTML parser reads. Nothing of it outlives the
-// call: the parser copies what it keeps.
+// scratch holds the buffers of one FromHTML call, reused through scratchPool: the tokens and
+// the repaired HTML the HTML parser reads. Nothing of it outlives the call: the parser
+// copies what it keeps.
 type scratch struct {
 	toks  []token
 	attrs []attrSpan
@@ -19,6 +19,5 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // release clears what the buffers point to and returns them to the pool.
 func (sc *scratch) release() {
 	clear(sc.toks)
-	clear(sc.attrs)
 	scratchPool.Put(sc)
 }
