@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"slices"
 	"sync/atomic"
 
 	"golang.org/x/sys/unix"
@@ -108,7 +109,7 @@ func (r *Root) readBeneath(buf []byte, name string) (data []byte, ok bool) {
 	defer unix.Close(fd)
 	for {
 		if len(buf) == cap(buf) {
-			buf = append(buf, make([]byte, max(len(buf), 4<<10))...)[:len(buf)]
+			buf = slices.Grow(buf, max(len(buf), 4<<10))
 		}
 		n, err := unix.Read(fd, buf[len(buf):cap(buf)])
 		switch {
