@@ -273,18 +273,18 @@ func (s *site) progress(done *atomic.Int64, total int) (stop func()) {
 // parallel runs fn(0..n-1) on GOMAXPROCS workers; it stops handing out work when ctx ends.
 func (s *site) parallel(ctx context.Context, n int, fn func(i int)) {
 	var wg sync.WaitGroup
-	next := make(chan int)
+	var next atomic.Int64
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			for i := range next {
+			for ctx.Err() == nil {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
 				fn(i)
 			}
 		})
 	}
-	for i := 0; i < n && ctx.Err() == nil; i++ {
-		next <- i
-	}
-	close(next)
 	wg.Wait()
 }
 
