@@ -204,15 +204,15 @@ func FuzzWeight(f *testing.F) {
 	})
 }
 
-// TestSpaceLeadBytes: lineCollapsed decodes only characters starting with the bytes of
-// white space beyond ASCII.
-func TestSpaceLeadBytes(t *testing.T) {
+// TestSpacePrefix: lineCollapsed decodes only characters starting with the two bytes of
+// white space beyond ASCII (spacePrefix).
+func TestSpacePrefix(t *testing.T) {
 	for r := rune(0x80); r <= unicode.MaxRune; r++ {
 		if !unicode.IsSpace(r) {
 			continue
 		}
-		if lead := string(r)[0]; lead != 0xC2 && lead != 0xE1 && lead != 0xE2 && lead != 0xE3 {
-			t.Errorf("%U is white space and starts with %#x", r, lead)
+		if s := string(r); !spacePrefix(s[0], s[1]) {
+			t.Errorf("%U is white space and starts with % x", r, s[:2])
 		}
 	}
 }
