@@ -28,12 +28,16 @@ type builder struct {
 	text      []byte
 	kept      []rawSegment
 	cell      []byte
-	// rowsFoldSame: every row of the table being outlined is its own fold, read by table.
-	rowsFoldSame bool
-	found        []string // numbers or codes, before strs keeps them
-	numbers      []Number // a block's significant numbers, before nums keeps them
-	foundRoom    [32]string
-	numbersRoom  [16]Number
+	// A block's text folded, and its segments in it (foldSegments).
+	folded     bytes.Buffer
+	foldedSegs []rawSegment
+	// Of the rows of the table being outlined: whether every row folds by the table
+	// (foldByTable), and whether folding changes any.
+	rowsByTable, rowsChanged bool
+	found                    []string // numbers or codes, before strs keeps them
+	numbers                  []Number // a block's significant numbers, before nums keeps them
+	foundRoom                [32]string
+	numbersRoom              [16]Number
 	// Chunks the page's short lists are kept in: a few allocations for many lists.
 	strs chunk[string]
 	nums chunk[Number]
@@ -216,10 +220,16 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 	links, images := b.strs.keep(c.links), b.strs.keep(c.images)
 	if blk.Table != nil {
 		// Rows carry their numbers. Their weights and numbers add up to the table's,
-		// after those of the caption, when the text folds in pieces.
+		// after those of the caption, when the text folds in pieces. The text is made of
+		// the caption's and the cells' runes and spaces (collapsing white space only
+		// removes it or writes ASCII): when the caption and every row fold by the table,
+		// so does the text, and folding may change it only if it changes one of them.
 		f, byRune := blk.text, true
-		if !b.rowsFoldSame || !foldsSame(caption) {
+		switch _, byTable, changed := scan(caption); {
+		case !b.rowsByTable || !byTable:
 			f, byRune = fold(blk.text)
+		case b.rowsChanged || changed:
+			f = foldTable(blk.text, true)
 		}
 		blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
 		if byRune {
@@ -229,14 +239,20 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 		blk.Weight, blk.Anchors.Numbers = Weight(blk.text), b.numberList(f)
 		return
 	}
-	w, f, byRune := weighFold(blk.text)
-	blk.Weight, blk.ByRune = w, byRune
-	blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
-	if byRune && f == blk.text {
-		b.found, b.numbers = segmentNumbers(b.found[:0], b.numbers[:0], blk.text, kept)
+	halves, byRune, changed := scan(blk.text)
+	blk.Weight, blk.ByRune = float64(halves)/2, byRune
+	if byRune {
+		f, segs := blk.text, kept
+		if changed {
+			f, segs = b.foldSegments(blk.text, kept)
+		}
+		blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
+		b.found, b.numbers = segmentNumbers(b.found[:0], b.numbers[:0], f, segs)
 		blk.Anchors.Numbers, blk.Numbers = b.strs.keep(b.found), b.nums.keep(b.numbers)
 		return
 	}
+	f := Fold(blk.text)
+	blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
 	blk.Anchors.Numbers = b.numberList(f)
 	b.numbers = b.numbers[:0]
 	for _, s := range blk.Segments {
@@ -245,6 +261,24 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 		}
 	}
 	blk.Numbers = b.nums.keep(b.numbers)
+}
+
+// foldSegments folds a text that folds rune by rune (FoldsByRune) and changes, and finds its
+// segments in the folded text: folding each segment, and the spaces between them, in turn.
+func (b *builder) foldSegments(text string, segs []rawSegment) (string, []rawSegment) {
+	f, folded := &b.folded, b.foldedSegs[:0]
+	f.Reset()
+	from := 0
+	for _, s := range segs {
+		f.WriteString(text[from:s.start])
+		start := f.Len()
+		writeFolded(f, text[s.start:s.end])
+		folded = append(folded, rawSegment{line: s.line, start: start, end: f.Len()})
+		from = s.end
+	}
+	f.WriteString(text[from:])
+	b.foldedSegs = folded
+	return f.String(), folded
 }
 
 // segmentNumbers appends the numbers of a text that is its own fold to all, and the

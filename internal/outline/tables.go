@@ -34,7 +34,7 @@ func (b *builder) modelTable(n *table.Node) Block {
 	blk.Table.Rows = make([]Row, 0, len(n.Table.Head)+len(n.Table.Body))
 	cells := make([]Cell, countCells(n.Table.Head)+countCells(n.Table.Body)) // all rows' cells, in one allocation
 	var links []string
-	b.rowsFoldSame = true // until a row says otherwise
+	b.rowsByTable, b.rowsChanged = true, false // until a row says otherwise
 	for i := range n.Table.Head {
 		row := b.modelRow(&n.Table.Head[i], true, blk.Line, &links, cells)
 		blk.Table.Rows, cells = append(blk.Table.Rows, row), cells[len(row.Cells):]
@@ -50,15 +50,6 @@ func (b *builder) modelTable(n *table.Node) Block {
 	tableSegments(&blk, c)
 	b.finishBlock(&blk, c, caption)
 	return blk
-}
-
-// foldsSame reports whether Fold(s) is s, read by the rune table. When it holds for a
-// table's caption and every row, it holds for the table's text: that is made of the
-// caption's and the cells' runes and spaces, since collapsing white space only removes it
-// or writes ASCII.
-func foldsSame(s string) bool {
-	_, byTable, changed := scan(s)
-	return byTable && !changed
 }
 
 // tableSums is the weight and the numbers of a table's text from its caption's and rows':
@@ -114,9 +105,11 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string, c
 		row.Weight += w
 	}
 	f := all
-	if !byTable || changed {
-		f = Fold(all)
-		b.rowsFoldSame = false
+	switch {
+	case !byTable:
+		f, b.rowsByTable = Fold(all), false
+	case changed:
+		f, b.rowsChanged = foldTable(all, true), true
 	}
 	row.Anchors = Anchors{Numbers: b.numberList(f), Codes: b.codes(f)}
 	row.Numbers = b.significant(row.Anchors.Numbers)
