@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"hash"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -31,6 +32,8 @@ type builder struct {
 	// A block's text folded, and its segments in it (foldSegments).
 	folded     bytes.Buffer
 	foldedSegs []rawSegment
+	digest     hash.Hash // SHA-256, for hash
+	sum        []byte
 	// Of the rows of the table being outlined: whether every row folds by the table
 	// (foldByTable), and whether folding changes any.
 	rowsByTable, rowsChanged bool
@@ -371,12 +374,36 @@ func (b *builder) lastNonBlank(from, to int) int {
 	return from
 }
 
-// hash digests lines from..to with trailing white space removed from each line.
+// hash digests lines from..to with trailing white space removed from each line: the first
+// 16 hex digits of their SHA-256. Runs of lines without trailing white space are digested
+// straight from the source, as they are.
 func (b *builder) hash(from, to int) string {
-	h := sha256.New()
-	for l := max(from, 1); l <= to && l <= len(b.lines); l++ {
-		h.Write(bytes.TrimRight(b.lineText(l), " \t\r\n"))
-		h.Write([]byte{'\n'})
+	from, to = max(from, 1), min(to, len(b.lines))
+	h := b.hasher()
+	if from <= to {
+		run := b.lines[from-1] // start of the source not yet digested
+		for l := from; l <= to; l++ {
+			line := b.lineText(l)
+			trimmed := bytes.TrimRight(line, " \t\r\n")
+			if len(trimmed)+1 == len(line) && line[len(trimmed)] == '\n' {
+				continue // digested with its run
+			}
+			h.Write(b.src[run:b.lines[l-1]])
+			h.Write(trimmed)
+			h.Write([]byte{'\n'})
+			run = b.lines[l-1] + len(line)
+		}
+		h.Write(b.src[run : b.lines[to-1]+len(b.lineText(to))])
 	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
+	b.sum = h.Sum(b.sum[:0])
+	return hex.EncodeToString(b.sum[:8])
+}
+
+// hasher returns the builder's SHA-256, reset.
+func (b *builder) hasher() hash.Hash {
+	if b.digest == nil {
+		b.digest = sha256.New()
+	}
+	b.digest.Reset()
+	return b.digest
 }
