@@ -33,7 +33,7 @@ func (b *builder) modelTable(n *table.Node) Block {
 	}
 	blk.Table.Rows = make([]Row, 0, len(n.Table.Head)+len(n.Table.Body))
 	cells := make([]Cell, countCells(n.Table.Head)+countCells(n.Table.Body)) // all rows' cells, in one allocation
-	var links []string
+	links := c.links // empty; modelRow appends the cells' links
 	b.rowsByTable, b.rowsChanged = true, false // until a row says otherwise
 	for i := range n.Table.Head {
 		row := b.modelRow(&n.Table.Head[i], true, blk.Line, &links, cells)
@@ -91,7 +91,7 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string, c
 		text = appendCollapsed(text, b.cell)
 		kept = append(kept, rawSegment{start: start, end: len(text)})
 		text = append(text, '\n')
-		*links = append(*links, blockLinks(cell.Blocks)...)
+		*links = appendBlockLinks(*links, cell.Blocks)
 	}
 	all := string(text)
 	b.text, b.kept = text, kept
@@ -152,27 +152,25 @@ func appendInlinesText(dst []byte, ins []table.Inline) []byte {
 	return dst
 }
 
-// blockLinks lists the link targets in a cell's blocks.
-func blockLinks(blocks []table.Block) []string {
-	var out []string
-	for _, bl := range blocks {
-		out = append(out, inlineLinks(bl.Inlines)...)
-		for _, it := range bl.Items {
-			out = append(out, blockLinks(it.Blocks)...)
+// appendBlockLinks appends the link targets in a cell's blocks to dst.
+func appendBlockLinks(dst []string, blocks []table.Block) []string {
+	for i := range blocks {
+		dst = appendInlineLinks(dst, blocks[i].Inlines)
+		for j := range blocks[i].Items {
+			dst = appendBlockLinks(dst, blocks[i].Items[j].Blocks)
 		}
 	}
-	return out
+	return dst
 }
 
-func inlineLinks(ins []table.Inline) []string {
-	var out []string
-	for _, in := range ins {
-		if in.Kind == table.Link {
-			out = append(out, in.Href)
+func appendInlineLinks(dst []string, ins []table.Inline) []string {
+	for i := range ins {
+		if ins[i].Kind == table.Link {
+			dst = append(dst, ins[i].Href)
 		}
-		out = append(out, inlineLinks(in.Children)...)
+		dst = appendInlineLinks(dst, ins[i].Children)
 	}
-	return out
+	return dst
 }
 
 // significant is Anchors.Significant of numbers, a copy kept with the page's anchors when it
