@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"hash"
+	"sync"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -12,11 +13,30 @@ import (
 // Build outlines a parsed page. src is the source the document was parsed from (front matter
 // blanked, so offsets are file offsets); file names the page in findings.
 func Build(doc ast.Node, src []byte, file string) *Page {
-	b := &builder{src: src, lines: newLineIndex(src), page: &Page{File: file}}
+	b := builders.Get().(*builder)
+	b.src, b.lines, b.page = src, appendLineIndex(b.lines, src), &Page{File: file}
 	b.found, b.numbers = b.foundRoom[:0], b.numbersRoom[:0]
 	b.nodes(doc.FirstChild())
 	b.finish()
-	return b.page
+	p := b.page
+	b.release()
+	builders.Put(b)
+	return p
+}
+
+// builders keeps builders, and the buffers they grew, from one page to the next.
+var builders = sync.Pool{New: func() any { return new(builder) }}
+
+// release drops what the builder holds of the page it outlined, keeping its buffers.
+func (b *builder) release() {
+	c := &b.collector
+	clear(c.links[:cap(c.links)])
+	clear(c.images[:cap(c.images)])
+	clear(b.foundRoom[:])
+	clear(b.numbersRoom[:])
+	*c = textCollector{raw: c.raw[:0], segs: c.segs[:0], links: c.links[:0], images: c.images[:0]}
+	b.src, b.page, b.cur, b.found, b.numbers = nil, nil, nil, nil, nil
+	b.strs, b.nums, b.segs = chunk[string]{}, chunk[Number]{}, chunk[Segment]{}
 }
 
 type builder struct {

@@ -2,6 +2,7 @@ package outline
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -15,8 +16,11 @@ import (
 // lineIndex turns byte offsets of a source into 1-based line numbers.
 type lineIndex []int // offsets at which lines start
 
-func newLineIndex(src []byte) lineIndex {
-	idx := make(lineIndex, 1, bytes.Count(src, []byte{'\n'})+1)
+func newLineIndex(src []byte) lineIndex { return appendLineIndex(nil, src) }
+
+// appendLineIndex is newLineIndex in idx's room.
+func appendLineIndex(idx lineIndex, src []byte) lineIndex {
+	idx = append(slices.Grow(idx[:0], bytes.Count(src, []byte{'\n'})+1), 0)
 	for off := 0; ; {
 		i := bytes.IndexByte(src[off:], '\n')
 		if i < 0 {
