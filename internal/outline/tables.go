@@ -32,8 +32,9 @@ func (b *builder) modelTable(n *table.Node) Block {
 		c.add(0, "\n")
 	}
 	blk.Table.Rows = make([]Row, 0, len(n.Table.Head)+len(n.Table.Body))
-	cells := make([]Cell, countCells(n.Table.Head)+countCells(n.Table.Body)) // all rows' cells, in one allocation
-	links := c.links // empty; modelRow appends the cells' links
+	// All rows' cells, in one allocation.
+	cells := make([]Cell, countCells(n.Table.Head)+countCells(n.Table.Body))
+	links := c.links                           // empty: modelRow appends the cells' links to it
 	b.rowsByTable, b.rowsChanged = true, false // until a row says otherwise
 	for i := range n.Table.Head {
 		row := b.modelRow(&n.Table.Head[i], true, blk.Line, &links, cells)
