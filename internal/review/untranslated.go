@@ -30,10 +30,9 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRu
 	if len(s) > 0 {
 		srcLine = s[0].Line
 	}
-	own := scriptsOf(c.locale)
 	for _, seg := range t {
 		done := false
-		forSentences(seg.Text, func(x string) bool {
+		forSentences(seg.Text, tRune, func(x string) bool {
 			var p profile
 			p.add(x)
 			if !translatable(x, &p) {
@@ -44,7 +43,7 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRu
 				done = true
 				return false
 			}
-			if why := c.foreign(&p, own, srcScript); why != "" {
+			if why := c.foreign(&p, srcScript); why != "" {
 				c.add(Untranslated, sec, srcLine, seg.Line, "%s: %s", why, excerpt(x))
 				done = true
 				return false
@@ -67,7 +66,10 @@ type sourceTexts struct {
 	listing   []sourceSentence // a text's sentences as they are listed
 }
 
-func newSourceTexts() *sourceTexts { return &sourceTexts{by: map[string]*sourceText{}} }
+// newSourceTexts makes room for n texts.
+func newSourceTexts(n int) *sourceTexts {
+	return &sourceTexts{by: make(map[string]*sourceText, n)}
+}
 
 // textsChunk is how many source texts or sentences one chunk holds.
 const textsChunk = 32
@@ -139,7 +141,7 @@ func (m *sourceTexts) list(st *sourceText, text string, byRune bool) {
 		return
 	}
 	m.listing = m.listing[:0]
-	forSentences(text, func(y string) bool {
+	forSentences(text, byRune, func(y string) bool {
 		m.listing = append(m.listing, sourceSentence{text: y, first: startOf(y, byRune)})
 		return true
 	})
@@ -231,10 +233,10 @@ func isKeyOf(k, x string) bool {
 }
 
 // foreign explains why a sentence (profiled by p) is in the source's script and not the
-// translation's, whose scripts are own, or returns "".
-func (c *checker) foreign(p *profile, own scriptSet, srcScript script) string {
+// translation's (c.own), or returns "".
+func (c *checker) foreign(p *profile, srcScript script) string {
 	d := p.dominant()
-	if d == srcScript && d != none && !own.has(d) {
+	if d == srcScript && d != none && !c.own.has(d) {
 		return "written in " + d.String() + " script like the source"
 	}
 	if base(c.locale) == "ja" && srcScript == han && p.counts[han] >= 12 && p.counts[kana] == 0 {
@@ -246,7 +248,7 @@ func (c *checker) foreign(p *profile, own scriptSet, srcScript script) string {
 // sentences splits a line of text after sentence-ending punctuation.
 func sentences(s string) []string {
 	var out []string
-	forSentences(s, func(x string) bool {
+	forSentences(s, false, func(x string) bool {
 		out = append(out, x)
 		return true
 	})
@@ -255,9 +257,10 @@ func sentences(s string) []string {
 
 // forSentences calls yield with each sentence of a line of text, trimmed, skipping empty
 // ones, until yield returns false. A sentence ends after 。！？!? or after a dot followed by
-// white space or the end of the text.
-func forSentences(s string, yield func(string) bool) {
-	if !utf8.ValidString(s) {
+// white space or the end of the text. byRune says that s is known to fold rune by rune
+// (outline.FoldsByRune), and so to be valid UTF-8.
+func forSentences(s string, byRune bool, yield func(string) bool) {
+	if !byRune && !utf8.ValidString(s) {
 		s = string([]rune(s)) // each invalid byte becomes U+FFFD, as it always did
 	}
 	start := 0
