@@ -250,24 +250,26 @@ type features struct {
 	anchors bag
 }
 
-func blockFeatures(bs []outline.Block) []features {
+// blockFeatures reads the features of blocks, in room's (nil: new memory).
+func blockFeatures(bs []outline.Block, room *featureRoom) []features {
 	n := 0
 	for i := range bs {
 		n += bagSize(bs[i].Anchors)
 	}
-	out, c := make([]features, len(bs)), newBagChunk(n)
+	out, c := room.take(len(bs), n)
 	for i := range bs {
 		out[i] = features{bs[i].Weight, c.bag(bs[i].Anchors)}
 	}
 	return out
 }
 
-func rowFeatures(rs []outline.Row) []features {
+// rowFeatures reads the features of table rows, in room's (nil: new memory).
+func rowFeatures(rs []outline.Row, room *featureRoom) []features {
 	n := 0
 	for i := range rs {
 		n += bagSize(rs[i].Anchors)
 	}
-	out, c := make([]features, len(rs)), newBagChunk(n)
+	out, c := room.take(len(rs), n)
 	for i := range rs {
 		out[i] = features{rs[i].Weight, c.bag(rs[i].Anchors)}
 	}
@@ -285,6 +287,27 @@ func newBagChunk(n int) bagChunk {
 	return bagChunk{items: make([]tagged, n), keys: make([]uint64, n)}
 }
 
+// featureRoom is memory for the features of a translation's items, reused from one
+// sequence to the next: they are dead once the sequence that compares them returns.
+type featureRoom struct {
+	features []features
+	chunk    bagChunk
+}
+
+// take returns k features and a chunk of n items, in the room's memory; new when r is nil.
+func (r *featureRoom) take(k, n int) ([]features, bagChunk) {
+	if r == nil {
+		return make([]features, k), newBagChunk(n)
+	}
+	if cap(r.features) < k {
+		r.features = make([]features, k)
+	}
+	if cap(r.chunk.items) < n {
+		r.chunk = newBagChunk(n)
+	}
+	return r.features[:k], bagChunk{items: r.chunk.items[:n], keys: r.chunk.keys[:n]}
+}
+
 // bag is newBag(a) in the chunk's room, each of its slices clipped to its own part.
 func (c *bagChunk) bag(a outline.Anchors) bag {
 	n := bagSize(a)
@@ -295,10 +318,9 @@ func (c *bagChunk) bag(a outline.Anchors) bag {
 	return b
 }
 
-// blockSim scores blocks: only blocks of one kind pair; tables by shape, all by anchors,
+// blockSim scores blocks, whose features are sf and tf: only blocks of one kind pair; tables by shape, all by anchors,
 // length and place in the section.
-func blockSim(src, tgt []outline.Block, sf []features) func(i, j int) score {
-	tf := blockFeatures(tgt)
+func blockSim(src, tgt []outline.Block, sf, tf []features) func(i, j int) score {
 	return func(i, j int) score {
 		s, t := &src[i], &tgt[j]
 		if s.Kind != t.Kind {
@@ -329,10 +351,9 @@ func ratio(a, b int) float64 {
 	return float64(min(a, b)) / float64(max(a, b))
 }
 
-// rowSim scores table rows: header rows pair with header rows; then cell count, anchors,
+// rowSim scores table rows, whose features are sf and tf: header rows pair with header rows; then cell count, anchors,
 // length and place.
-func rowSim(src, tgt []outline.Row, sf []features) func(i, j int) score {
-	tf := rowFeatures(tgt)
+func rowSim(src, tgt []outline.Row, sf, tf []features) func(i, j int) score {
 	return func(i, j int) score {
 		s, t := &src[i], &tgt[j]
 		if s.Header != t.Header {
