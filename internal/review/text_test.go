@@ -108,7 +108,7 @@ func checkText(t *testing.T, s string) {
 		if w := plainProfile(x); p != w {
 			t.Fatalf("profile(%q) = %v, want %v", x, p, w)
 		}
-		if tr, w := translatable(x, &p), plainTranslatable(x); tr != w {
+		if tr, w := translatable(x, &p), plainTranslatable(x); tr != w || tr && len(x) < minTranslatable {
 			t.Fatalf("translatable(%q) = %v, want %v", x, tr, w)
 		}
 		// hasKey skips a source sentence only when its key certainly differs.

@@ -17,26 +17,27 @@ import (
 // sRune and tRune say that the texts of s or of t are known to fold rune by rune
 // (outline.FoldsByRune); when false, each sentence is checked.
 func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRune, tRune bool) {
-	var srcProfile profile
-	src := c.srcTexts[:0] // s's texts, looked up once
-	for _, seg := range s {
-		st := c.texts.get(seg.Text)
-		srcProfile.plus(&st.prof)
-		src = append(src, sourceSegment{seg.Text, sRune, st})
-	}
-	c.srcTexts = src
-	srcScript := srcProfile.dominant()
-	srcLine := 0
+	var src []sourceSegment // s's texts, looked up once a sentence of t needs them
+	srcScript, srcLine := none, 0
 	if len(s) > 0 {
 		srcLine = s[0].Line
 	}
 	for _, seg := range t {
+		if len(seg.Text) < minTranslatable {
+			continue // no sentence of it is
+		}
 		done := false
 		forSentences(seg.Text, tRune, func(x string) bool {
+			if len(x) < minTranslatable {
+				return true
+			}
 			var p profile
 			p.add(x)
 			if !translatable(x, &p) {
 				return true
+			}
+			if src == nil {
+				src, srcScript = c.sourceSegments(s, sRune)
 			}
 			if c.locale != c.src && c.texts.hasKey(src, x, tRune) {
 				c.add(Untranslated, sec, srcLine, seg.Line, "same text as the source: %s", excerpt(x))
@@ -54,6 +55,23 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRu
 			return
 		}
 	}
+}
+
+// sourceSegments looks the source segments' texts up (in c.srcTexts' room, not nil) and
+// returns them with the dominant script of them all.
+func (c *checker) sourceSegments(s []outline.Segment, byRune bool) ([]sourceSegment, script) {
+	var all profile
+	src := c.srcTexts[:0]
+	for _, seg := range s {
+		st := c.texts.get(seg.Text)
+		all.plus(&st.prof)
+		src = append(src, sourceSegment{seg.Text, byRune, st})
+	}
+	if src == nil {
+		src = []sourceSegment{}
+	}
+	c.srcTexts = src
+	return src, all.dominant()
 }
 
 // sourceTexts remembers what the untranslated check reads of the source's texts (by text),
@@ -329,7 +347,7 @@ func isKey(f string) bool {
 
 // translatable reports whether a sentence (profiled by p) has enough words to need a
 // translation: three words of two or more letters that are not all capitals (acronyms,
-// product names), or four CJK characters.
+// product names), or four CJK characters. No text shorter than minTranslatable bytes is.
 func translatable(s string, p *profile) bool {
 	if p.counts[han]+p.counts[kana]+p.counts[hangul] >= 4 {
 		return true
@@ -353,6 +371,10 @@ func translatable(s string, p *profile) bool {
 	endWord()
 	return words >= 3
 }
+
+// minTranslatable is the least length in bytes of a translatable text: three words of two
+// letters between two spaces; four CJK characters take 12.
+const minTranslatable = 8
 
 // script is a writing system, as far as telling languages apart needs.
 type script uint8
