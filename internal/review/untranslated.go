@@ -27,13 +27,9 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRu
 			continue // no sentence of it is
 		}
 		done := false
-		forSentences(seg.Text, tRune, func(x string) bool {
-			if len(x) < minTranslatable {
-				return true
-			}
-			var p profile
-			p.add(x)
-			if !translatable(x, &p) {
+		var p profile // of each sentence in turn
+		forSentences(seg.Text, tRune, &p, func(x string) bool {
+			if len(x) < minTranslatable || !translatable(x, &p) {
 				return true
 			}
 			if src == nil {
@@ -159,7 +155,7 @@ func (m *sourceTexts) list(st *sourceText, text string, byRune bool) {
 		return
 	}
 	m.listing = m.listing[:0]
-	forSentences(text, byRune, func(y string) bool {
+	forSentences(text, byRune, nil, func(y string) bool {
 		m.listing = append(m.listing, sourceSentence{text: y, first: startOf(y, byRune)})
 		return true
 	})
@@ -266,7 +262,7 @@ func (c *checker) foreign(p *profile, srcScript script) string {
 // sentences splits a line of text after sentence-ending punctuation.
 func sentences(s string) []string {
 	var out []string
-	forSentences(s, false, func(x string) bool {
+	forSentences(s, false, nil, func(x string) bool {
 		out = append(out, x)
 		return true
 	})
@@ -276,17 +272,24 @@ func sentences(s string) []string {
 // forSentences calls yield with each sentence of a line of text, trimmed, skipping empty
 // ones, until yield returns false. A sentence ends after 。！？!? or after a dot followed by
 // white space or the end of the text. byRune says that s is known to fold rune by rune
-// (outline.FoldsByRune), and so to be valid UTF-8.
-func forSentences(s string, byRune bool, yield func(string) bool) {
+// (outline.FoldsByRune), and so to be valid UTF-8. With p, the sentence's profile is in p
+// when yield is called, read in the same pass (profile.add of the sentence, but for counts
+// of no script: those of the white space trimmed are in it too); p is zero again after.
+func forSentences(s string, byRune bool, p *profile, yield func(string) bool) {
 	if !byRune && !utf8.ValidString(s) {
 		s = string([]rune(s)) // each invalid byte becomes U+FFFD, as it always did
 	}
+	classes := classes()
+	var run latinRun
 	start := 0
 	for i, r := range s {
+		if p != nil {
+			p.step(classes.of(r), &run)
+		}
 		end := r == '。' || r == '！' || r == '？' || r == '!' || r == '?'
 		if r == '.' {
 			next, _ := utf8.DecodeRuneInString(s[i+1:])
-			end = i+1 == len(s) || classOf(next)&isSpace != 0
+			end = i+1 == len(s) || classes.of(next)&isSpace != 0
 		}
 		if !end {
 			continue
@@ -295,7 +298,13 @@ func forSentences(s string, byRune bool, yield func(string) bool) {
 		if x := strings.TrimSpace(s[start:stop]); x != "" && !yield(x) {
 			return
 		}
+		if p != nil {
+			*p = profile{} // the terminator ended any run
+		}
 		start = stop
+	}
+	if p != nil {
+		p.endRun(&run)
 	}
 	if x := strings.TrimSpace(s[start:]); x != "" {
 		yield(x)
@@ -477,30 +486,38 @@ type profile struct{ counts [6]int }
 
 func (p *profile) add(s string) {
 	classes := classes()
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		c := classes.of(r)
-		if c&latinOrDigit == 0 {
-			p.counts[c.script()]++
-			i += n
-			continue
-		}
-		runes, lower, digit := 0, false, false
-		for i < len(s) {
-			r, n := utf8.DecodeRuneInString(s[i:])
-			c := classes.of(r)
-			if c&latinOrDigit == 0 {
-				break
-			}
-			runes++
-			lower = lower || c&isLower != 0
-			digit = digit || c&isDigit != 0
-			i += n
-		}
-		if lower && !digit { // not a code
-			p.counts[latin] += runes
-		}
+	var run latinRun
+	for _, r := range s {
+		p.step(classes.of(r), &run)
 	}
+	p.endRun(&run)
+}
+
+// latinRun is a run of Latin letters and digits, counted once it ends.
+type latinRun struct {
+	runes        int
+	lower, digit bool
+}
+
+// step counts the next rune of a text, of class c; run is the run of Latin letters and
+// digits it may continue or end.
+func (p *profile) step(c class, run *latinRun) {
+	if c&latinOrDigit != 0 {
+		run.runes++
+		run.lower = run.lower || c&isLower != 0
+		run.digit = run.digit || c&isDigit != 0
+		return
+	}
+	p.endRun(run)
+	p.counts[c.script()]++
+}
+
+// endRun counts a run that ended, unless it is a code (capitals only, or a digit in it).
+func (p *profile) endRun(run *latinRun) {
+	if run.lower && !run.digit {
+		p.counts[latin] += run.runes
+	}
+	*run = latinRun{}
 }
 
 func isLatinOrDigit(r rune) bool { return classOf(r)&latinOrDigit != 0 }
