@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"hash"
+	"slices"
 	"sync"
 
 	"github.com/yuin/goldmark/ast"
@@ -35,7 +36,8 @@ func (b *builder) release() {
 	clear(b.foundRoom[:])
 	clear(b.numbersRoom[:])
 	*c = textCollector{raw: c.raw[:0], segs: c.segs[:0], links: c.links[:0], images: c.images[:0]}
-	b.src, b.page, b.cur, b.found, b.numbers = nil, nil, nil, nil, nil
+	clear(b.blocks[:cap(b.blocks)])
+	b.src, b.page, b.cur, b.found, b.numbers, b.blocks = nil, nil, nil, nil, nil, b.blocks[:0]
 	b.strs, b.nums, b.segs = chunk[string]{}, chunk[Number]{}, chunk[Segment]{}
 }
 
@@ -44,6 +46,8 @@ type builder struct {
 	lines lineIndex
 	page  *Page
 	cur   *Section
+	// The blocks of cur so far, kept in cur once it is complete (closeSection).
+	blocks []Block
 	// Buffers reused from block to block.
 	collector textCollector
 	text      []byte
@@ -137,8 +141,18 @@ func (b *builder) heading(h *ast.Heading) {
 			break
 		}
 	}
+	b.closeSection()
 	b.page.Sections = append(b.page.Sections, s)
 	b.cur = s
+}
+
+// closeSection gives the current section its blocks, in a slice of their number.
+func (b *builder) closeSection() {
+	if b.cur != nil && len(b.blocks) > 0 {
+		b.cur.Blocks = slices.Clone(b.blocks)
+	}
+	clear(b.blocks)
+	b.blocks = b.blocks[:0]
 }
 
 // add appends a block to the current section, opening the intro section if needed. A block
@@ -152,7 +166,7 @@ func (b *builder) add(blk Block) {
 		b.cur = &Section{Level: 0, Line: blk.Line, Parent: -1}
 		b.page.Sections = append(b.page.Sections, b.cur)
 	}
-	b.cur.Blocks = append(b.cur.Blocks, blk)
+	b.blocks = append(b.blocks, blk)
 }
 
 // lastLine is the line of the last block or heading outlined, 0 at the start.
@@ -160,8 +174,8 @@ func (b *builder) lastLine() int {
 	if b.cur == nil {
 		return 0
 	}
-	if n := len(b.cur.Blocks); n > 0 {
-		return b.cur.Blocks[n-1].EndLine
+	if n := len(b.blocks); n > 0 {
+		return b.blocks[n-1].EndLine
 	}
 	return b.cur.Line
 }
@@ -348,6 +362,7 @@ func onlyImages(p *ast.Paragraph, src []byte) bool {
 
 // finish sets end lines, slugs, default ids and hashes once all sections are known.
 func (b *builder) finish() {
+	b.closeSection()
 	secs := b.page.Sections
 	lastLine := len(b.lines)
 	for i, s := range secs {
