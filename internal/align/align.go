@@ -64,11 +64,7 @@ type Source struct {
 
 // Prepare prepares source for aligning translations against it.
 func Prepare(source *outline.Page) *Source {
-	s := &Source{page: source, sections: make([]bag, len(source.Sections)), blocks: make([][]features, len(source.Sections))}
-	for i, sec := range source.Sections {
-		s.sections[i] = sectionBag(sec)
-	}
-	return s
+	return &Source{page: source, sections: sectionBags(source.Sections, nil), blocks: make([][]features, len(source.Sections))}
 }
 
 // Align aligns target against the prepared source.

@@ -12,10 +12,7 @@ import (
 // same kinds of blocks, shared anchors and a similar place in the page.
 func sectionSim(prep *Source, tgt *outline.Page) func(i, j int) score {
 	src := prep.page
-	sa, ta := prep.sections, make([]bag, len(tgt.Sections))
-	for j, t := range tgt.Sections {
-		ta[j] = sectionBag(t)
-	}
+	sa, ta := prep.sections, sectionBags(tgt.Sections, &prep.room)
 	return func(i, j int) score {
 		s, t := src.Sections[i], tgt.Sections[j]
 		if (s.Level == 0) != (t.Level == 0) {
@@ -35,20 +32,35 @@ func sectionSim(prep *Source, tgt *outline.Page) func(i, j int) score {
 	}
 }
 
-// sectionBag is the bag of the heading's and the blocks' anchors.
-func sectionBag(s *outline.Section) bag {
-	title := outline.TextAnchors(s.Title)
+// sectionBags are the bags of the sections' headings' and blocks' anchors, in room's memory
+// (nil: new).
+func sectionBags(secs []*outline.Section, room *featureRoom) []bag {
+	titles := make([]outline.Anchors, len(secs))
+	n := 0
+	for i, s := range secs {
+		titles[i] = outline.TextAnchors(s.Title)
+		n += sectionBagSize(titles[i], s)
+	}
+	bags, c := room.takeBags(len(secs), n)
+	for i, s := range secs {
+		b := c.open(sectionBagSize(titles[i], s))
+		b.add(titles[i])
+		for k := range s.Blocks {
+			b.add(s.Blocks[k].Anchors)
+		}
+		b.sort()
+		bags[i] = b
+	}
+	return bags
+}
+
+// sectionBagSize is an upper bound of the items the bag of a section with that title holds.
+func sectionBagSize(title outline.Anchors, s *outline.Section) int {
 	n := bagSize(title)
-	for i := range s.Blocks {
-		n += bagSize(s.Blocks[i].Anchors)
+	for k := range s.Blocks {
+		n += bagSize(s.Blocks[k].Anchors)
 	}
-	b := bag{items: make([]tagged, 0, n)}
-	b.add(title)
-	for i := range s.Blocks {
-		b.add(s.Blocks[i].Anchors)
-	}
-	b.sort()
-	return b
+	return n
 }
 
 // kindsSim is the Dice coefficient of the two sections' block kinds (counted with repeats);
@@ -287,10 +299,12 @@ func newBagChunk(n int) bagChunk {
 	return bagChunk{items: make([]tagged, n), keys: make([]uint64, n)}
 }
 
-// featureRoom is memory for the features of a translation's items, reused from one
-// sequence to the next: they are dead once the sequence that compares them returns.
+// featureRoom is memory for the features (or the section bags) of a translation's items,
+// reused from one sequence to the next: they are dead once the sequence that compares them
+// returns.
 type featureRoom struct {
 	features []features
+	bags     []bag
 	chunk    bagChunk
 }
 
@@ -302,19 +316,40 @@ func (r *featureRoom) take(k, n int) ([]features, bagChunk) {
 	if cap(r.features) < k {
 		r.features = make([]features, k)
 	}
+	return r.features[:k], r.takeChunk(n)
+}
+
+// takeBags returns k bags and a chunk of n items, like take.
+func (r *featureRoom) takeBags(k, n int) ([]bag, bagChunk) {
+	if r == nil {
+		return make([]bag, k), newBagChunk(n)
+	}
+	if cap(r.bags) < k {
+		r.bags = make([]bag, k)
+	}
+	return r.bags[:k], r.takeChunk(n)
+}
+
+// takeChunk returns a chunk of n items in the room's memory.
+func (r *featureRoom) takeChunk(n int) bagChunk {
 	if cap(r.chunk.items) < n {
 		r.chunk = newBagChunk(n)
 	}
-	return r.features[:k], bagChunk{items: r.chunk.items[:n], keys: r.chunk.keys[:n]}
+	return bagChunk{items: r.chunk.items[:n], keys: r.chunk.keys[:n]}
 }
 
 // bag is newBag(a) in the chunk's room, each of its slices clipped to its own part.
 func (c *bagChunk) bag(a outline.Anchors) bag {
-	n := bagSize(a)
-	b := bag{items: c.items[:0:n], keys: c.keys[:0:n]}
-	c.items, c.keys = c.items[n:], c.keys[n:]
+	b := c.open(bagSize(a))
 	b.add(a)
 	b.sort()
+	return b
+}
+
+// open returns an empty bag with room for n items in the chunk.
+func (c *bagChunk) open(n int) bag {
+	b := bag{items: c.items[:0:n], keys: c.keys[:0:n]}
+	c.items, c.keys = c.items[n:], c.keys[n:]
 	return b
 }
 
