@@ -177,10 +177,13 @@ func tableSegments(blk *Block, c *textCollector) {
 			first = false
 			start := len(c.raw)
 			c.raw = append(c.raw, cell.Text...)
-			for k := start; k < len(c.raw); k++ {
-				if c.raw[k] == '\n' {
-					c.raw[k] = ' '
+			for rest := c.raw[start:]; ; { // line breaks are rare: look for them, not at every byte
+				k := bytes.IndexByte(rest, '\n')
+				if k < 0 {
+					break
 				}
+				rest[k] = ' '
+				rest = rest[k+1:]
 			}
 		}
 		c.raw = append(c.raw, '\n')
