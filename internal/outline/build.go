@@ -37,6 +37,8 @@ func (b *builder) release() {
 	clear(b.numbersRoom[:])
 	*c = textCollector{raw: c.raw[:0], segs: c.segs[:0], links: c.links[:0], images: c.images[:0]}
 	clear(b.blocks[:cap(b.blocks)])
+	clear(b.tableNums[:cap(b.tableNums)])
+	b.tableNumbers = nil
 	b.src, b.page, b.cur, b.found, b.numbers, b.blocks = nil, nil, nil, nil, nil, b.blocks[:0]
 	b.strs, b.nums, b.segs = chunk[string]{}, chunk[Number]{}, chunk[Segment]{}
 }
@@ -61,10 +63,15 @@ type builder struct {
 	// Of the rows of the table being outlined: whether every row folds by the table
 	// (foldByTable), and whether folding changes any.
 	rowsByTable, rowsChanged bool
-	found                    []string // numbers or codes, before strs keeps them
-	numbers                  []Number // a block's significant numbers, before nums keeps them
-	foundRoom                [32]string
-	numbersRoom              [16]Number
+	// The numbers of its caption and of each row in turn, each row's end, and all of them
+	// kept (shareNumbers).
+	tableNums    []string
+	rowEnds      []int
+	tableNumbers []string
+	found        []string // numbers or codes, before strs keeps them
+	numbers      []Number // a block's significant numbers, before nums keeps them
+	foundRoom    [32]string
+	numbersRoom  [16]Number
 	// Chunks the page's short lists are kept in: a few allocations for many lists.
 	strs chunk[string]
 	nums chunk[Number]

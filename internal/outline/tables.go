@@ -36,6 +36,8 @@ func (b *builder) modelTable(n *table.Node) Block {
 	cells := make([]Cell, countCells(n.Table.Head)+countCells(n.Table.Body))
 	links := c.links                           // empty: modelRow appends the cells' links to it
 	b.rowsByTable, b.rowsChanged = true, false // until a row says otherwise
+	b.tableNums = appendNumbers(b.tableNums[:0], Fold(caption))
+	b.rowEnds = append(b.rowEnds[:0], len(b.tableNums))
 	for i := range n.Table.Head {
 		row := b.modelRow(&n.Table.Head[i], true, blk.Line, &links, cells)
 		blk.Table.Rows, cells = append(blk.Table.Rows, row), cells[len(row.Cells):]
@@ -47,10 +49,25 @@ func (b *builder) modelTable(n *table.Node) Block {
 	for _, r := range blk.Table.Rows {
 		blk.EndLine = max(blk.EndLine, r.Line)
 	}
+	b.shareNumbers(blk.Table.Rows)
 	c.links = links
 	tableSegments(&blk, c)
 	b.finishBlock(&blk, c, caption)
 	return blk
+}
+
+// shareNumbers keeps the numbers of the caption and of each row, gathered in turn in
+// b.tableNums (each row's end in b.rowEnds), in one list: every row's numbers are its part of
+// it, and the whole is the numbers of the table's text where that folds in pieces (tableSums).
+func (b *builder) shareNumbers(rows []Row) {
+	all := b.strs.keep(b.tableNums)
+	for k := range rows {
+		if from, to := b.rowEnds[k], b.rowEnds[k+1]; from < to {
+			rows[k].Anchors.Numbers = all[from:to:to]
+		}
+		rows[k].Numbers = b.significant(rows[k].Anchors.Numbers)
+	}
+	b.tableNumbers = all
 }
 
 // tableSums is the weight and the numbers of a table's text from its caption's and rows':
@@ -59,12 +76,10 @@ func (b *builder) modelTable(n *table.Node) Block {
 // it whole or in pieces is the same.
 func (b *builder) tableSums(t *Table, caption string) (weight float64, nums []string) {
 	weight = Weight(caption)
-	b.found = appendNumbers(b.found[:0], Fold(caption))
 	for i := range t.Rows {
 		weight += t.Rows[i].Weight
-		b.found = append(b.found, t.Rows[i].Anchors.Numbers...)
 	}
-	return weight, b.strs.keep(b.found)
+	return weight, b.tableNumbers
 }
 
 func countCells(rows []table.Row) int {
@@ -112,8 +127,9 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string, c
 	case changed:
 		f, b.rowsChanged = foldTable(all, true), true
 	}
-	row.Anchors = Anchors{Numbers: b.numberList(f), Codes: b.codes(f)}
-	row.Numbers = b.significant(row.Anchors.Numbers)
+	row.Anchors = Anchors{Codes: b.codes(f)} // its numbers are in b.tableNums (shareNumbers)
+	b.tableNums = appendNumbers(b.tableNums, f)
+	b.rowEnds = append(b.rowEnds, len(b.tableNums))
 	return row
 }
 
