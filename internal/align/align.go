@@ -58,16 +58,15 @@ type Source struct {
 	sections []bag        // per section
 	blocks   [][]features // per section, once a pair needs them
 	rows     map[*outline.Table][]features
-	tables   tables // for every sequence alignment, one after the other
+	tables   tables      // for every sequence alignment, one after the other
+	room     featureRoom // for the translation's features, likewise
+	ids      *anchorIDs  // of the anchors of the source and its translations
 }
 
 // Prepare prepares source for aligning translations against it.
 func Prepare(source *outline.Page) *Source {
-	s := &Source{page: source, sections: make([]bag, len(source.Sections)), blocks: make([][]features, len(source.Sections))}
-	for i, sec := range source.Sections {
-		s.sections[i] = sectionBag(sec)
-	}
-	return s
+	ids := newAnchorIDs()
+	return &Source{page: source, sections: sectionBags(source.Sections, nil, ids), blocks: make([][]features, len(source.Sections)), ids: ids}
 }
 
 // Align aligns target against the prepared source.
@@ -89,7 +88,7 @@ func (src *Source) Align(target *outline.Page) *Page {
 // blockFeatures returns the features of the blocks of source section i.
 func (src *Source) blockFeatures(i int) []features {
 	if src.blocks[i] == nil {
-		src.blocks[i] = blockFeatures(src.page.Sections[i].Blocks)
+		src.blocks[i] = blockFeatures(src.page.Sections[i].Blocks, nil, src.ids)
 	}
 	return src.blocks[i]
 }
@@ -101,7 +100,7 @@ func (src *Source) rowFeatures(t *outline.Table) []features {
 		if src.rows == nil {
 			src.rows = map[*outline.Table][]features{}
 		}
-		f = rowFeatures(t.Rows)
+		f = rowFeatures(t.Rows, nil, src.ids)
 		src.rows[t] = f
 	}
 	return f
@@ -110,7 +109,8 @@ func (src *Source) rowFeatures(t *outline.Table) []features {
 // alignBlocks aligns the blocks of source section i with tgt.
 func (src *Source) alignBlocks(i int, tgt []outline.Block) []BlockPair {
 	sb := src.page.Sections[i].Blocks
-	pairs := src.tables.sequence(len(sb), len(tgt), blockSim(sb, tgt, src.blockFeatures(i)))
+	sim := blockSim(sb, tgt, src.blockFeatures(i), blockFeatures(tgt, &src.room, src.ids))
+	pairs := src.tables.sequence(len(sb), len(tgt), sim)
 	out := make([]BlockPair, 0, len(pairs))
 	for _, p := range pairs {
 		bp := BlockPair{Source: p.i, Target: p.j, Confidence: p.sim, Moved: p.moved}
@@ -123,7 +123,7 @@ func (src *Source) alignBlocks(i int, tgt []outline.Block) []BlockPair {
 }
 
 func (s *Source) alignRows(src, tgt []outline.Row, sf []features) []RowPair {
-	pairs := s.tables.sequence(len(src), len(tgt), rowSim(src, tgt, sf))
+	pairs := s.tables.sequence(len(src), len(tgt), rowSim(src, tgt, sf, rowFeatures(tgt, &s.room, s.ids)))
 	out := make([]RowPair, 0, len(pairs))
 	for _, p := range pairs {
 		out = append(out, RowPair{Source: p.i, Target: p.j, Confidence: p.sim})

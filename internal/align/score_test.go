@@ -68,23 +68,18 @@ func FuzzAnchorSim(f *testing.F) {
 	f.Add("", "")
 	f.Fuzz(func(t *testing.T, a, b string) {
 		x, y := anchorsOf(a), anchorsOf(b)
-		if got, want := anchorSim(newBag(x), newBag(y)), plainAnchorSim(x, y); got != want {
+		ids := newAnchorIDs()
+		if got, want := anchorSim(newBag(x, ids), newBag(y, ids)), plainAnchorSim(x, y); got != want {
 			t.Fatalf("anchorSim(%q, %q) = %v, want %v", a, b, got, want)
 		}
 	})
 }
 
-// TestCollidingHashes: items whose hashes collide are still matched by kind and text.
-func TestCollidingHashes(t *testing.T) {
-	colliding := func(items ...tagged) bag {
-		b := bag{items: items}
-		for i := range items {
-			b.keys = append(b.keys, 7<<32|uint64(i))
-		}
-		return b
-	}
-	x := colliding(tagged{'n', "10"}, tagged{'c', "10"}, tagged{'n', "10"}, tagged{'n', "24"})
-	y := colliding(tagged{'n', "24"}, tagged{'n', "10"}, tagged{'l', "10"})
+// TestKindsApart: one text as anchors of different kinds does not match, repeats do.
+func TestKindsApart(t *testing.T) {
+	ids := newAnchorIDs()
+	x := newBag(outline.Anchors{Numbers: []string{"10", "10", "24"}, Codes: []string{"10"}}, ids)
+	y := newBag(outline.Anchors{Numbers: []string{"24", "10"}, Links: []string{"10"}}, ids)
 	if got := anchorSim(x, y); got != 2*2.0/7 {
 		t.Errorf("anchorSim = %v, want 4/7", got)
 	}

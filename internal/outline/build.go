@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"hash"
+	"slices"
+	"sync"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -11,11 +14,33 @@ import (
 // Build outlines a parsed page. src is the source the document was parsed from (front matter
 // blanked, so offsets are file offsets); file names the page in findings.
 func Build(doc ast.Node, src []byte, file string) *Page {
-	b := &builder{src: src, lines: newLineIndex(src), page: &Page{File: file}}
+	b := builders.Get().(*builder)
+	b.src, b.lines, b.page = src, appendLineIndex(b.lines, src), &Page{File: file}
 	b.found, b.numbers = b.foundRoom[:0], b.numbersRoom[:0]
 	b.nodes(doc.FirstChild())
 	b.finish()
-	return b.page
+	p := b.page
+	b.release()
+	builders.Put(b)
+	return p
+}
+
+// builders keeps builders, and the buffers they grew, from one page to the next.
+var builders = sync.Pool{New: func() any { return new(builder) }}
+
+// release drops what the builder holds of the page it outlined, keeping its buffers.
+func (b *builder) release() {
+	c := &b.collector
+	clear(c.links[:cap(c.links)])
+	clear(c.images[:cap(c.images)])
+	clear(b.foundRoom[:])
+	clear(b.numbersRoom[:])
+	*c = textCollector{raw: c.raw[:0], segs: c.segs[:0], links: c.links[:0], images: c.images[:0]}
+	clear(b.blocks[:cap(b.blocks)])
+	clear(b.tableNums[:cap(b.tableNums)])
+	b.tableNumbers = nil
+	b.src, b.page, b.cur, b.found, b.numbers, b.blocks = nil, nil, nil, nil, nil, b.blocks[:0]
+	b.strs, b.nums, b.segs = chunk[string]{}, chunk[Number]{}, chunk[Segment]{}
 }
 
 type builder struct {
@@ -23,13 +48,26 @@ type builder struct {
 	lines lineIndex
 	page  *Page
 	cur   *Section
+	// The blocks of cur so far, kept in cur once it is complete (closeSection).
+	blocks []Block
 	// Buffers reused from block to block.
 	collector textCollector
 	text      []byte
 	kept      []rawSegment
 	cell      []byte
-	// rowsFoldSame: every row of the table being outlined is its own fold, read by table.
-	rowsFoldSame bool
+	// A block's text folded, and its segments in it (foldSegments).
+	folded     bytes.Buffer
+	foldedSegs []rawSegment
+	digest     hash.Hash // SHA-256, for hash
+	sum        []byte
+	// Of the rows of the table being outlined: whether every row folds by the table
+	// (foldByTable), and whether folding changes any.
+	rowsByTable, rowsChanged bool
+	// The numbers of its caption and of each row in turn, each row's end, and all of them
+	// kept (shareNumbers).
+	tableNums    []string
+	rowEnds      []int
+	tableNumbers []string
 	found        []string // numbers or codes, before strs keeps them
 	numbers      []Number // a block's significant numbers, before nums keeps them
 	foundRoom    [32]string
@@ -110,8 +148,18 @@ func (b *builder) heading(h *ast.Heading) {
 			break
 		}
 	}
+	b.closeSection()
 	b.page.Sections = append(b.page.Sections, s)
 	b.cur = s
+}
+
+// closeSection gives the current section its blocks, in a slice of their number.
+func (b *builder) closeSection() {
+	if b.cur != nil && len(b.blocks) > 0 {
+		b.cur.Blocks = slices.Clone(b.blocks)
+	}
+	clear(b.blocks)
+	b.blocks = b.blocks[:0]
 }
 
 // add appends a block to the current section, opening the intro section if needed. A block
@@ -125,7 +173,7 @@ func (b *builder) add(blk Block) {
 		b.cur = &Section{Level: 0, Line: blk.Line, Parent: -1}
 		b.page.Sections = append(b.page.Sections, b.cur)
 	}
-	b.cur.Blocks = append(b.cur.Blocks, blk)
+	b.blocks = append(b.blocks, blk)
 }
 
 // lastLine is the line of the last block or heading outlined, 0 at the start.
@@ -133,8 +181,8 @@ func (b *builder) lastLine() int {
 	if b.cur == nil {
 		return 0
 	}
-	if n := len(b.cur.Blocks); n > 0 {
-		return b.cur.Blocks[n-1].EndLine
+	if n := len(b.blocks); n > 0 {
+		return b.blocks[n-1].EndLine
 	}
 	return b.cur.Line
 }
@@ -216,10 +264,16 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 	links, images := b.strs.keep(c.links), b.strs.keep(c.images)
 	if blk.Table != nil {
 		// Rows carry their numbers. Their weights and numbers add up to the table's,
-		// after those of the caption, when the text folds in pieces.
+		// after those of the caption, when the text folds in pieces. The text is made of
+		// the caption's and the cells' runes and spaces (collapsing white space only
+		// removes it or writes ASCII): when the caption and every row fold by the table,
+		// so does the text, and folding may change it only if it changes one of them.
 		f, byRune := blk.text, true
-		if !b.rowsFoldSame || !foldsSame(caption) {
+		switch _, byTable, changed := scan(caption); {
+		case !b.rowsByTable || !byTable:
 			f, byRune = fold(blk.text)
+		case b.rowsChanged || changed:
+			f = foldTable(blk.text, true)
 		}
 		blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
 		if byRune {
@@ -229,14 +283,20 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 		blk.Weight, blk.Anchors.Numbers = Weight(blk.text), b.numberList(f)
 		return
 	}
-	w, f, byRune := weighFold(blk.text)
-	blk.Weight, blk.ByRune = w, byRune
-	blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
-	if byRune && f == blk.text {
-		b.found, b.numbers = segmentNumbers(b.found[:0], b.numbers[:0], blk.text, kept)
+	halves, byRune, changed := scan(blk.text)
+	blk.Weight, blk.ByRune = float64(halves)/2, byRune
+	if byRune {
+		f, segs := blk.text, kept
+		if changed {
+			f, segs = b.foldSegments(blk.text, kept)
+		}
+		blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
+		b.found, b.numbers = segmentNumbers(b.found[:0], b.numbers[:0], f, segs)
 		blk.Anchors.Numbers, blk.Numbers = b.strs.keep(b.found), b.nums.keep(b.numbers)
 		return
 	}
+	f := Fold(blk.text)
+	blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images}
 	blk.Anchors.Numbers = b.numberList(f)
 	b.numbers = b.numbers[:0]
 	for _, s := range blk.Segments {
@@ -245,6 +305,24 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 		}
 	}
 	blk.Numbers = b.nums.keep(b.numbers)
+}
+
+// foldSegments folds a text that folds rune by rune (FoldsByRune) and changes, and finds its
+// segments in the folded text: folding each segment, and the spaces between them, in turn.
+func (b *builder) foldSegments(text string, segs []rawSegment) (string, []rawSegment) {
+	f, folded := &b.folded, b.foldedSegs[:0]
+	f.Reset()
+	from := 0
+	for _, s := range segs {
+		f.WriteString(text[from:s.start])
+		start := f.Len()
+		writeFolded(f, text[s.start:s.end])
+		folded = append(folded, rawSegment{line: s.line, start: start, end: f.Len()})
+		from = s.end
+	}
+	f.WriteString(text[from:])
+	b.foldedSegs = folded
+	return f.String(), folded
 }
 
 // segmentNumbers appends the numbers of a text that is its own fold to all, and the
@@ -291,6 +369,7 @@ func onlyImages(p *ast.Paragraph, src []byte) bool {
 
 // finish sets end lines, slugs, default ids and hashes once all sections are known.
 func (b *builder) finish() {
+	b.closeSection()
 	secs := b.page.Sections
 	lastLine := len(b.lines)
 	for i, s := range secs {
@@ -337,12 +416,36 @@ func (b *builder) lastNonBlank(from, to int) int {
 	return from
 }
 
-// hash digests lines from..to with trailing white space removed from each line.
+// hash digests lines from..to with trailing white space removed from each line: the first
+// 16 hex digits of their SHA-256. Runs of lines without trailing white space are digested
+// straight from the source, as they are.
 func (b *builder) hash(from, to int) string {
-	h := sha256.New()
-	for l := max(from, 1); l <= to && l <= len(b.lines); l++ {
-		h.Write(bytes.TrimRight(b.lineText(l), " \t\r\n"))
-		h.Write([]byte{'\n'})
+	from, to = max(from, 1), min(to, len(b.lines))
+	h := b.hasher()
+	if from <= to {
+		run := b.lines[from-1] // start of the source not yet digested
+		for l := from; l <= to; l++ {
+			line := b.lineText(l)
+			trimmed := bytes.TrimRight(line, " \t\r\n")
+			if len(trimmed)+1 == len(line) && line[len(trimmed)] == '\n' {
+				continue // digested with its run
+			}
+			h.Write(b.src[run:b.lines[l-1]])
+			h.Write(trimmed)
+			h.Write([]byte{'\n'})
+			run = b.lines[l-1] + len(line)
+		}
+		h.Write(b.src[run : b.lines[to-1]+len(b.lineText(to))])
 	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
+	b.sum = h.Sum(b.sum[:0])
+	return hex.EncodeToString(b.sum[:8])
+}
+
+// hasher returns the builder's SHA-256, reset.
+func (b *builder) hasher() hash.Hash {
+	if b.digest == nil {
+		b.digest = sha256.New()
+	}
+	b.digest.Reset()
+	return b.digest
 }

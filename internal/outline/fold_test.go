@@ -188,31 +188,40 @@ func TestFoldRune(t *testing.T) {
 	}
 }
 
-// FuzzWeight: Weight is the plain definition, and weighFold is Weight and fold.
+// FuzzWeight: Weight is the plain definition; scan says whether the text folds rune by rune
+// and whether folding changes it, and then writeFolded is Fold.
 func FuzzWeight(f *testing.F) {
-	for _, s := range []string{"", "GPU 云服务器 です", "x\xff\xe4\xb8y", "ｶﾞ１２"} {
+	for _, s := range []string{"", "GPU 云服务器 です", "x\xff\xe4\xb8y", "ｶﾞ１２", "价格，单位：元"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := Weight(s), plainWeight(s); got != want {
 			t.Fatalf("Weight(%q) = %v, want %v", s, got, want)
 		}
-		w, f, byRune := weighFold(s)
-		if wantF, wantByRune := fold(s); w != plainWeight(s) || f != wantF || byRune != wantByRune || f != plainFold(s) {
-			t.Fatalf("weighFold(%q) = %v %q %v, want %v %q %v", s, w, f, byRune, plainWeight(s), wantF, wantByRune)
+		halves, byTable, changed := scan(s)
+		if float64(halves)/2 != plainWeight(s) || byTable != FoldsByRune(s) {
+			t.Fatalf("scan(%q) = %v %v, want %v %v", s, halves, byTable, 2*plainWeight(s), FoldsByRune(s))
+		}
+		if !byTable {
+			return
+		}
+		var b strings.Builder
+		writeFolded(&b, s)
+		if want := plainFold(s); changed != (want != s) || b.String() != want {
+			t.Fatalf("scan(%q) changed %v, writeFolded %q; want %q", s, changed, b.String(), want)
 		}
 	})
 }
 
-// TestSpaceLeadBytes: lineCollapsed decodes only characters starting with the bytes of
-// white space beyond ASCII.
-func TestSpaceLeadBytes(t *testing.T) {
+// TestSpacePrefix: lineCollapsed decodes only characters starting with the two bytes of
+// white space beyond ASCII (spacePrefix).
+func TestSpacePrefix(t *testing.T) {
 	for r := rune(0x80); r <= unicode.MaxRune; r++ {
 		if !unicode.IsSpace(r) {
 			continue
 		}
-		if lead := string(r)[0]; lead != 0xC2 && lead != 0xE1 && lead != 0xE2 && lead != 0xE3 {
-			t.Errorf("%U is white space and starts with %#x", r, lead)
+		if s := string(r); !spacePrefix(s[0], s[1]) {
+			t.Errorf("%U is white space and starts with % x", r, s[:2])
 		}
 	}
 }

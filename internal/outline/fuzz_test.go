@@ -1,6 +1,9 @@
 package outline
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"slices"
 	"strings"
@@ -26,6 +29,9 @@ func FuzzBuild(f *testing.F) {
 		checkDerived(t, p)
 		n := len(newLineIndex(src))
 		for _, sec := range p.Sections {
+			if want := plainHash(src, sec.Line, sec.EndLine); sec.Hash != want {
+				t.Fatalf("section %q hash %s, want %s", sec.Title, sec.Hash, want)
+			}
 			if sec.Line < 1 || sec.Line > n || sec.EndLine < sec.Line || sec.EndLine > n {
 				t.Fatalf("section %q lines %d-%d of %d", sec.Title, sec.Line, sec.EndLine, n)
 			}
@@ -93,4 +99,16 @@ func checkDerived(t *testing.T, p *Page) {
 			}
 		}
 	}
+}
+
+// plainHash is Section.Hash by its definition: the first 16 hex digits of the SHA-256 of
+// lines from..to (1-based), each without trailing white space and followed by a line break.
+func plainHash(src []byte, from, to int) string {
+	lines := bytes.SplitAfter(src, []byte{'\n'})
+	h := sha256.New()
+	for l := from; l <= to && l <= len(lines); l++ {
+		h.Write(bytes.TrimRight(lines[l-1], " \t\r\n"))
+		h.Write([]byte{'\n'})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }

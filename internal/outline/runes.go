@@ -96,16 +96,32 @@ func foldTable(s string, changed bool) string {
 	if !changed {
 		return s
 	}
-	t := runeInfos()
 	var b strings.Builder
 	b.Grow(len(s))
-	for _, r := range s {
-		if t[r]&widthToInert != 0 {
-			r = width.LookupRune(r).Folded()
-		}
-		b.WriteRune(r)
-	}
+	writeFolded(&b, s)
 	return b.String()
+}
+
+// runeWriter is what writeFolded writes to: a strings.Builder or a bytes.Buffer.
+type runeWriter interface {
+	WriteString(string) (int, error)
+	WriteRune(rune) (int, error)
+}
+
+// writeFolded writes a text foldByTable admits, folded, to w: the runs of runes that fold to
+// themselves as they are, the others folded one by one.
+func writeFolded[W runeWriter](w W, s string) {
+	t := runeInfos()
+	from := 0
+	for i, r := range s {
+		if r < utf8.RuneSelf || r >= 0x10000 || t[r]&widthToInert == 0 {
+			continue
+		}
+		w.WriteString(s[from:i])
+		w.WriteRune(width.LookupRune(r).Folded())
+		from = i + utf8.RuneLen(r)
+	}
+	w.WriteString(s[from:])
 }
 
 // scan reads in one pass what Weight and foldByTable read of a text: its weight in halves,
@@ -142,16 +158,6 @@ func scan(s string) (halves int, byTable, changed bool) {
 		}
 	}
 	return halves, byTable, changed
-}
-
-// weighFold is Weight(s) and fold(s), in one pass over s where the table folds it.
-func weighFold(s string) (weight float64, folded string, byRune bool) {
-	halves, byTable, changed := scan(s)
-	if byTable {
-		return float64(halves) / 2, foldTable(s, changed), true
-	}
-	f, _ := fold(s)
-	return float64(halves) / 2, f, false
 }
 
 // FoldsByRune reports whether Fold(s) maps s rune by rune, each rune to FoldRune of it: true

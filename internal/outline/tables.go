@@ -32,9 +32,12 @@ func (b *builder) modelTable(n *table.Node) Block {
 		c.add(0, "\n")
 	}
 	blk.Table.Rows = make([]Row, 0, len(n.Table.Head)+len(n.Table.Body))
-	cells := make([]Cell, countCells(n.Table.Head)+countCells(n.Table.Body)) // all rows' cells, in one allocation
-	var links []string
-	b.rowsFoldSame = true // until a row says otherwise
+	// All rows' cells, in one allocation.
+	cells := make([]Cell, countCells(n.Table.Head)+countCells(n.Table.Body))
+	links := c.links                           // empty: modelRow appends the cells' links to it
+	b.rowsByTable, b.rowsChanged = true, false // until a row says otherwise
+	b.tableNums = appendNumbers(b.tableNums[:0], Fold(caption))
+	b.rowEnds = append(b.rowEnds[:0], len(b.tableNums))
 	for i := range n.Table.Head {
 		row := b.modelRow(&n.Table.Head[i], true, blk.Line, &links, cells)
 		blk.Table.Rows, cells = append(blk.Table.Rows, row), cells[len(row.Cells):]
@@ -46,19 +49,25 @@ func (b *builder) modelTable(n *table.Node) Block {
 	for _, r := range blk.Table.Rows {
 		blk.EndLine = max(blk.EndLine, r.Line)
 	}
+	b.shareNumbers(blk.Table.Rows)
 	c.links = links
 	tableSegments(&blk, c)
 	b.finishBlock(&blk, c, caption)
 	return blk
 }
 
-// foldsSame reports whether Fold(s) is s, read by the rune table. When it holds for a
-// table's caption and every row, it holds for the table's text: that is made of the
-// caption's and the cells' runes and spaces, since collapsing white space only removes it
-// or writes ASCII.
-func foldsSame(s string) bool {
-	_, byTable, changed := scan(s)
-	return byTable && !changed
+// shareNumbers keeps the numbers of the caption and of each row, gathered in turn in
+// b.tableNums (each row's end in b.rowEnds), in one list: every row's numbers are its part of
+// it, and the whole is the numbers of the table's text where that folds in pieces (tableSums).
+func (b *builder) shareNumbers(rows []Row) {
+	all := b.strs.keep(b.tableNums)
+	for k := range rows {
+		if from, to := b.rowEnds[k], b.rowEnds[k+1]; from < to {
+			rows[k].Anchors.Numbers = all[from:to:to]
+		}
+		rows[k].Numbers = b.significant(rows[k].Anchors.Numbers)
+	}
+	b.tableNumbers = all
 }
 
 // tableSums is the weight and the numbers of a table's text from its caption's and rows':
@@ -67,12 +76,10 @@ func foldsSame(s string) bool {
 // it whole or in pieces is the same.
 func (b *builder) tableSums(t *Table, caption string) (weight float64, nums []string) {
 	weight = Weight(caption)
-	b.found = appendNumbers(b.found[:0], Fold(caption))
 	for i := range t.Rows {
 		weight += t.Rows[i].Weight
-		b.found = append(b.found, t.Rows[i].Anchors.Numbers...)
 	}
-	return weight, b.strs.keep(b.found)
+	return weight, b.tableNumbers
 }
 
 func countCells(rows []table.Row) int {
@@ -100,7 +107,7 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string, c
 		text = appendCollapsed(text, b.cell)
 		kept = append(kept, rawSegment{start: start, end: len(text)})
 		text = append(text, '\n')
-		*links = append(*links, blockLinks(cell.Blocks)...)
+		*links = appendBlockLinks(*links, cell.Blocks)
 	}
 	all := string(text)
 	b.text, b.kept = text, kept
@@ -114,12 +121,15 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string, c
 		row.Weight += w
 	}
 	f := all
-	if !byTable || changed {
-		f = Fold(all)
-		b.rowsFoldSame = false
+	switch {
+	case !byTable:
+		f, b.rowsByTable = Fold(all), false
+	case changed:
+		f, b.rowsChanged = foldTable(all, true), true
 	}
-	row.Anchors = Anchors{Numbers: b.numberList(f), Codes: b.codes(f)}
-	row.Numbers = b.significant(row.Anchors.Numbers)
+	row.Anchors = Anchors{Codes: b.codes(f)} // its numbers are in b.tableNums (shareNumbers)
+	b.tableNums = appendNumbers(b.tableNums, f)
+	b.rowEnds = append(b.rowEnds, len(b.tableNums))
 	return row
 }
 
@@ -159,27 +169,25 @@ func appendInlinesText(dst []byte, ins []table.Inline) []byte {
 	return dst
 }
 
-// blockLinks lists the link targets in a cell's blocks.
-func blockLinks(blocks []table.Block) []string {
-	var out []string
-	for _, bl := range blocks {
-		out = append(out, inlineLinks(bl.Inlines)...)
-		for _, it := range bl.Items {
-			out = append(out, blockLinks(it.Blocks)...)
+// appendBlockLinks appends the link targets in a cell's blocks to dst.
+func appendBlockLinks(dst []string, blocks []table.Block) []string {
+	for i := range blocks {
+		dst = appendInlineLinks(dst, blocks[i].Inlines)
+		for j := range blocks[i].Items {
+			dst = appendBlockLinks(dst, blocks[i].Items[j].Blocks)
 		}
 	}
-	return out
+	return dst
 }
 
-func inlineLinks(ins []table.Inline) []string {
-	var out []string
-	for _, in := range ins {
-		if in.Kind == table.Link {
-			out = append(out, in.Href)
+func appendInlineLinks(dst []string, ins []table.Inline) []string {
+	for i := range ins {
+		if ins[i].Kind == table.Link {
+			dst = append(dst, ins[i].Href)
 		}
-		out = append(out, inlineLinks(in.Children)...)
+		dst = appendInlineLinks(dst, ins[i].Children)
 	}
-	return out
+	return dst
 }
 
 // significant is Anchors.Significant of numbers, a copy kept with the page's anchors when it

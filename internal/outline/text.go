@@ -2,6 +2,7 @@ package outline
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -15,8 +16,11 @@ import (
 // lineIndex turns byte offsets of a source into 1-based line numbers.
 type lineIndex []int // offsets at which lines start
 
-func newLineIndex(src []byte) lineIndex {
-	idx := make(lineIndex, 1, bytes.Count(src, []byte{'\n'})+1)
+func newLineIndex(src []byte) lineIndex { return appendLineIndex(nil, src) }
+
+// appendLineIndex is newLineIndex in idx's room.
+func appendLineIndex(idx lineIndex, src []byte) lineIndex {
+	idx = append(slices.Grow(idx[:0], bytes.Count(src, []byte{'\n'})+1), 0)
 	for off := 0; ; {
 		i := bytes.IndexByte(src[off:], '\n')
 		if i < 0 {
@@ -173,10 +177,13 @@ func tableSegments(blk *Block, c *textCollector) {
 			first = false
 			start := len(c.raw)
 			c.raw = append(c.raw, cell.Text...)
-			for k := start; k < len(c.raw); k++ {
-				if c.raw[k] == '\n' {
-					c.raw[k] = ' '
+			for rest := c.raw[start:]; ; { // line breaks are rare: look for them, not at every byte
+				k := bytes.IndexByte(rest, '\n')
+				if k < 0 {
+					break
 				}
+				rest[k] = ' '
+				rest = rest[k+1:]
 			}
 		}
 		c.raw = append(c.raw, '\n')
@@ -283,11 +290,9 @@ func lineCollapsed(s []byte) bool {
 			i++
 			continue
 		}
-		// Only U+0085, U+00A0 and U+1680–U+3000 are white space beyond ASCII: their
-		// first bytes are 0xC2, 0xE1, 0xE2 and 0xE3, which never continue a character.
 		space = false
-		if c != 0xC2 && c != 0xE1 && c != 0xE2 && c != 0xE3 {
-			i++
+		if i+1 == len(s) || !spacePrefix(c, s[i+1]) {
+			i++ // not white space; continuation bytes never start a spacePrefix either
 			continue
 		}
 		r, n := utf8.DecodeRune(s[i:])
@@ -297,6 +302,24 @@ func lineCollapsed(s []byte) bool {
 		i += n
 	}
 	return true
+}
+
+// spacePrefix reports whether a character starting with the bytes c0 c1 may be white space.
+// Beyond ASCII only U+0085, U+00A0 (C2 85, C2 A0), U+1680 (E1 9A), U+2000–U+205F (E2 80,
+// E2 81) and U+3000 (E3 80) are; kana and CJK punctuation (E3 81–E3 83) are not. None of
+// these first bytes ever continues a character, so a scan may skip other bytes one by one.
+func spacePrefix(c0, c1 byte) bool {
+	switch c0 {
+	case 0xC2:
+		return c1 == 0x85 || c1 == 0xA0
+	case 0xE1:
+		return c1 == 0x9A
+	case 0xE2:
+		return c1 == 0x80 || c1 == 0x81
+	case 0xE3:
+		return c1 == 0x80
+	}
+	return false
 }
 
 // collapsed reports whether collapse would return s unchanged: no white space but single

@@ -10,6 +10,7 @@ import (
 // checker runs the checks on one translation of one page.
 type checker struct {
 	page, locale, src string
+	own               scriptSet // the scripts locale is written in
 	a                 *align.Page
 	ratios            *ratioSet
 	pair              *ratioPair   // shared by this translation's ratio units

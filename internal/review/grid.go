@@ -202,11 +202,15 @@ func targetBlock(a *align.Page, i, b int) *outline.Block {
 func (g *grid) tableRows(p *pageDetail, langs []Locale, i, b int) {
 	st := p.Source.Outline.Sections[i].Blocks[b].Table
 	_, cols := st.Shape()
+	finders := make([]rowFinder, len(p.Translations))
+	for k, tr := range p.Translations {
+		finders[k] = newRowFinder(tr.Align, i, b)
+	}
 	for r := range st.Rows {
 		row := gridRow{Cols: cols, Cells: g.cells(p, rowCell(tagOf(langs, p.Source.Locale), &st.Rows[r]))}
-		for _, tr := range p.Translations {
+		for k, tr := range p.Translations {
 			c := gridCell{Lang: tagOf(langs, tr.Locale), Kind: "row"}
-			if rp, conf := targetRow(tr.Align, i, b, r); rp != nil {
+			if rp, conf := finders[k].target(r); rp != nil {
 				c = rowCell(c.Lang, rp)
 				c.tgtFrom, c.tgtTo = rp.Line, rp.Line
 				c.setMatch(conf)
@@ -218,16 +222,35 @@ func (g *grid) tableRows(p *pageDetail, langs []Locale, i, b int) {
 	}
 }
 
-// targetRow is the translation's row paired with row r of source table b of section i.
-func targetRow(a *align.Page, i, b, r int) (*outline.Row, float64) {
-	bp := blockPairOf(a, i, b)
-	tb := targetBlock(a, i, b)
+// rowFinder finds a translation's rows paired with the rows of a source table. Alignment
+// lists every source row once, in order, and rows are asked for in that order, so each
+// search starts where the last one ended: a table costs a pass over its pairs, not one per
+// row.
+type rowFinder struct {
+	table *outline.Table // the paired table of the translation; nil when there is none
+	pairs []align.RowPair
+	next  int
+}
+
+// newRowFinder finds rows paired with those of source table b of section i in a.
+func newRowFinder(a *align.Page, i, b int) rowFinder {
+	bp, tb := blockPairOf(a, i, b), targetBlock(a, i, b)
 	if bp == nil || tb == nil || tb.Table == nil {
-		return nil, 0
+		return rowFinder{}
 	}
-	for _, rp := range bp.Rows {
-		if rp.Source == r && rp.Target >= 0 {
-			return &tb.Table.Rows[rp.Target], rp.Confidence
+	return rowFinder{table: tb.Table, pairs: bp.Rows}
+}
+
+// target is the translation's row paired with source row r, or nil.
+func (f *rowFinder) target(r int) (*outline.Row, float64) {
+	for n := range len(f.pairs) {
+		k := (f.next + n) % len(f.pairs)
+		if rp := f.pairs[k]; rp.Source == r {
+			f.next = k + 1
+			if rp.Target < 0 {
+				return nil, 0
+			}
+			return &f.table.Rows[rp.Target], rp.Confidence
 		}
 	}
 	return nil, 0

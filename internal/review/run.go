@@ -128,7 +128,7 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 	pd := &pageDetail{Page: key, Source: version{Locale: src.Locale, File: src.File, Outline: srcOutline}, langs: in.Locales}
 	ratios.page, ratios.file = key, src.File
 	var findings []Finding
-	texts := newSourceTexts()
+	texts := newSourceTexts(textCount(srcOutline))
 	locales := otherLocales(codes(in.Locales), src.Locale)
 	var prepared *align.Source // once a translation needs it
 	for i, d := range others {
@@ -142,7 +142,7 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 			prepared = align.Prepare(srcOutline)
 		}
 		tr := translate(d, prepared)
-		c := &checker{page: key, locale: locale, src: src.Locale, a: tr.Align, ratios: ratios,
+		c := &checker{page: key, locale: locale, src: src.Locale, own: scriptsOf(locale), a: tr.Align, ratios: ratios,
 			pair: ratios.pair(src.Locale, locale, tr.File), texts: texts}
 		c.run()
 		tr.Stale = c.stale(stateFor(in.States, locale))
@@ -197,6 +197,24 @@ func missingPage(key string, src *Doc, locale string) Finding {
 		Target:  Pos{File: siblingFile(src.File, src.Locale, locale)},
 		Message: "page not translated; the " + src.Locale + " version is shown",
 	}
+}
+
+// textCount is how many texts of the page the untranslated check may look up: its
+// sections' titles, its blocks' segments and its table cells.
+func textCount(p *outline.Page) int {
+	n := 0
+	for _, s := range p.Sections {
+		n++
+		for i := range s.Blocks {
+			n += len(s.Blocks[i].Segments)
+			if t := s.Blocks[i].Table; t != nil {
+				for _, r := range t.Rows {
+					n += len(r.Cells)
+				}
+			}
+		}
+	}
+	return n
 }
 
 func blockCount(p *outline.Page) int {

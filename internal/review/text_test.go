@@ -99,6 +99,18 @@ func checkText(t *testing.T, s string) {
 	if !slices.Equal(whole.counts[latin:], sum.counts[latin:]) {
 		t.Fatalf("profile of %q: %v whole, %v by sentence", s, whole, sum)
 	}
+	// forSentences profiles each sentence as add does, counts of no script aside.
+	var p profile
+	k := 0
+	forSentences(s, false, &p, func(x string) bool {
+		var q profile
+		q.add(x)
+		if x != want[k] || !slices.Equal(p.counts[latin:], q.counts[latin:]) {
+			t.Fatalf("sentence %d of %q: %q profiled %v, want %q %v", k, s, x, p, want[k], q)
+		}
+		k++
+		return true
+	})
 	for _, x := range want {
 		if k, w := key(x), plainKey(x); k != w {
 			t.Fatalf("key(%q) = %q, want %q", x, k, w)
@@ -108,7 +120,7 @@ func checkText(t *testing.T, s string) {
 		if w := plainProfile(x); p != w {
 			t.Fatalf("profile(%q) = %v, want %v", x, p, w)
 		}
-		if tr, w := translatable(x, &p), plainTranslatable(x); tr != w {
+		if tr, w := translatable(x, &p), plainTranslatable(x); tr != w || tr && len(x) < minTranslatable {
 			t.Fatalf("translatable(%q) = %v, want %v", x, tr, w)
 		}
 		// hasKey skips a source sentence only when its key certainly differs.

@@ -17,34 +17,30 @@ import (
 // sRune and tRune say that the texts of s or of t are known to fold rune by rune
 // (outline.FoldsByRune); when false, each sentence is checked.
 func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRune, tRune bool) {
-	var srcProfile profile
-	src := c.srcTexts[:0] // s's texts, looked up once
-	for _, seg := range s {
-		st := c.texts.get(seg.Text)
-		srcProfile.plus(&st.prof)
-		src = append(src, sourceSegment{seg.Text, sRune, st})
-	}
-	c.srcTexts = src
-	srcScript := srcProfile.dominant()
-	srcLine := 0
+	var src []sourceSegment // s's texts, looked up once a sentence of t needs them
+	srcScript, srcLine := none, 0
 	if len(s) > 0 {
 		srcLine = s[0].Line
 	}
-	own := scriptsOf(c.locale)
 	for _, seg := range t {
+		if len(seg.Text) < minTranslatable {
+			continue // no sentence of it is
+		}
 		done := false
-		forSentences(seg.Text, func(x string) bool {
-			var p profile
-			p.add(x)
-			if !translatable(x, &p) {
+		var p profile // of each sentence in turn
+		forSentences(seg.Text, tRune, &p, func(x string) bool {
+			if len(x) < minTranslatable || !translatable(x, &p) {
 				return true
+			}
+			if src == nil {
+				src, srcScript = c.sourceSegments(s, sRune)
 			}
 			if c.locale != c.src && c.texts.hasKey(src, x, tRune) {
 				c.add(Untranslated, sec, srcLine, seg.Line, "same text as the source: %s", excerpt(x))
 				done = true
 				return false
 			}
-			if why := c.foreign(&p, own, srcScript); why != "" {
+			if why := c.foreign(&p, srcScript); why != "" {
 				c.add(Untranslated, sec, srcLine, seg.Line, "%s: %s", why, excerpt(x))
 				done = true
 				return false
@@ -57,6 +53,23 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRu
 	}
 }
 
+// sourceSegments looks the source segments' texts up (in c.srcTexts' room, not nil) and
+// returns them with the dominant script of them all.
+func (c *checker) sourceSegments(s []outline.Segment, byRune bool) ([]sourceSegment, script) {
+	var all profile
+	src := c.srcTexts[:0]
+	for _, seg := range s {
+		st := c.texts.get(seg.Text)
+		all.plus(&st.prof)
+		src = append(src, sourceSegment{seg.Text, byRune, st})
+	}
+	if src == nil {
+		src = []sourceSegment{}
+	}
+	c.srcTexts = src
+	return src, all.dominant()
+}
+
 // sourceTexts remembers what the untranslated check reads of the source's texts (by text),
 // which every translation of a page is checked against. The texts and their sentences are
 // kept in chunks, a few allocations for the whole page.
@@ -67,7 +80,10 @@ type sourceTexts struct {
 	listing   []sourceSentence // a text's sentences as they are listed
 }
 
-func newSourceTexts() *sourceTexts { return &sourceTexts{by: map[string]*sourceText{}} }
+// newSourceTexts makes room for n texts.
+func newSourceTexts(n int) *sourceTexts {
+	return &sourceTexts{by: make(map[string]*sourceText, n)}
+}
 
 // textsChunk is how many source texts or sentences one chunk holds.
 const textsChunk = 32
@@ -139,7 +155,7 @@ func (m *sourceTexts) list(st *sourceText, text string, byRune bool) {
 		return
 	}
 	m.listing = m.listing[:0]
-	forSentences(text, func(y string) bool {
+	forSentences(text, byRune, nil, func(y string) bool {
 		m.listing = append(m.listing, sourceSentence{text: y, first: startOf(y, byRune)})
 		return true
 	})
@@ -231,10 +247,10 @@ func isKeyOf(k, x string) bool {
 }
 
 // foreign explains why a sentence (profiled by p) is in the source's script and not the
-// translation's, whose scripts are own, or returns "".
-func (c *checker) foreign(p *profile, own scriptSet, srcScript script) string {
+// translation's (c.own), or returns "".
+func (c *checker) foreign(p *profile, srcScript script) string {
 	d := p.dominant()
-	if d == srcScript && d != none && !own.has(d) {
+	if d == srcScript && d != none && !c.own.has(d) {
 		return "written in " + d.String() + " script like the source"
 	}
 	if base(c.locale) == "ja" && srcScript == han && p.counts[han] >= 12 && p.counts[kana] == 0 {
@@ -246,7 +262,7 @@ func (c *checker) foreign(p *profile, own scriptSet, srcScript script) string {
 // sentences splits a line of text after sentence-ending punctuation.
 func sentences(s string) []string {
 	var out []string
-	forSentences(s, func(x string) bool {
+	forSentences(s, false, nil, func(x string) bool {
 		out = append(out, x)
 		return true
 	})
@@ -255,17 +271,25 @@ func sentences(s string) []string {
 
 // forSentences calls yield with each sentence of a line of text, trimmed, skipping empty
 // ones, until yield returns false. A sentence ends after 。！？!? or after a dot followed by
-// white space or the end of the text.
-func forSentences(s string, yield func(string) bool) {
-	if !utf8.ValidString(s) {
+// white space or the end of the text. byRune says that s is known to fold rune by rune
+// (outline.FoldsByRune), and so to be valid UTF-8. With p, the sentence's profile is in p
+// when yield is called, read in the same pass (profile.add of the sentence, but for counts
+// of no script: those of the white space trimmed are in it too); p is zero again after.
+func forSentences(s string, byRune bool, p *profile, yield func(string) bool) {
+	if !byRune && !utf8.ValidString(s) {
 		s = string([]rune(s)) // each invalid byte becomes U+FFFD, as it always did
 	}
+	classes := classes()
+	var run latinRun
 	start := 0
 	for i, r := range s {
+		if p != nil {
+			p.step(classes.of(r), &run)
+		}
 		end := r == '。' || r == '！' || r == '？' || r == '!' || r == '?'
 		if r == '.' {
 			next, _ := utf8.DecodeRuneInString(s[i+1:])
-			end = i+1 == len(s) || classOf(next)&isSpace != 0
+			end = i+1 == len(s) || classes.of(next)&isSpace != 0
 		}
 		if !end {
 			continue
@@ -274,7 +298,13 @@ func forSentences(s string, yield func(string) bool) {
 		if x := strings.TrimSpace(s[start:stop]); x != "" && !yield(x) {
 			return
 		}
+		if p != nil {
+			*p = profile{} // the terminator ended any run
+		}
 		start = stop
+	}
+	if p != nil {
+		p.endRun(&run)
 	}
 	if x := strings.TrimSpace(s[start:]); x != "" {
 		yield(x)
@@ -326,7 +356,7 @@ func isKey(f string) bool {
 
 // translatable reports whether a sentence (profiled by p) has enough words to need a
 // translation: three words of two or more letters that are not all capitals (acronyms,
-// product names), or four CJK characters.
+// product names), or four CJK characters. No text shorter than minTranslatable bytes is.
 func translatable(s string, p *profile) bool {
 	if p.counts[han]+p.counts[kana]+p.counts[hangul] >= 4 {
 		return true
@@ -350,6 +380,10 @@ func translatable(s string, p *profile) bool {
 	endWord()
 	return words >= 3
 }
+
+// minTranslatable is the least length in bytes of a translatable text: three words of two
+// letters between two spaces; four CJK characters take 12.
+const minTranslatable = 8
 
 // script is a writing system, as far as telling languages apart needs.
 type script uint8
@@ -452,30 +486,38 @@ type profile struct{ counts [6]int }
 
 func (p *profile) add(s string) {
 	classes := classes()
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		c := classes.of(r)
-		if c&latinOrDigit == 0 {
-			p.counts[c.script()]++
-			i += n
-			continue
-		}
-		runes, lower, digit := 0, false, false
-		for i < len(s) {
-			r, n := utf8.DecodeRuneInString(s[i:])
-			c := classes.of(r)
-			if c&latinOrDigit == 0 {
-				break
-			}
-			runes++
-			lower = lower || c&isLower != 0
-			digit = digit || c&isDigit != 0
-			i += n
-		}
-		if lower && !digit { // not a code
-			p.counts[latin] += runes
-		}
+	var run latinRun
+	for _, r := range s {
+		p.step(classes.of(r), &run)
 	}
+	p.endRun(&run)
+}
+
+// latinRun is a run of Latin letters and digits, counted once it ends.
+type latinRun struct {
+	runes        int
+	lower, digit bool
+}
+
+// step counts the next rune of a text, of class c; run is the run of Latin letters and
+// digits it may continue or end.
+func (p *profile) step(c class, run *latinRun) {
+	if c&latinOrDigit != 0 {
+		run.runes++
+		run.lower = run.lower || c&isLower != 0
+		run.digit = run.digit || c&isDigit != 0
+		return
+	}
+	p.endRun(run)
+	p.counts[c.script()]++
+}
+
+// endRun counts a run that ended, unless it is a code (capitals only, or a digit in it).
+func (p *profile) endRun(run *latinRun) {
+	if run.lower && !run.digit {
+		p.counts[latin] += run.runes
+	}
+	*run = latinRun{}
 }
 
 func isLatinOrDigit(r rune) bool { return classOf(r)&latinOrDigit != 0 }
