@@ -89,6 +89,7 @@ type site struct {
 	assets *render.Assets
 	ui     *locale.Catalog
 	locs   map[string]*locale.Localizer
+	bases  map[string]render.Base      // by language code: what its pages share
 	md     map[string]*markdown.Parser // by language code
 	// matchers find GPU names in table cells, by language code; nil without a catalog
 	matchers map[string]*catalog.Matcher
@@ -148,6 +149,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 		}
 		s.md[l.Code] = markdown.New(mo)
 	}
+	s.makeBases()
 	pages, err := load.Pages(fsys, cfg.Langs)
 	if err != nil {
 		return nil, err

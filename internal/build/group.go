@@ -250,7 +250,7 @@ func (s *site) writePage(g *load.Group, l config.Lang, real map[string]*built, s
 func (s *site) switcher(cur config.Lang, url string, urlIn func(code string) string) []render.Switch {
 	out := make([]render.Switch, len(s.cfg.Langs))
 	for i, l := range s.cfg.Langs {
-		out[i] = render.Switch{Lang: l, Href: render.Rel(url, urlIn(l.Code)), Current: l.Code == cur.Code}
+		out[i] = render.Switch{Lang: s.bases[l.Code].Lang, Href: render.Rel(url, urlIn(l.Code)), Current: l.Code == cur.Code}
 	}
 	return out
 }
