@@ -175,8 +175,11 @@ func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor f
 	errs := make([]error, len(groups))
 	var done atomic.Int64
 	stop := s.progress(&done, len(groups))
+	// Fewer groups than cores (a live rebuild after an edit): each group uses the spare
+	// ones for its languages.
+	spare := len(groups) < runtime.GOMAXPROCS(0)
 	s.parallel(ctx, len(groups), func(i int) {
-		outs[i], errs[i] = s.buildGroup(groups[i], sinkFor(i))
+		outs[i], errs[i] = s.buildGroup(groups[i], sinkFor(i), spare)
 		if errs[i] == nil {
 			outs[i].digest = listingDigest(outs[i])
 		}
