@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -57,15 +58,21 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsite build: %v\n", err)
 		return 1
 	}
+	// One write for all the warnings, not one system call per line: a corpus with a
+	// warning per page would otherwise print thousands of lines one by one.
+	w := bufio.NewWriter(stderr)
 	for _, d := range res.Diags {
-		fmt.Fprintln(stderr, d.Error())
+		fmt.Fprintln(w, d.Error())
 	}
-	fmt.Fprintf(stderr, "docsite: %s → %s\n", res.Summary(), *dest)
+	fmt.Fprintf(w, "docsite: %s → %s\n", res.Summary(), *dest)
+	w.Flush()
 	return 0
 }
 
 // printErr prints an error one diagnostic per line.
-func printErr(w io.Writer, err error) {
+func printErr(out io.Writer, err error) {
+	w := bufio.NewWriter(out)
+	defer w.Flush()
 	switch e := err.(type) {
 	case diag.ErrorList:
 		for _, d := range e {

@@ -89,6 +89,7 @@ type site struct {
 	assets *render.Assets
 	ui     *locale.Catalog
 	locs   map[string]*locale.Localizer
+	bases  map[string]render.Base      // by language code: what its pages share
 	md     map[string]*markdown.Parser // by language code
 	// matchers find GPU names in table cells, by language code; nil without a catalog
 	matchers map[string]*catalog.Matcher
@@ -148,6 +149,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 		}
 		s.md[l.Code] = markdown.New(mo)
 	}
+	s.makeBases()
 	pages, err := load.Pages(fsys, cfg.Langs)
 	if err != nil {
 		return nil, err
@@ -173,8 +175,11 @@ func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor f
 	errs := make([]error, len(groups))
 	var done atomic.Int64
 	stop := s.progress(&done, len(groups))
+	// Fewer groups than cores (a live rebuild after an edit): each group uses the spare
+	// ones for its languages.
+	spare := len(groups) < runtime.GOMAXPROCS(0)
 	s.parallel(ctx, len(groups), func(i int) {
-		outs[i], errs[i] = s.buildGroup(groups[i], sinkFor(i))
+		outs[i], errs[i] = s.buildGroup(groups[i], sinkFor(i), spare)
 		if errs[i] == nil {
 			outs[i].digest = listingDigest(outs[i])
 		}

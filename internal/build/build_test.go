@@ -352,3 +352,40 @@ func TestThemeOverridesFileByFile(t *testing.T) {
 		t.Error("site's locale string not used")
 	}
 }
+
+// The built-in layout reads prepared fields (.Links, .Lang.Tag as a string) where a layout
+// may as well call the page's methods; a site's own layout written with .Asset, .Rel and
+// printf, as the built-in one was, must give the same pages byte for byte.
+func TestLayoutWithMethodsMatchesBuiltIn(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(filepath.Join(dir, "content"), os.DirFS("../../content")); err != nil {
+		t.Fatal(err)
+	}
+	builtIn, _ := mustBuild(t, dir, Options{})
+	layout, err := os.ReadFile("testdata/layouts/baseof-methods.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "templates"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "templates", "baseof.html"), layout, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	own, _ := mustBuild(t, dir, Options{})
+	if len(own) != len(builtIn) {
+		t.Errorf("%d files with the site's layout, %d with the built-in one", len(own), len(builtIn))
+	}
+	catalogPages := 0
+	for name, want := range builtIn {
+		if !bytes.Equal(own[name], want) {
+			t.Errorf("%s differs with a layout that calls .Asset and .Rel", name)
+		}
+		if bytes.Contains(want, []byte("catalog.js")) {
+			catalogPages++
+		}
+	}
+	if catalogPages == 0 {
+		t.Error("no catalog page was compared: the content has no GPU data any more?")
+	}
+}

@@ -2,6 +2,7 @@ package build
 
 import (
 	"html/template"
+	"sync"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -59,23 +60,28 @@ type built struct {
 // buildGroup renders one page in every site language: its real translations, and the
 // source page with a notice where a translation is missing or broken. In order: parse
 // every version, review the translations against the source (which gives every language
-// the source's section anchors), then render.
-func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
+// the source's section anchors), then render. With spare cores (a live rebuild of fewer
+// groups than cores) the versions are parsed, rendered and written in parallel; the output
+// is the same either way.
+func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, error) {
 	out := &groupOut{key: g.Key, reviewKey: reviewKey(g), urls: map[string]string{}}
 	src := g.Pages[0]
 	if src.Err != nil {
 		return nil, *src.Err
 	}
-	srcBuilt, err := s.parsePage(src, &out.diags)
-	if err != nil {
-		return nil, err
+	parsed := s.parseGroup(g, spare)
+	if parsed[0].err != nil {
+		return nil, parsed[0].err
 	}
+	srcBuilt := parsed[0].b
+	out.diags = append(out.diags, parsed[0].diags...)
 	real := map[string]*built{src.Lang: srcBuilt}
 	var failed = map[string]bool{}
-	for _, p := range g.Pages[1:] {
-		b, err := s.translation(p, &out.diags)
-		if err != nil {
-			d := asDiags(err)[0]
+	for i, p := range g.Pages[1:] {
+		r := parsed[i+1]
+		out.diags = append(out.diags, r.diags...)
+		if r.err != nil {
+			d := asDiags(r.err)[0]
 			if s.opts.Strict {
 				return nil, d
 			}
@@ -85,16 +91,23 @@ func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
 			failed[p.Lang] = true
 			continue
 		}
-		real[p.Lang] = b
+		real[p.Lang] = r.b
 	}
 	out.review = s.reviewGroup(g, real)
-	for _, b := range real {
-		if b != srcBuilt {
-			s.addStaleNotices(b, srcBuilt, out.review)
+	var bodies []*built // in site order
+	for _, l := range s.cfg.Langs {
+		if b := real[l.Code]; b != nil {
+			bodies = append(bodies, b)
 		}
-		if err := s.renderBody(b); err != nil {
-			return nil, err
+	}
+	err := each(spare, len(bodies), func(i int) error {
+		if bodies[i] != srcBuilt {
+			s.addStaleNotices(bodies[i], srcBuilt, out.review)
 		}
+		return s.renderBody(bodies[i])
+	})
+	if err != nil {
+		return nil, err
 	}
 	if src.Path == "" {
 		out.home = map[string]template.HTML{}
@@ -110,18 +123,68 @@ func (s *site) buildGroup(g *load.Group, sink Sink) (*groupOut, error) {
 		return out, nil
 	}
 	alts := s.alternates(g, real)
-	for _, l := range s.cfg.Langs {
-		po, err := s.writePage(g, l, real, srcBuilt, failed[l.Code], alts, sink)
-		if err != nil {
-			return nil, err
-		}
-		out.pages = append(out.pages, po)
-		out.urls[l.Code] = po.url
+	out.pages = make([]pageOut, len(s.cfg.Langs))
+	err = each(spare, len(s.cfg.Langs), func(i int) error {
+		l := s.cfg.Langs[i]
+		var err error
+		out.pages[i], err = s.writePage(g, l, real, srcBuilt, failed[l.Code], alts, sink)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, po := range out.pages {
+		out.urls[po.lang] = po.url
 	}
 	if err := s.writePageReview(out, sink); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// parsedPage is one version of a page group, parsed, with what parsing it reported.
+type parsedPage struct {
+	b     *built
+	diags diag.List
+	err   error
+}
+
+// parseGroup parses every version of group g, in parallel when spare; the i-th result is
+// g.Pages[i]'s.
+func (s *site) parseGroup(g *load.Group, spare bool) []parsedPage {
+	out := make([]parsedPage, len(g.Pages))
+	each(spare, len(g.Pages), func(i int) error {
+		r := &out[i]
+		r.b, r.err = s.translation(g.Pages[i], &r.diags)
+		return nil
+	})
+	return out
+}
+
+// each calls fn(0..n-1), all at once when parallel, else in order; it returns the error
+// of the lowest i that failed, so that the result does not depend on timing. In order, it
+// stops at the first error.
+func each(parallel bool, n int, fn func(i int) error) error {
+	if !parallel || n < 2 {
+		for i := range n {
+			if err := fn(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() { errs[i] = fn(i) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (s *site) translation(p *load.Page, diags *diag.List) (*built, error) {
@@ -250,7 +313,7 @@ func (s *site) writePage(g *load.Group, l config.Lang, real map[string]*built, s
 func (s *site) switcher(cur config.Lang, url string, urlIn func(code string) string) []render.Switch {
 	out := make([]render.Switch, len(s.cfg.Langs))
 	for i, l := range s.cfg.Langs {
-		out[i] = render.Switch{Lang: l, Href: render.Rel(url, urlIn(l.Code)), Current: l.Code == cur.Code}
+		out[i] = render.Switch{Lang: s.bases[l.Code].Lang, Href: render.Rel(url, urlIn(l.Code)), Current: l.Code == cur.Code}
 	}
 	return out
 }

@@ -17,21 +17,30 @@ import (
 	"docsite/internal/render"
 )
 
-func (s *site) pageBase(l config.Lang) render.Base {
-	b := render.Base{
-		Site:   &render.Site{Title: s.cfg.Title, Langs: s.cfg.Langs},
-		Lang:   l,
-		Loc:    s.locs[l.Code],
-		Assets: s.assets,
-		URLs:   s.urls,
-	}
-	if s.cat != nil {
-		b.Nav = []render.NavLink{
-			{Title: s.locs[l.Code].T("catalog_gpus_title"), Href: catalog.GPUsPath(l.Code)},
-			{Title: s.locs[l.Code].T("catalog_pricing_title"), Href: catalog.PricingPath(l.Code)},
+// pageBase is what every page of language l shares; made once per language.
+func (s *site) pageBase(l config.Lang) render.Base { return s.bases[l.Code] }
+
+// makeBases prepares what the pages of each language share, once: the site's languages
+// as templates see them, the localizer and the header navigation.
+func (s *site) makeBases() {
+	shared := render.NewSite(s.cfg.Title, s.cfg.Langs)
+	s.bases = map[string]render.Base{}
+	for i, l := range s.cfg.Langs {
+		b := render.Base{
+			Site:   shared,
+			Lang:   shared.Langs[i],
+			Loc:    s.locs[l.Code],
+			Assets: s.assets,
+			URLs:   s.urls,
 		}
+		if s.cat != nil {
+			b.Nav = []render.NavLink{
+				{Title: s.locs[l.Code].T("catalog_gpus_title"), Href: catalog.GPUsPath(l.Code)},
+				{Title: s.locs[l.Code].T("catalog_pricing_title"), Href: catalog.PricingPath(l.Code)},
+			}
+		}
+		s.bases[l.Code] = b
 	}
-	return b
 }
 
 // writeListings writes what depends on the list of all pages (not on their bodies): home

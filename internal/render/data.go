@@ -7,10 +7,13 @@ import (
 	"docsite/internal/locale"
 )
 
-// Page is what every page template receives.
+// Page is what every page template receives. Each template action costs a reflective
+// call or two, so what every page prints is prepared here as plain string fields: Links
+// holds what .Rel and .Asset give for the shell's fixed places, and a language's tag is a
+// string rather than a language.Tag formatted through fmt on each use.
 type Page struct {
 	Site  *Site
-	Lang  config.Lang
+	Lang  Lang
 	Kind  string // "page", "home", "404", or a catalog kind
 	Title string
 	// URL is the page's site path ("/en/gpu-cloud/"); links are made relative to it.
@@ -19,6 +22,7 @@ type Page struct {
 	Alternates []Alternate // hreflang links, x-default last; empty for pages without translations
 	Switcher   []Switch    // one entry per site language
 	Nav        []NavLink   // the site's sections, in the header
+	Links      Links       // links to the places every page points to
 	NoIndex    bool
 
 	Body template.HTML // rendered, sanitised markdown body
@@ -68,10 +72,42 @@ func (p *Page) Asset(name string) string {
 	return p.Rel("/static/"+name) + p.assets.Version(name)
 }
 
+// Links are the page's links to the places the default layout points to from every page,
+// made once in Go: {{.Links.Stylesheet}} is {{.Asset "site.css"}} without a method call
+// through reflection. A layout may use either.
+type Links struct {
+	Home          string // the language's home page: .Rel "/<code>/"
+	Stylesheet    string // .Asset "site.css"
+	Script        string // .Asset "site.js"
+	CatalogScript string // .Asset "catalog.js"
+}
+
 // Site is what all pages share.
 type Site struct {
 	Title string
-	Langs []config.Lang
+	Langs []Lang
+}
+
+// Lang is a site language as templates see it.
+type Lang struct {
+	Code    string // folder under content/ and first URL segment
+	Tag     string // BCP 47 tag for lang and hreflang attributes: "zh-Hans"
+	Name    string // native name
+	Trusted bool
+}
+
+// NewLang is the template view of language l.
+func NewLang(l config.Lang) Lang {
+	return Lang{Code: l.Code, Tag: l.Tag.String(), Name: l.Name, Trusted: l.Trusted}
+}
+
+// NewSite is what all pages of a site titled title in languages langs share.
+func NewSite(title string, langs []config.Lang) *Site {
+	s := &Site{Title: title}
+	for _, l := range langs {
+		s.Langs = append(s.Langs, NewLang(l))
+	}
+	return s
 }
 
 // Alternate is a <link rel="alternate" hreflang> target.
@@ -82,7 +118,7 @@ type Alternate struct {
 
 // Switch is one language in the language switcher.
 type Switch struct {
-	Lang    config.Lang
+	Lang    Lang
 	Href    string // relative link to the same page in that language
 	Current bool
 }
@@ -111,7 +147,7 @@ type Item struct {
 // Base is what every page of one language shares; the build makes one per language.
 type Base struct {
 	Site   *Site
-	Lang   config.Lang
+	Lang   Lang
 	Loc    *locale.Localizer
 	Assets *Assets
 	URLs   URLs
@@ -124,6 +160,12 @@ func NewPage(b Base, kind, title, url string) *Page {
 		loc: b.Loc, assets: b.Assets, urls: b.URLs}
 	for _, n := range b.Nav {
 		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href)})
+	}
+	p.Links = Links{
+		Home:          p.Rel(PageURL(b.Lang.Code, "")),
+		Stylesheet:    p.Asset("site.css"),
+		Script:        p.Asset("site.js"),
+		CatalogScript: p.Asset("catalog.js"),
 	}
 	return p
 }

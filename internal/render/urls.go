@@ -25,27 +25,39 @@ func (u URLs) Rooted(p string) string {
 
 // Rel returns the link from the page at site path from to site path to, relative so the
 // output works on any host, under any sub-path and from the file system. from names a
-// directory when it ends in "/" (pretty URLs), else a file.
+// directory when it ends in "/" (pretty URLs), else a file. Every page asks for a dozen
+// of these, so the paths are walked in place rather than split into slices.
 func Rel(from, to string) string {
 	fromDir := from
 	if !strings.HasSuffix(fromDir, "/") {
 		fromDir = path.Dir(fromDir) + "/"
 	}
-	fromParts := splitPath(fromDir)
-	toParts := splitPath(to)
-	if !strings.HasSuffix(to, "/") && len(toParts) > 0 {
-		toParts = toParts[:len(toParts)-1]
+	f := strings.Trim(fromDir, "/")
+	t := strings.Trim(to, "/")
+	toDir := t // the folders of to, without its file name
+	if !strings.HasSuffix(to, "/") {
+		toDir = ""
+		if i := strings.LastIndexByte(t, '/'); i >= 0 {
+			toDir = t[:i]
+		}
 	}
-	common := 0
-	for common < len(fromParts) && common < len(toParts) && fromParts[common] == toParts[common] {
-		common++
+	// Skip the folders both paths share.
+	fs, ts := segments(f), segments(toDir)
+	for !fs.done && !ts.done && fs.peek() == ts.peek() {
+		fs.next()
+		ts.next()
+	}
+	up := 0
+	if !fs.done {
+		up = strings.Count(fs.rest, "/") + 1
 	}
 	var b strings.Builder
-	for range fromParts[common:] {
+	b.Grow(3*up + len(ts.rest) + 1 + len(to))
+	for range up {
 		b.WriteString("../")
 	}
-	for _, p := range toParts[common:] {
-		b.WriteString(p)
+	if !ts.done {
+		b.WriteString(ts.rest)
 		b.WriteByte('/')
 	}
 	if !strings.HasSuffix(to, "/") {
@@ -57,12 +69,24 @@ func Rel(from, to string) string {
 	return b.String()
 }
 
-func splitPath(p string) []string {
-	p = strings.Trim(p, "/")
-	if p == "" {
-		return nil
-	}
-	return strings.Split(p, "/")
+// segmentCursor walks the slash-separated segments of a path as strings.Split would cut
+// them ("" has none), without making the slice.
+type segmentCursor struct {
+	rest string // the segments not yet walked, joined by "/"
+	done bool   // no segment left
+}
+
+func segments(p string) segmentCursor { return segmentCursor{rest: p, done: p == ""} }
+
+func (c *segmentCursor) peek() string {
+	seg, _, _ := strings.Cut(c.rest, "/")
+	return seg
+}
+
+func (c *segmentCursor) next() {
+	var found bool
+	_, c.rest, found = strings.Cut(c.rest, "/")
+	c.done = !found
 }
 
 func trailingSlash(p string) string {

@@ -2,6 +2,8 @@ package render
 
 import (
 	"net/url"
+	"path"
+	"strings"
 	"testing"
 )
 
@@ -51,4 +53,37 @@ func TestFileOf(t *testing.T) {
 			t.Errorf("FileOf(%q) = %q, want %q", p, got, want)
 		}
 	}
+}
+
+// FuzzRel follows the link Rel makes from the page at from, as a browser would, and
+// checks that it arrives at to, for every pair of clean site paths.
+func FuzzRel(f *testing.F) {
+	for _, p := range [][2]string{{"/en/gpu-cloud/", "/zh/gpu-cloud/"}, {"/index.html", "/static/root.js"},
+		{"/en/", "/en/"}, {"/en/a/b/", "/"}, {"/404.html", "/en/a/img/x.png"}} {
+		f.Add(p[0], p[1])
+	}
+	f.Fuzz(func(t *testing.T, from, to string) {
+		if !sitePath(from) || !sitePath(to) {
+			return
+		}
+		rel := Rel(from, to)
+		dir := from
+		if !strings.HasSuffix(dir, "/") {
+			dir = path.Dir(dir) + "/"
+		}
+		got := path.Join(dir, rel)
+		if strings.HasSuffix(rel, "/") && got != "/" {
+			got += "/"
+		}
+		if got != to {
+			t.Errorf("Rel(%q, %q) = %q, which leads to %q", from, to, rel, got)
+		}
+	})
+}
+
+// sitePath reports whether p is a clean site path: rooted, without empty, "." or ".."
+// segments, a folder when it ends in "/".
+func sitePath(p string) bool {
+	c := path.Clean(p)
+	return strings.HasPrefix(p, "/") && (c == p || c != "/" && c+"/" == p)
 }
