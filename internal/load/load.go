@@ -36,6 +36,7 @@ type Page struct {
 	// instead of validating and decoding it all over again.
 	sum   uint64
 	blank int
+	size  int // length of the file as read: Source reads it again into a buffer this big
 	// Err is set when the page cannot be built (unreadable, invalid UTF-8, bad front
 	// matter). The build decides whether that is fatal (a source page) or not (a translation).
 	Err *diag.Diagnostic
@@ -142,7 +143,7 @@ func read(fsys fs.FS, lang, name string, buf []byte) *Page {
 		p.Err = ptr(diag.Errorf(name, line, col, "invalid-utf8", "invalid UTF-8 byte sequence"))
 		return p
 	}
-	p.sum = maphash.Bytes(fileSeed, src)
+	p.sum, p.size = maphash.Bytes(fileSeed, src), len(src)
 	blank, err := splitFrontMatter(src, &p.Meta)
 	if err != nil {
 		fe := err.(*fmError)
@@ -168,7 +169,14 @@ func (p *Page) Source(fsys fs.FS) ([]byte, error) {
 	if p.Src != nil {
 		return p.Src, nil
 	}
-	src, err := fs.ReadFile(fsys, p.File)
+	var src []byte
+	var err error
+	if r, ok := fsys.(*Root); ok {
+		// One byte more than the file had: the read that finds the end needs no new buffer.
+		src, err = r.AppendFile(make([]byte, 0, p.size+1), p.File)
+	} else {
+		src, err = fs.ReadFile(fsys, p.File)
+	}
 	if err == nil && maphash.Bytes(fileSeed, src) == p.sum {
 		blankFrontMatter(src[:p.blank])
 		return src, nil
