@@ -50,8 +50,7 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		tn.ID = x.cfg.idPrefix + "-" + strconv.Itoa(count)
 		takeCaption(tn, src, lines)
 		if !tn.Report.Empty() {
-			// diag.Warnf with "%s", without fmt
-			addDiagnostic(pc, diag.Diagnostic{Line: tn.Line, Severity: diag.Warning, Code: "table-repair", Message: tn.Report.String()})
+			addFinding(pc, finding{d: diag.Diagnostic{Line: tn.Line, Severity: diag.Warning, Code: "table-repair"}, repair: true, rep: tn.Report})
 		}
 	}
 }
