@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bytes"
 	"reflect"
 	"regexp"
 	"strings"
@@ -56,6 +57,13 @@ var trickyTables = []string{
 	`<table><tr><td>a</td></tr></table`,
 	`<table></table>`,
 	`<table><td>`,
+	// attributes the fast path leaves out, next to those it keeps
+	`<table border=1 class="t"><colgroup span=2><col class="c2" style="width: 6%;" /><col style=w/></colgroup><tr id=r CLASS=x><td style="a" class="stress-item" data-x='q'>a</td><td  class = 'a b'  title=t/>b</td><th title=x/>c</th></tr></table>`,
+	`<table><tr><td class=a CLASS=b style=c Scope=ROW>a</td><td style=x colspan=2 ROWSPAN='3' align=right/>b</td><td class>c</td><td =x class=highlight>d</td></tr></table>`,
+	`<table><tr><td><div class="gradient " id=d><span class="unit-text" title='t'>x</span></div><ul class="text-list"><li value=3>y</li></ul><p style=s>z</p><img src=i alt="A" title=t/></td></tr></table>`,
+	`<table><tr><td><b class=x>a</b><b class=y>b</b><a href="/x" class=l title=t>c</a><input type=hidden name=n><font color=red>f</font></td></tr></table>`,
+	`<table><tr data-docsite-line=9><td data-docsite-line="7" style=x>a</td></tr><tr style=y><td>b</td></tr></table>`,
+	`<table><caption class=c style=s>cap</caption><thead style=x><tr><th class="highlight" style=y>h</th></tr></thead><tbody id=b><tr><td>a</td></tr></tbody><tfoot class=f><tr><td>f</td></tr></tfoot></table>`,
 }
 
 func checkSamePaths(t *testing.T, src []byte) {
@@ -207,6 +215,12 @@ var tagSoup = []string{
 	`<a href="/x">`, "</a>", "<code>", "</code>", "<br>", `<img alt="i">`, "<sup>", "</sup>",
 	"<section>", "</section>", "<h3>", "<x-y>", "</x-y>", "<u>", "</u>",
 	"text", " ", "\n\t", "中文", "&amp;", "**", "<!-- c -->",
+	// attributes the fast path leaves out, on elements whose others it keeps
+	`<div class="gradient " id=d>`, `<span style='s' class=u>`, `<col class="c" style="width: 6%;" />`,
+	`<tr id=r style=x>`, `<td style=x class=highlight/>`, `<th title=t scope=row CLASS=stress-item>`,
+	`<ul class=l>`, `<li value=2 style=s>`, `<p class=p>`, `<img src=x alt=a title=t/>`,
+	`<table class=t border=1>`, `<b class=x>`, `<b class=y>`, `<a href="/y" class=z>`,
+	`<input type=hidden style=s>`, `<td colspan=2 style=s rowspan=2 align=center/ >`,
 }
 
 // FuzzFastPathSoup compares the two paths of FromHTML on tables made of tagSoup pieces, which
@@ -223,4 +237,23 @@ func FuzzFastPathSoup(f *testing.F) {
 		}
 		checkSamePaths(t, []byte(b.String()))
 	})
+}
+
+// TestFastPathLeavesOutUnreadAttributes checks what the fast path gives the HTML parser: the
+// attributes the converter reads, none of those it does not, formatting elements whole.
+func TestFastPathLeavesOutUnreadAttributes(t *testing.T) {
+	src := []byte(`<table class=t><col style="width: 6%;" /><tr id=r><td style=x CLASS="a b" colspan=2/>a</td>` +
+		`<td><div class="gradient "><img src=i alt='A' title=t></div><b class=x>b</b></td></tr></table>`)
+	toks, ok := scanTokens(src, 1, nil)
+	if !ok {
+		t.Fatal("not on the fast path")
+	}
+	var out bytes.Buffer
+	got := string(writeTokens(&out, src, toks, true, true))
+	want := `<table><col /><tr data-docsite-line="1"><td data-docsite-line="1" CLASS="a b" colspan=2/>a</td>` + // "2/" is the value: not self-closing
+		`<td data-docsite-line="1"><div><img alt='A'></div><b class=x>b</b></td></tr></table>`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	checkSamePaths(t, src)
 }

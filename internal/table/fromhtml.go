@@ -42,9 +42,9 @@ func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 	// Rows are marked with their lines first, cells only when some row has no <tr> of its own
 	// (the HTML parser made one up): such a row's line is its first cell's. The marks on cells
 	// change nothing else in the tree, and most tables have a <tr> for every row.
-	t, out, unlined, err := parseTable(writeTokens(&sc.out, src, toks, false), rep)
+	t, out, unlined, err := parseTable(writeTokens(&sc.out, src, toks, false, scanned), rep)
 	if unlined {
-		t, out, _, err = parseTable(writeTokens(&sc.out, src, toks, true), rep)
+		t, out, _, err = parseTable(writeTokens(&sc.out, src, toks, true, scanned), rep)
 	}
 	return t, out, err
 }

@@ -41,12 +41,14 @@ func repairTokens(src []byte, toks []token, rep *Report) {
 
 // writeTokens writes the repaired tokens back as HTML for the HTML parser, into out (emptied
 // first), and returns out's bytes. Row start tags are marked with their lines, and cell start
-// tags too when cells is set.
-func writeTokens(out *bytes.Buffer, src []byte, toks []token, cells bool) []byte {
+// tags too when cells is set. trim, for tokens the scanner read, leaves out the attributes
+// nothing reads (see keptAttr).
+func writeTokens(out *bytes.Buffer, src []byte, toks []token, cells, trim bool) []byte {
 	out.Reset()
 	out.Grow(len(src) + len(src)/8)
+	var attrs [16]attrSpan
 	for i := range toks {
-		writeToken(out, src, &toks[i], cells)
+		writeToken(out, src, &toks[i], cells, trim, attrs[:0])
 	}
 	return out.Bytes()
 }
@@ -225,8 +227,9 @@ func mismatch(open string) Repair {
 }
 
 // writeToken writes t, adding the line attribute to row start tags, and to cell start tags
-// when cells is set.
-func writeToken(out *bytes.Buffer, src []byte, t *token, cells bool) {
+// when cells is set, and leaving out the attributes nothing reads when trim is set. attrs is
+// room for a tag's attributes.
+func writeToken(out *bytes.Buffer, src []byte, t *token, cells, trim bool, attrs []attrSpan) {
 	raw := t.raw(src)
 	head := raw[:min(len(raw), 1+len(t.name))]
 	if t.renamed {
@@ -236,16 +239,90 @@ func writeToken(out *bytes.Buffer, src []byte, t *token, cells bool) {
 		out.Write(head)
 	}
 	raw = raw[len(head):]
-	marked := t.atom == atom.Tr || cells && (t.atom == atom.Td || t.atom == atom.Th)
-	if !marked || t.typ != html.StartTagToken && t.typ != html.SelfClosingTagToken {
-		out.Write(raw)
+	start := t.typ == html.StartTagToken || t.typ == html.SelfClosingTagToken
+	if marked := t.atom == atom.Tr || cells && (t.atom == atom.Td || t.atom == atom.Th); start && marked {
+		out.WriteString(" " + lineAttr + `="`)
+		out.Write(strconv.AppendInt(out.AvailableBuffer(), int64(t.line), 10))
+		out.WriteByte('"')
+		if len(raw) > 0 && raw[0] != ' ' && raw[0] != '>' && raw[0] != '/' {
+			out.WriteByte(' ')
+		}
+	}
+	if trim && start && trimsAttrs(t.atom) && bytes.IndexByte(raw, '=') >= 0 && writeKeptAttrs(out, raw, t, attrs) {
 		return
 	}
-	out.WriteString(" " + lineAttr + `="`)
-	out.Write(strconv.AppendInt(out.AvailableBuffer(), int64(t.line), 10))
-	out.WriteByte('"')
-	if len(raw) > 0 && raw[0] != ' ' && raw[0] != '>' && raw[0] != '/' {
-		out.WriteByte(' ')
-	}
 	out.Write(raw)
+}
+
+// trimsAttrs reports whether the attributes of elements a that no one reads may be left out:
+// the HTML parser builds its tree without reading them. It does read those of the formatting
+// elements (b, a, font, …: it compares them to decide which to reopen), of input (type) and of
+// MathML's annotation-xml (encoding); none of those is in this list.
+func trimsAttrs(a atom.Atom) bool {
+	switch a {
+	case atom.Table, atom.Caption, atom.Colgroup, atom.Col, atom.Thead, atom.Tbody, atom.Tfoot,
+		atom.Tr, atom.Td, atom.Th, atom.Div, atom.Span, atom.Ul, atom.Ol, atom.Li, atom.P, atom.Img:
+		return true
+	}
+	return false
+}
+
+// keptAttr reports whether the attribute named key (in any case) of an element a is one the
+// converter reads: a cell's class, scope, align, colspan, rowspan and line, a row's line, an
+// image's alt.
+func keptAttr(a atom.Atom, key []byte) bool {
+	switch a {
+	case atom.Td, atom.Th:
+		for _, k := range cellAttrs {
+			if equalFoldASCII(key, k) {
+				return true
+			}
+		}
+	case atom.Tr:
+		return equalFoldASCII(key, cellAttrs[len(cellAttrs)-1])
+	case atom.Img:
+		return equalFoldASCII(key, altAttr)
+	}
+	return false
+}
+
+var (
+	cellAttrs = [][]byte{[]byte("class"), []byte("scope"), []byte("align"), []byte("colspan"),
+		[]byte("rowspan"), []byte(lineAttr)} // the line last
+	altAttr = []byte("alt")
+)
+
+// writeKeptAttrs writes the attributes of a start tag that keptAttr keeps, each as it is in
+// the source, and the end of t; raw is t after its name, which the scanner read. It
+// writes nothing and returns false when every attribute is kept: the tag is then written as
+// it is.
+func writeKeptAttrs(out *bytes.Buffer, raw []byte, t *token, attrs []attrSpan) bool {
+	s := scanner{src: raw, attrs: attrs}
+	if !s.tagAttrs(true) || s.pos != len(raw) { // not one tag: write it as it is
+		return false
+	}
+	dropped := false
+	for _, a := range s.attrs {
+		dropped = dropped || !keptAttr(t.atom, raw[a.k0:a.k1])
+	}
+	if !dropped {
+		return false
+	}
+	for _, a := range s.attrs {
+		if !keptAttr(t.atom, raw[a.k0:a.k1]) {
+			continue
+		}
+		end := a.v1
+		if a.v0 > a.k1 && (raw[a.v0-1] == '"' || raw[a.v0-1] == '\'') {
+			end++ // the closing quote
+		}
+		out.WriteByte(' ')
+		out.Write(raw[a.k0:end])
+	}
+	if t.typ == html.SelfClosingTagToken {
+		out.WriteString(" />")
+	} else {
+		out.WriteByte('>')
+	}
+	return true
 }
