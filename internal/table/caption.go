@@ -23,7 +23,7 @@ const maxCaption = 200
 //     without the bold.
 //
 // A blank line between paragraph and table does not matter; anything else between them does.
-func takeCaption(n *Node, src source, lines lineIndex) {
+func takeCaption(n *Node, src *source, lines *lineCounter) {
 	p, ok := n.PreviousSibling().(*ast.Paragraph)
 	if !ok || len(n.Table.Caption) > 0 || p.Lines().Len() == 0 {
 		return
@@ -76,7 +76,7 @@ func splitLines(p *ast.Paragraph) [][]ast.Node {
 
 // introduction returns the inlines of the first line when the paragraph's lines ls are an
 // introducing sentence and images (case 1 of takeCaption), counting repairs in rep.
-func introduction(ls [][]ast.Node, src source, rep *Report) ([]Inline, bool) {
+func introduction(ls [][]ast.Node, src *source, rep *Report) ([]Inline, bool) {
 	if len(ls) == 0 {
 		return nil, false
 	}
@@ -133,7 +133,7 @@ func hasImage(n ast.Node) bool {
 	return false
 }
 
-func mdInlinesOf(nodes []ast.Node, src source, rep *Report) []Inline {
+func mdInlinesOf(nodes []ast.Node, src *source, rep *Report) []Inline {
 	var out []Inline
 	for _, n := range nodes {
 		out = appendMDInline(out, n, src, rep)

@@ -166,7 +166,7 @@ func parseCellMarkdown(src string, rep *Report) []Inline {
 		if p != doc.FirstChild() {
 			out = append(out, Inline{Kind: Break})
 		}
-		out = append(out, mdInlines(p, source{b: b, s: src}, rep)...)
+		out = append(out, mdInlines(p, stringSource(b, src), rep)...)
 	}
 	return out
 }
