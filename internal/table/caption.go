@@ -35,19 +35,19 @@ func takeCaption(n *Node, src *source, lines *lineCounter) {
 	switch {
 	case isIntro:
 		caption = intro
-		for _, c := range ls[0] {
-			p.RemoveChild(p, c)
-		}
 	case isBoldTitle(p, ls, src.b):
 		rep = Report{}
 		caption = unbold(mdInlines(p, src, &rep))
-		for _, c := range ls[0] {
-			p.RemoveChild(p, c)
-		}
 	default:
 		return
 	}
-	n.Table.Caption = trimColon(normalizeInlines(caption))
+	if caption = trimColon(normalizeInlines(caption)); len(caption) == 0 {
+		return // a colon alone introduces nothing: the paragraph stays
+	}
+	for _, c := range ls[0] {
+		p.RemoveChild(p, c)
+	}
+	n.Table.Caption = caption
 	n.Report.CaptionLine = lines.line(p.Lines().At(0).Start)
 	for k, v := range rep.Counts {
 		n.Report.Counts[k] += v

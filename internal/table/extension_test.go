@@ -112,6 +112,8 @@ func TestCaptions(t *testing.T) {
 		{"full-width colon, blank line", "比较如下：\n\n", "比较如下", ""},
 		{"introduction then image", "Compare these:\n![d](d.png)\n\n", "Compare these", `<p><img src="d.png" alt="d"></p>`},
 		{"no colon", "Compare these.\n\n", "", "<p>Compare these.</p>"},
+		{"colon alone", ":\n", "", "<p>:</p>"},
+		{"bold colon alone", "**：**\n", "", "<p><strong>：</strong></p>"},
 		{"two lines of text", "First line\nCompare these:\n\n", "", "Compare these:</p>"},
 		{"bold title", "**Prices of <u>GPU</u> instances**\n\n", "Prices of GPU instances", ""},
 		{"bold but two lines", "**Prices**\n**more**\n\n", "", "<strong>more</strong>"},
