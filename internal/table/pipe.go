@@ -183,7 +183,7 @@ func (a *cellArena) inlineCell(ins []Inline) Cell {
 		}
 		return c
 	}
-	if p := normalizeInlines(ins); len(p) > 0 {
+	if p := normalizeInlinesIn(a, ins); len(p) > 0 {
 		c.Blocks = a.block(Block{Kind: Paragraph, Inlines: p})
 	}
 	return c
