@@ -47,10 +47,66 @@ func writeTokens(out *bytes.Buffer, src []byte, toks []token, cells, trim bool) 
 	out.Reset()
 	out.Grow(len(src) + len(src)/8)
 	var attrs [16]attrSpan
+	inside := 0 // toks[1:inside] are inside the table, where white space after an opener is dropped
+	if trim {
+		inside = oneTable(toks)
+	}
 	for i := range toks {
+		if i > 0 && i < inside && leadingSpace(src, toks, i) {
+			continue
+		}
 		writeToken(out, src, &toks[i], cells, trim, attrs[:0])
 	}
 	return out.Bytes()
+}
+
+// oneTable returns the index of the first </table> in toks (or their number) when toks are a
+// single table: the first token opens it, no other token opens a table, and none opens foreign
+// content (svg, math) or a template, where table tags mean something else. Else it returns 0.
+//
+// Inside such a table, x/net/html's tree builder handles the start tag of a table, row group,
+// row or cell, whatever the state it meets it in, by making that element the current node
+// (closing what it must first), so that white space right after one is that element's first
+// child: in a table, row group or row, text the converter never reads (it reads their element
+// children); in a cell, leading white space of the cell's first paragraph, which normalizing
+// removes. Dropping it changes nothing in the model, and the HTML parser makes one token and
+// one text node fewer.
+func oneTable(toks []token) int {
+	if len(toks) == 0 || toks[0].typ != html.StartTagToken || toks[0].atom != atom.Table {
+		return 0
+	}
+	end := len(toks)
+	for i := 1; i < len(toks); i++ {
+		t := &toks[i]
+		switch {
+		case t.typ == html.EndTagToken && t.atom == atom.Table:
+			end = min(end, i)
+		case t.typ != html.StartTagToken && t.typ != html.SelfClosingTagToken:
+		case t.atom == atom.Table, t.atom == atom.Svg, t.atom == atom.Math, t.atom == atom.Template:
+			return 0
+		}
+	}
+	return end
+}
+
+// leadingSpace reports whether toks[i] is white space right after the start tag of a table, row
+// group, row or cell (see oneTable).
+func leadingSpace(src []byte, toks []token, i int) bool {
+	t, prev := &toks[i], &toks[i-1]
+	if t.typ != html.TextToken || prev.typ != html.StartTagToken {
+		return false
+	}
+	switch prev.atom {
+	case atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th:
+	default:
+		return false
+	}
+	for _, c := range t.raw(src) {
+		if !isHTMLSpace(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // tokenize tokenizes src with x/net/html, for what scanTokens leaves to it.
