@@ -118,6 +118,13 @@ func build(el *html.Node, rep *Report) (t *Table, unlined bool) {
 	t = &Table{Highlight: -1}
 	c := converter{rep: rep}
 	var headMeta, bodyMeta [][]cellMeta
+	head, body := countRows(el) // room for every row: no growing
+	if head > 0 {
+		t.Head, headMeta = make([]Row, 0, head), make([][]cellMeta, 0, head)
+	}
+	if body > 0 {
+		t.Body, bodyMeta = make([]Row, 0, body), make([][]cellMeta, 0, body)
+	}
 	for ch := el.FirstChild; ch != nil; ch = ch.NextSibling {
 		switch {
 		case isElem(ch, "caption") && t.Caption == nil:
@@ -129,6 +136,12 @@ func build(el *html.Node, rep *Report) (t *Table, unlined bool) {
 		case isElem(ch, "tr"):
 			c.row(ch, &t.Body, &bodyMeta)
 		}
+	}
+	if len(t.Head) == 0 { // rows without cells are left out: there may be none
+		t.Head = nil
+	}
+	if len(t.Body) == 0 {
+		t.Body = nil
 	}
 	if len(t.Head) == 0 && len(t.Body) > 1 && allHeaders(t.Body[0], bodyMeta[0]) {
 		t.Head, t.Body = t.Body[:1], t.Body[1:]
@@ -144,6 +157,33 @@ func build(el *html.Node, rep *Report) (t *Table, unlined bool) {
 	unwrapBoldHeaders(t, rep)
 	inferRowHeaders(t, rep)
 	return t, c.unlined
+}
+
+// countRows returns the number of rows of the table element el that build puts in the header
+// (those in a thead) and in the body (the others), rows without cells included.
+func countRows(el *html.Node) (head, body int) {
+	for ch := el.FirstChild; ch != nil; ch = ch.NextSibling {
+		switch {
+		case isElem(ch, "thead"):
+			head += countChildren(ch, "tr")
+		case isElem(ch, "tbody", "tfoot"):
+			body += countChildren(ch, "tr")
+		case isElem(ch, "tr"):
+			body++
+		}
+	}
+	return head, body
+}
+
+// countChildren returns the number of children of n that are name elements.
+func countChildren(n *html.Node, name string) int {
+	k := 0
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		if isElem(ch, name) {
+			k++
+		}
+	}
+	return k
 }
 
 // cellMeta is what the source says about a cell beyond the model: its classes.
@@ -199,8 +239,8 @@ func (c *converter) rows(group *html.Node, rows *[]Row, meta *[][]cellMeta) {
 func (c *converter) row(tr *html.Node, rows *[]Row, meta *[][]cellMeta) {
 	r := Row{Line: lineOf(tr)}
 	var m []cellMeta
-	if n := countCells(tr); n > 0 {
-		r.Cells, m = make([]Cell, 0, n), make([]cellMeta, 0, n)
+	if n := countCells(tr); n > 0 { // from the table's slabs: a few allocations per table
+		r.Cells, m = arenaTake(&c.cells, n), arenaTake(&c.metas, n)
 	}
 	for ch := tr.FirstChild; ch != nil; ch = ch.NextSibling {
 		if !isElem(ch, "td", "th") {
