@@ -42,18 +42,19 @@ func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 	// Rows are marked with their lines first, cells only when some row has no <tr> of its own
 	// (the HTML parser made one up): such a row's line is its first cell's. The marks on cells
 	// change nothing else in the tree, and most tables have a <tr> for every row.
-	t, out, unlined, err := parseTable(writeTokens(&sc.out, src, toks, false, scanned), rep)
+	t, out, unlined, err := parseTable(&sc.in, writeTokens(&sc.out, src, toks, false, scanned), rep)
 	if unlined {
-		t, out, _, err = parseTable(writeTokens(&sc.out, src, toks, true, scanned), rep)
+		t, out, _, err = parseTable(&sc.in, writeTokens(&sc.out, src, toks, true, scanned), rep)
 	}
 	return t, out, err
 }
 
 // parseTable parses the repaired HTML with x/net/html through goquery and converts its table,
 // returning rep with what the conversion adds. unlined says that some row had no line:
-// neither its tr nor its first cell carried one.
-func parseTable(repaired []byte, rep Report) (t *Table, out Report, unlined bool, err error) {
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(repaired))
+// neither its tr nor its first cell carried one. in is a reader to reuse.
+func parseTable(in *bytes.Reader, repaired []byte, rep Report) (t *Table, out Report, unlined bool, err error) {
+	in.Reset(repaired)
+	doc, err := goquery.NewDocumentFromReader(in)
 	if err != nil {
 		return nil, rep, false, err
 	}
@@ -62,7 +63,11 @@ func parseTable(repaired []byte, rep Report) (t *Table, out Report, unlined bool
 		return nil, rep, false, errors.New("no <table> element")
 	}
 	el := found.Nodes[0]
-	if err := checkOutside(doc.FindMatcher(firstBody).Nodes[0], el); err != nil {
+	body := bodyOf(el)
+	if body == nil {
+		body = doc.FindMatcher(firstBody).Nodes[0]
+	}
+	if err := checkOutside(body, el); err != nil {
 		return nil, rep, false, err
 	}
 	t, unlined = build(el, &rep)
@@ -78,6 +83,17 @@ var (
 	firstTable = goquery.Single("table")
 	firstBody  = goquery.Single("body")
 )
+
+// bodyOf returns the body element that n is in, or nil. A document has one body element:
+// the parser merges the attributes of any other <body> into it.
+func bodyOf(n *html.Node) *html.Node {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if isElem(p, "body") {
+			return p
+		}
+	}
+	return nil
+}
 
 // checkOutside fails when anything but white space and wrappers lies outside the table el
 // (the HTML parser moves stray text in a table before it).

@@ -12,6 +12,7 @@ type scratch struct {
 	toks  []token
 	attrs []attrSpan
 	out   bytes.Buffer
+	in    bytes.Reader // reads out to the HTML parser
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -19,5 +20,6 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // release clears what the buffers point to and returns them to the pool.
 func (sc *scratch) release() {
 	clear(sc.toks)
+	sc.in.Reset(nil)
 	scratchPool.Put(sc)
 }
