@@ -42,35 +42,110 @@ func repairTokens(src []byte, toks []token, rep *Report) {
 // writeTokens writes the repaired tokens back as HTML for the HTML parser, into out (emptied
 // first), and returns out's bytes. Row start tags are marked with their lines, and cell start
 // tags too when cells is set. trim, for tokens the scanner read, leaves out the attributes
-// nothing reads (see keptAttr).
+// (see keptAttr) and the white space (see place) that the converter never reads.
 func writeTokens(out *bytes.Buffer, src []byte, toks []token, cells, trim bool) []byte {
 	out.Reset()
 	out.Grow(len(src) + len(src)/8)
 	var attrs [16]attrSpan
-	inside := 0 // toks[1:inside] are inside the table, where white space after an opener is dropped
+	inside := 0 // toks[1:inside] are inside the table, where unread white space is dropped
 	if trim {
 		inside = oneTable(toks)
 	}
+	var at place
 	for i := range toks {
-		if i > 0 && i < inside && leadingSpace(src, toks, i) {
-			continue
+		t := &toks[i]
+		if i < inside {
+			if t.typ == html.TextToken && at.unread(src, toks, i) {
+				continue
+			}
+			at = at.after(t)
 		}
-		writeToken(out, src, &toks[i], cells, trim, attrs[:0])
+		writeToken(out, src, t, cells, trim, attrs[:0])
 	}
 	return out.Bytes()
+}
+
+// place is where in a single table (see oneTable) x/net/html's tree builder is after a token,
+// as far as the tags tell for certain, to know when white space is text the converter never
+// reads. It only says what the HTML standard's rules make sure of:
+//
+//   - A start tag of a table, row group or row makes that element the current node, whatever
+//     state the builder meets it in (closing what it must first); so does a cell's, which
+//     puts the builder in the cell.
+//   - In a cell, tags other than those of table parts, select, svg, math and template leave it
+//     in the cell, and the end tag of the cell's own name closes it: the row is the current
+//     node again.
+//   - When a table part is the current node, end tags of rows, row groups and cells close
+//     a row or row group or are ignored: a table part stays the current node.
+//
+// White space is then a text child of a table part, which the converter skips, or leading
+// white space of a cell, which normalizing removes. Any other token makes the place unknown
+// until the next start tag of a table part.
+type place struct {
+	part bool   // a table, row group or row is the current node
+	cell string // or the builder is in a cell of this name (td, th)
+	open bool   // and nothing has come into the cell yet
+}
+
+// after returns the place after token t, seen at p.
+func (p place) after(t *token) place {
+	switch t.typ {
+	case html.StartTagToken, html.SelfClosingTagToken:
+		switch t.atom {
+		case atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
+			return place{part: true}
+		case atom.Td, atom.Th:
+			return place{cell: t.name, open: t.typ == html.StartTagToken}
+		}
+	case html.EndTagToken:
+		switch t.atom {
+		case atom.Td, atom.Th:
+			if p.part || p.cell == t.name {
+				return place{part: true}
+			}
+			return place{}
+		case atom.Tr, atom.Tbody, atom.Thead, atom.Tfoot:
+			return place{part: p.part}
+		}
+	}
+	if p.cell != "" && !partTag(t) {
+		return place{cell: p.cell} // the cell's content
+	}
+	return place{}
+}
+
+// unread reports whether toks[i], a text token seen at p, is white space the converter never
+// reads (see place).
+func (p place) unread(src []byte, toks []token, i int) bool {
+	if !p.part && !p.open {
+		return false
+	}
+	for _, c := range toks[i].raw(src) {
+		if !isHTMLSpace(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// partTag reports whether t is a tag of a table part, or of an element a table's tags mean
+// something else in (select, svg, math, template).
+func partTag(t *token) bool {
+	if t.typ == html.TextToken {
+		return false
+	}
+	switch t.atom {
+	case atom.Table, atom.Caption, atom.Colgroup, atom.Col, atom.Thead, atom.Tbody, atom.Tfoot,
+		atom.Tr, atom.Td, atom.Th, atom.Select, atom.Svg, atom.Math, atom.Template:
+		return true
+	}
+	return false
 }
 
 // oneTable returns the index of the first </table> in toks (or their number) when toks are a
 // single table: the first token opens it, no other token opens a table, and none opens foreign
 // content (svg, math) or a template, where table tags mean something else. Else it returns 0.
-//
-// Inside such a table, x/net/html's tree builder handles the start tag of a table, row group,
-// row or cell, whatever the state it meets it in, by making that element the current node
-// (closing what it must first), so that white space right after one is that element's first
-// child: in a table, row group or row, text the converter never reads (it reads their element
-// children); in a cell, leading white space of the cell's first paragraph, which normalizing
-// removes. Dropping it changes nothing in the model, and the HTML parser makes one token and
-// one text node fewer.
+// Up to that index, the table is open in x/net/html's tree builder: only a </table> closes it.
 func oneTable(toks []token) int {
 	if len(toks) == 0 || toks[0].typ != html.StartTagToken || toks[0].atom != atom.Table {
 		return 0
@@ -87,26 +162,6 @@ func oneTable(toks []token) int {
 		}
 	}
 	return end
-}
-
-// leadingSpace reports whether toks[i] is white space right after the start tag of a table, row
-// group, row or cell (see oneTable).
-func leadingSpace(src []byte, toks []token, i int) bool {
-	t, prev := &toks[i], &toks[i-1]
-	if t.typ != html.TextToken || prev.typ != html.StartTagToken {
-		return false
-	}
-	switch prev.atom {
-	case atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr, atom.Td, atom.Th:
-	default:
-		return false
-	}
-	for _, c := range t.raw(src) {
-		if !isHTMLSpace(c) {
-			return false
-		}
-	}
-	return true
 }
 
 // tokenize tokenizes src with x/net/html, for what scanTokens leaves to it.
