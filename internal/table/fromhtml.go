@@ -134,7 +134,8 @@ func build(el *html.Node, rep *Report) (t *Table, unlined bool) {
 	t = &Table{Highlight: -1}
 	c := converter{rep: rep}
 	var headMeta, bodyMeta [][]cellMeta
-	head, body := countRows(el) // room for every row: no growing
+	head, body, cells := countRows(el) // room for every row and cell: no growing
+	c.cells, c.metas = make([]Cell, 0, cells), make([]cellMeta, 0, cells)
 	if head > 0 {
 		t.Head, headMeta = make([]Row, 0, head), make([][]cellMeta, 0, head)
 	}
@@ -176,19 +177,34 @@ func build(el *html.Node, rep *Report) (t *Table, unlined bool) {
 }
 
 // countRows returns the number of rows of the table element el that build puts in the header
-// (those in a thead) and in the body (the others), rows without cells included.
-func countRows(el *html.Node) (head, body int) {
+// (those in a thead) and in the body (the others), rows without cells included, and the
+// number of their cells.
+func countRows(el *html.Node) (head, body, cells int) {
 	for ch := el.FirstChild; ch != nil; ch = ch.NextSibling {
 		switch {
 		case isElem(ch, "thead"):
 			head += countChildren(ch, "tr")
+			cells += countGroupCells(ch)
 		case isElem(ch, "tbody", "tfoot"):
 			body += countChildren(ch, "tr")
+			cells += countGroupCells(ch)
 		case isElem(ch, "tr"):
 			body++
+			cells += countCells(ch)
 		}
 	}
-	return head, body
+	return head, body, cells
+}
+
+// countGroupCells returns the number of cells of the rows of the row group g.
+func countGroupCells(g *html.Node) int {
+	n := 0
+	for ch := g.FirstChild; ch != nil; ch = ch.NextSibling {
+		if isElem(ch, "tr") {
+			n += countCells(ch)
+		}
+	}
+	return n
 }
 
 // countChildren returns the number of children of n that are name elements.
@@ -255,7 +271,7 @@ func (c *converter) rows(group *html.Node, rows *[]Row, meta *[][]cellMeta) {
 func (c *converter) row(tr *html.Node, rows *[]Row, meta *[][]cellMeta) {
 	r := Row{Line: lineOf(tr)}
 	var m []cellMeta
-	if n := countCells(tr); n > 0 { // from the table's slabs: a few allocations per table
+	if n := countCells(tr); n > 0 { // from the table's lists, made for all its cells
 		r.Cells, m = arenaTake(&c.cells, n), arenaTake(&c.metas, n)
 	}
 	for ch := tr.FirstChild; ch != nil; ch = ch.NextSibling {
