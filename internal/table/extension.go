@@ -69,7 +69,7 @@ func DiagnosticsFor(pc parser.Context, repairs bool) []diag.Diagnostic {
 	}
 	var ds []diag.Diagnostic
 	for _, f := range *found {
-		if f.repair {
+		if f.rep != nil {
 			if !repairs {
 				continue
 			}
@@ -81,11 +81,11 @@ func DiagnosticsFor(pc parser.Context, repairs bool) []diag.Diagnostic {
 }
 
 // finding is one diagnostic kept in the parser context. A table-repair warning keeps its
-// report instead of a message: DiagnosticsFor writes it when it is asked for.
+// table's report instead of a message, which DiagnosticsFor writes when it is asked for: the
+// Node's own, which nothing changes after the transformer.
 type finding struct {
-	d      diag.Diagnostic
-	repair bool
-	rep    Report
+	d   diag.Diagnostic
+	rep *Report // for a table-repair warning
 }
 
 func addFinding(pc parser.Context, f finding) {

@@ -51,7 +51,7 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		tn.ID = x.cfg.idPrefix + "-" + strconv.Itoa(count)
 		takeCaption(tn, src, lines)
 		if !tn.Report.Empty() {
-			addFinding(pc, finding{d: diag.Diagnostic{Line: tn.Line, Severity: diag.Warning, Code: "table-repair"}, repair: true, rep: tn.Report})
+			addFinding(pc, finding{d: diag.Diagnostic{Line: tn.Line, Severity: diag.Warning, Code: "table-repair"}, rep: &tn.Report})
 		}
 	}
 }
