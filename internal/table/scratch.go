@@ -9,10 +9,9 @@ import (
 // the repaired HTML the HTML parser reads. Nothing of it outlives the call: the parser
 // copies what it keeps.
 type scratch struct {
-	toks  []token
-	attrs []attrSpan
-	out   bytes.Buffer
-	in    bytes.Reader // reads out to the HTML parser
+	toks []token
+	out  bytes.Buffer
+	in   bytes.Reader // reads out to the HTML parser
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
