@@ -128,7 +128,13 @@ func NodeLine(n ast.Node, src []byte) int {
 
 // TableDiagnostics returns what the table normaliser reported for d, located in file.
 func (d *Doc) TableDiagnostics(file string) diag.List {
-	ds := table.Diagnostics(d.ctx)
+	return d.TableDiagnosticsFor(file, true)
+}
+
+// TableDiagnosticsFor is TableDiagnostics, leaving out the "table-repair" warnings (one per
+// repaired table, listed with -v) when repairs is false, without ever writing their messages.
+func (d *Doc) TableDiagnosticsFor(file string, repairs bool) diag.List {
+	ds := table.DiagnosticsFor(d.ctx, repairs)
 	out := make(diag.List, len(ds))
 	for i, x := range ds {
 		x.File = file

@@ -23,31 +23,39 @@ const maxCaption = 200
 //     without the bold.
 //
 // A blank line between paragraph and table does not matter; anything else between them does.
-func takeCaption(n *Node, src source, lines lineIndex) {
+func takeCaption(n *Node, src *source, lines *lineCounter) {
 	p, ok := n.PreviousSibling().(*ast.Paragraph)
 	if !ok || len(n.Table.Caption) > 0 || p.Lines().Len() == 0 {
 		return
 	}
+	last, more := firstLine(p)
+	if last == nil {
+		return
+	}
 	var rep Report
 	var caption []Inline
-	ls := splitLines(p)
-	intro, isIntro := introduction(ls, src, &rep)
+	intro, isIntro := introduction(p, last, src, &rep)
 	switch {
 	case isIntro:
 		caption = intro
-		for _, c := range ls[0] {
-			p.RemoveChild(p, c)
-		}
-	case isBoldTitle(p, ls, src.b):
+	case !more && isBoldTitle(p, src.b):
 		rep = Report{}
 		caption = unbold(mdInlines(p, src, &rep))
-		for _, c := range ls[0] {
-			p.RemoveChild(p, c)
-		}
 	default:
 		return
 	}
-	n.Table.Caption = trimColon(normalizeInlines(caption))
+	if caption = trimColon(normalizeInlines(caption)); len(caption) == 0 {
+		return // a colon alone introduces nothing: the paragraph stays
+	}
+	for c := p.FirstChild(); c != nil; {
+		next := c.NextSibling()
+		p.RemoveChild(p, c)
+		if c == last {
+			break
+		}
+		c = next
+	}
+	n.Table.Caption = caption
 	n.Report.CaptionLine = lines.line(p.Lines().At(0).Start)
 	for k, v := range rep.Counts {
 		n.Report.Counts[k] += v
@@ -57,42 +65,52 @@ func takeCaption(n *Node, src source, lines lineIndex) {
 	}
 }
 
-// splitLines groups a paragraph's children into source lines.
-func splitLines(p *ast.Paragraph) [][]ast.Node {
-	var ls [][]ast.Node
-	var cur []ast.Node
+// firstLine returns the last child of paragraph p on its first source line (nil when p has no
+// children), and whether children on other lines follow.
+func firstLine(p *ast.Paragraph) (last ast.Node, more bool) {
 	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
-		cur = append(cur, c)
 		if t, ok := c.(*ast.Text); ok && (t.SoftLineBreak() || t.HardLineBreak()) {
-			ls = append(ls, cur)
-			cur = nil
+			return c, c.NextSibling() != nil
 		}
 	}
-	if len(cur) > 0 {
-		ls = append(ls, cur)
-	}
-	return ls
+	return p.LastChild(), false
 }
 
-// introduction returns the inlines of the first line when the paragraph's lines ls are an
-// introducing sentence and images (case 1 of takeCaption), counting repairs in rep.
-func introduction(ls [][]ast.Node, src source, rep *Report) ([]Inline, bool) {
-	if len(ls) == 0 {
+// introduction returns the inlines of p's first line, which ends with child last, when that
+// line is an introducing sentence and the other lines hold images (case 1 of takeCaption),
+// counting repairs in rep.
+func introduction(p *ast.Paragraph, last ast.Node, src *source, rep *Report) ([]Inline, bool) {
+	if !onlyImages(last.NextSibling(), src.b) {
 		return nil, false
 	}
-	for _, l := range ls[1:] {
-		if !onlyImages(l, src.b) {
-			return nil, false
+	var ins []Inline
+	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
+		ins = appendMDInline(ins, c, src, rep)
+		if c == last {
+			break
 		}
 	}
-	ins := mdInlinesOf(ls[0], src, rep)
+	if !hasColon(ins) { // normalizing makes no colon: the line cannot end with one
+		return ins, false
+	}
 	text := strings.TrimSpace(InlineText(normalizeInlines(ins)))
 	return ins, utf8.RuneCountInString(text) <= maxCaption &&
 		(strings.HasSuffix(text, ":") || strings.HasSuffix(text, "："))
 }
 
-func onlyImages(l []ast.Node, src []byte) bool {
-	for _, c := range l {
+// hasColon reports whether the text of ins has a colon, ASCII or full-width.
+func hasColon(ins []Inline) bool {
+	for _, in := range ins {
+		if strings.Contains(in.Text, ":") || strings.Contains(in.Text, "：") || hasColon(in.Children) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyImages reports whether c and its next siblings are images and white space.
+func onlyImages(c ast.Node, src []byte) bool {
+	for ; c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.Image:
 		case *ast.Text:
@@ -106,19 +124,23 @@ func onlyImages(l []ast.Node, src []byte) bool {
 	return true
 }
 
-func isBoldTitle(p *ast.Paragraph, ls [][]ast.Node, src []byte) bool {
-	if len(ls) != 1 || p.Lines().Len() != 1 {
+// isBoldTitle reports whether p, of one line, is written wholly in bold (case 2 of
+// takeCaption).
+func isBoldTitle(p *ast.Paragraph, src []byte) bool {
+	if p.Lines().Len() != 1 {
 		return false
 	}
-	for _, c := range ls[0] {
+	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
 		if hasImage(c) {
 			return false
 		}
 	}
 	seg := p.Lines().At(0)
-	s := string(bytes.TrimSpace(seg.Value(src)))
-	bold := func(m string) bool { return len(s) > 4 && strings.HasPrefix(s, m) && strings.HasSuffix(s, m) }
-	return (bold("**") || bold("__")) && utf8.RuneCountInString(s) <= maxCaption
+	s := bytes.TrimSpace(seg.Value(src))
+	bold := func(m string) bool {
+		return len(s) > 4 && bytes.HasPrefix(s, []byte(m)) && bytes.HasSuffix(s, []byte(m))
+	}
+	return (bold("**") || bold("__")) && utf8.RuneCount(s) <= maxCaption
 }
 
 func hasImage(n ast.Node) bool {
@@ -131,14 +153,6 @@ func hasImage(n ast.Node) bool {
 		}
 	}
 	return false
-}
-
-func mdInlinesOf(nodes []ast.Node, src source, rep *Report) []Inline {
-	var out []Inline
-	for _, n := range nodes {
-		out = appendMDInline(out, n, src, rep)
-	}
-	return out
 }
 
 // unbold removes strong and emphasis, keeping their content.

@@ -64,7 +64,7 @@ func alignments(t *Table, head, body [][]cellMeta) []Align {
 
 // unwrapBoldHeaders removes bold that wraps a whole column header: a header is bold already.
 func unwrapBoldHeaders(t *Table, rep *Report) {
-	starts, _ := layout(t.Head)
+	var starts [][]int // laid out when a header is unwrapped: most tables have none
 	for i := range t.Head {
 		for j := range t.Head[i].Cells {
 			c := &t.Head[i].Cells[j]
@@ -79,6 +79,9 @@ func unwrapBoldHeaders(t *Table, rep *Report) {
 				ins = ins[0].Children
 			}
 			c.Blocks[0].Inlines = ins
+			if starts == nil {
+				starts, _ = layout(t.Head)
+			}
 			if starts[i][j] != t.Highlight {
 				rep.add(BoldHeader, 1)
 			}
@@ -93,10 +96,14 @@ func inferRowHeaders(t *Table, rep *Report) {
 	if len(t.Body) < 2 || t.Highlight == 0 || !wide(t) {
 		return
 	}
-	seen := make([]string, 0, len(t.Body)) // few rows: a slice beats a map
-	starts, _ := layout(t.Body)
+	var room [16]string
+	seen := room[:0] // few rows: a slice beats a map
+	var starts [][]int
+	if hasRowSpan(t.Body) { // else every row's first cell is in the first column
+		starts, _ = layout(t.Body)
+	}
 	for i, r := range t.Body {
-		if len(r.Cells) == 0 || starts[i][0] != 0 || r.Cells[0].RowSpan != 1 {
+		if len(r.Cells) == 0 || starts != nil && starts[i][0] != 0 || r.Cells[0].RowSpan != 1 {
 			return
 		}
 		for _, c := range r.Cells {
@@ -117,6 +124,18 @@ func inferRowHeaders(t *Table, rep *Report) {
 		t.Body[i].Cells[0].Header = true
 	}
 	rep.add(RowHeaders, 1)
+}
+
+// hasRowSpan reports whether a cell of rows spans more than one row.
+func hasRowSpan(rows []Row) bool {
+	for _, r := range rows {
+		for _, c := range r.Cells {
+			if c.RowSpan > 1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // wide reports whether t.Columns() >= 2, without laying out the table when a row shows it.

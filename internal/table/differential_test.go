@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bytes"
 	"reflect"
 	"regexp"
 	"strings"
@@ -56,6 +57,27 @@ var trickyTables = []string{
 	`<table><tr><td>a</td></tr></table`,
 	`<table></table>`,
 	`<table><td>`,
+	// attributes the fast path leaves out, next to those it keeps
+	`<table border=1 class="t"><colgroup span=2><col class="c2" style="width: 6%;" /><col style=w/></colgroup><tr id=r CLASS=x><td style="a" class="stress-item" data-x='q'>a</td><td  class = 'a b'  title=t/>b</td><th title=x/>c</th></tr></table>`,
+	`<table><tr><td class=a CLASS=b style=c Scope=ROW>a</td><td style=x colspan=2 ROWSPAN='3' align=right/>b</td><td class>c</td><td =x class=highlight>d</td></tr></table>`,
+	`<table><tr><td><div class="gradient " id=d><span class="unit-text" title='t'>x</span></div><ul class="text-list"><li value=3>y</li></ul><p style=s>z</p><img src=i alt="A" title=t/></td></tr></table>`,
+	`<table><tr><td><b class=x>a</b><b class=y>b</b><a href="/x" class=l title=t>c</a><input type=hidden name=n><font color=red>f</font></td></tr></table>`,
+	`<table><tr data-docsite-line=9><td data-docsite-line="7" style=x>a</td></tr><tr style=y><td>b</td></tr></table>`,
+	// white space after the openers of rows and cells, in the states the tree builder meets them in
+	"<table>\n <tbody>\n <tr>\n <td>\n a</td>\n <th> <b>b</b> </th>\n </tr>\n <tr> <td>\n\t</td><td> </td></tr>\n</tbody>\n</table>\n",
+	"<table> <caption> c </caption> <tr> <td> a <tr> <td> b</table>",
+	"<table> <caption> c <tr> <td> a </td></caption> <td> b</td> </table>",
+	"<table> <colgroup> <col> <tr> <td> a </td> <colgroup> <td> b </td></table>",
+	"<table> <div> x <tr> <div> y <td> a <td> <select> <option> o <td> b </td> <tbody> <span> z <tr> <td> c</table>",
+	"<table> <tr> <td> <b> a <td> <i> b </i> <tr> <th> <a href=/x> c </a> </th> </tr> </table> after",
+	"<table> <thead> <tr> <th> h <tbody> <tr> <td> d <tfoot> <tr> <td> f </table>",
+	"<table> <tr> <td> <table> <tr> <td> inner </td> </tr> </table> </td> </tr> </table>",
+	"<table> <tr> <td> <svg> <td> x </td> </svg> </td> </tr> </table>",
+	"<table> <tr> <td> <template> <tr> <td> t </td> </tr> </template> </td> </tr> </table>",
+	" <table> <tr> <td> a </td> </tr> </table>",
+	"<table> <tr> <td> a </td> </tr> </table> <table> <tr> <td> b </td> </tr> </table>",
+	"<table> <tr/> <td/> a <th/> b </table>",
+	`<table><caption class=c style=s>cap</caption><thead style=x><tr><th class="highlight" style=y>h</th></tr></thead><tbody id=b><tr><td>a</td></tr></tbody><tfoot class=f><tr><td>f</td></tr></tfoot></table>`,
 }
 
 func checkSamePaths(t *testing.T, src []byte) {
@@ -207,6 +229,13 @@ var tagSoup = []string{
 	`<a href="/x">`, "</a>", "<code>", "</code>", "<br>", `<img alt="i">`, "<sup>", "</sup>",
 	"<section>", "</section>", "<h3>", "<x-y>", "</x-y>", "<u>", "</u>",
 	"text", " ", "\n\t", "中文", "&amp;", "**", "<!-- c -->",
+	// attributes the fast path leaves out, on elements whose others it keeps
+	`<div class="gradient " id=d>`, `<span style='s' class=u>`, `<col class="c" style="width: 6%;" />`,
+	`<tr id=r style=x>`, `<td style=x class=highlight/>`, `<th title=t scope=row CLASS=stress-item>`,
+	`<ul class=l>`, `<li value=2 style=s>`, `<p class=p>`, `<img src=x alt=a title=t/>`,
+	`<table class=t border=1>`, `<b class=x>`, `<b class=y>`, `<a href="/y" class=z>`,
+	`<input type=hidden style=s>`, `<td colspan=2 style=s rowspan=2 align=center/ >`,
+	"<select>", "<option>", "<svg>", "</svg>", "<template>", "</template>", "\n ",
 }
 
 // FuzzFastPathSoup compares the two paths of FromHTML on tables made of tagSoup pieces, which
@@ -223,4 +252,46 @@ func FuzzFastPathSoup(f *testing.F) {
 		}
 		checkSamePaths(t, []byte(b.String()))
 	})
+}
+
+// TestFastPathLeavesOutUnreadAttributes checks what the fast path gives the HTML parser: the
+// attributes the converter reads, none of those it does not, formatting elements whole; no
+// white space right after a cell's start tag, but the white space between inline elements.
+func TestFastPathLeavesOutUnreadAttributes(t *testing.T) {
+	src := []byte(`<table class=t><col style="width: 6%;" /><tr id=r><td style=x CLASS="a b" colspan=2/>a</td>` +
+		"<td>\n\t" + `<div class="gradient "><img src=i alt='A' title=t></div> <b class=x>b</b></td></tr></table>`)
+	toks, ok := scanTokens(src, 1, nil)
+	if !ok {
+		t.Fatal("not on the fast path")
+	}
+	var out bytes.Buffer
+	got := string(writeTokens(&out, src, toks, true, true))
+	want := `<table><col /><tr data-docsite-line="1"><td data-docsite-line="1" CLASS="a b" colspan=2/>a</td>` + // "2/" is the value: not self-closing
+		`<td data-docsite-line="1"><div><img alt='A'></div> <b class=x>b</b></td></tr></table>`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	checkSamePaths(t, src)
+}
+
+// TestFastPathLeavesOutUnreadSpace checks which white space the fast path gives the HTML
+// parser: none between the tags of table parts or alone at the start of a cell; all other
+// white space in cells, and all of it where the place is unknown (after the stray <div>, after
+// </th> closing a td, around the caption). The tokens are written unrepaired.
+func TestFastPathLeavesOutUnreadSpace(t *testing.T) {
+	src := []byte("<table>\n <tbody>\n  <tr>\n   <th> a </th>\n   <td>\n <b>b</b> <i>c</i>\n </td>\n  </tr>\n" +
+		"  <tr> <div> x </div> <td> y </th> <td> z</td> </tr>\n </tbody>\n <caption> c </caption> <tr> <td> w </td> </tr>\n</table>\n")
+	toks, ok := scanTokens(src, 1, nil)
+	if !ok {
+		t.Fatal("not on the fast path")
+	}
+	var out bytes.Buffer
+	got := string(writeTokens(&out, src, toks, false, true))
+	want := `<table><tbody><tr data-docsite-line="3"><th> a </th><td><b>b</b> <i>c</i>` + "\n </td></tr>" +
+		`<tr data-docsite-line="9"><div> x </div> <td> y </th> <td> z</td></tr></tbody><caption> c </caption>` +
+		` <tr data-docsite-line="11"><td> w </td></tr></table>` + "\n"
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	checkSamePaths(t, src)
 }

@@ -14,6 +14,9 @@ type converter struct {
 	// arena holds the table's paragraphs and their inlines: a few slabs instead of a slice or
 	// two per cell
 	arena cellArena
+	// cells and metas hold the rows' cell lists and their metadata, made for the whole table
+	cells []Cell
+	metas []cellMeta
 	// unlined: a row had no line, from its tr or its first cell
 	unlined bool
 }

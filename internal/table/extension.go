@@ -57,10 +57,46 @@ var diagKey = parser.NewContextKey()
 // warning per repaired table and one "table-unfit" warning per table passed through unchanged.
 // File is left empty for the caller to fill in.
 func Diagnostics(pc parser.Context) []diag.Diagnostic {
-	ds, _ := pc.Get(diagKey).([]diag.Diagnostic)
+	return DiagnosticsFor(pc, true)
+}
+
+// DiagnosticsFor is Diagnostics, leaving out the "table-repair" warnings when repairs is false.
+// Their messages are only written when they are asked for: most builds drop them.
+func DiagnosticsFor(pc parser.Context, repairs bool) []diag.Diagnostic {
+	found, _ := pc.Get(diagKey).(*[]finding)
+	if found == nil {
+		return nil
+	}
+	var ds []diag.Diagnostic
+	for _, f := range *found {
+		if f.rep != nil {
+			if !repairs {
+				continue
+			}
+			f.d.Message = f.rep.String()
+		}
+		ds = append(ds, f.d)
+	}
 	return ds
 }
 
+// finding is one diagnostic kept in the parser context. A table-repair warning keeps its
+// table's report instead of a message, which DiagnosticsFor writes when it is asked for: the
+// Node's own, which nothing changes after the transformer.
+type finding struct {
+	d   diag.Diagnostic
+	rep *Report // for a table-repair warning
+}
+
+func addFinding(pc parser.Context, f finding) {
+	found, _ := pc.Get(diagKey).(*[]finding)
+	if found == nil {
+		found = new([]finding)
+		pc.Set(diagKey, found)
+	}
+	*found = append(*found, f)
+}
+
 func addDiagnostic(pc parser.Context, d diag.Diagnostic) {
-	pc.Set(diagKey, append(Diagnostics(pc), d))
+	addFinding(pc, finding{d: d})
 }

@@ -112,6 +112,8 @@ func TestCaptions(t *testing.T) {
 		{"full-width colon, blank line", "比较如下：\n\n", "比较如下", ""},
 		{"introduction then image", "Compare these:\n![d](d.png)\n\n", "Compare these", `<p><img src="d.png" alt="d"></p>`},
 		{"no colon", "Compare these.\n\n", "", "<p>Compare these.</p>"},
+		{"colon alone", ":\n", "", "<p>:</p>"},
+		{"bold colon alone", "**：**\n", "", "<p><strong>：</strong></p>"},
 		{"two lines of text", "First line\nCompare these:\n\n", "", "Compare these:</p>"},
 		{"bold title", "**Prices of <u>GPU</u> instances**\n\n", "Prices of GPU instances", ""},
 		{"bold but two lines", "**Prices**\n**more**\n\n", "", "<strong>more</strong>"},
@@ -172,5 +174,32 @@ func TestDiagnosticsAPI(t *testing.T) {
 	}
 	if got := Diagnostics(parser.NewContext()); got != nil {
 		t.Errorf("fresh context: %v", got)
+	}
+}
+
+// TestDiagnosticsForLeavesOutRepairs checks that DiagnosticsFor keeps the order and the
+// table-unfit warnings when it leaves out the repairs.
+func TestDiagnosticsForLeavesOutRepairs(t *testing.T) {
+	src := []byte("<table><tr><th>a</td></tr></table>\n\n<table>x</table>\n\n<table><tr><td>b</td></tr></table> tail\n")
+	md := newMarkdown()
+	pc := parser.NewContext()
+	md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
+	var all, some []string
+	for _, d := range DiagnosticsFor(pc, true) {
+		all = append(all, d.Error())
+	}
+	for _, d := range DiagnosticsFor(pc, false) {
+		some = append(some, d.Error())
+	}
+	want := []string{
+		":1: warning: table-repair: th closed by td",
+		":3: warning: table-unfit: cannot make a table of this HTML (text outside the table: \"x\"); passed through unchanged",
+		":5: warning: table-unfit: content after </table> on the same line passed through as raw HTML",
+	}
+	if strings.Join(all, "\n") != strings.Join(want, "\n") {
+		t.Errorf("all:\n%s\nwant:\n%s", strings.Join(all, "\n"), strings.Join(want, "\n"))
+	}
+	if strings.Join(some, "\n") != strings.Join(want[1:], "\n") {
+		t.Errorf("without repairs:\n%s", strings.Join(some, "\n"))
 	}
 }

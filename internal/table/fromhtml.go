@@ -42,18 +42,19 @@ func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 	// Rows are marked with their lines first, cells only when some row has no <tr> of its own
 	// (the HTML parser made one up): such a row's line is its first cell's. The marks on cells
 	// change nothing else in the tree, and most tables have a <tr> for every row.
-	t, out, unlined, err := parseTable(writeTokens(&sc.out, src, toks, false), rep)
+	t, out, unlined, err := parseTable(&sc.in, writeTokens(&sc.out, src, toks, false, scanned), rep)
 	if unlined {
-		t, out, _, err = parseTable(writeTokens(&sc.out, src, toks, true), rep)
+		t, out, _, err = parseTable(&sc.in, writeTokens(&sc.out, src, toks, true, scanned), rep)
 	}
 	return t, out, err
 }
 
 // parseTable parses the repaired HTML with x/net/html through goquery and converts its table,
 // returning rep with what the conversion adds. unlined says that some row had no line:
-// neither its tr nor its first cell carried one.
-func parseTable(repaired []byte, rep Report) (t *Table, out Report, unlined bool, err error) {
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(repaired))
+// neither its tr nor its first cell carried one. in is a reader to reuse.
+func parseTable(in *bytes.Reader, repaired []byte, rep Report) (t *Table, out Report, unlined bool, err error) {
+	in.Reset(repaired)
+	doc, err := goquery.NewDocumentFromReader(in)
 	if err != nil {
 		return nil, rep, false, err
 	}
@@ -62,7 +63,11 @@ func parseTable(repaired []byte, rep Report) (t *Table, out Report, unlined bool
 		return nil, rep, false, errors.New("no <table> element")
 	}
 	el := found.Nodes[0]
-	if err := checkOutside(doc.FindMatcher(firstBody).Nodes[0], el); err != nil {
+	body := bodyOf(el)
+	if body == nil {
+		body = doc.FindMatcher(firstBody).Nodes[0]
+	}
+	if err := checkOutside(body, el); err != nil {
 		return nil, rep, false, err
 	}
 	t, unlined = build(el, &rep)
@@ -78,6 +83,17 @@ var (
 	firstTable = goquery.Single("table")
 	firstBody  = goquery.Single("body")
 )
+
+// bodyOf returns the body element that n is in, or nil. A document has one body element:
+// the parser merges the attributes of any other <body> into it.
+func bodyOf(n *html.Node) *html.Node {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if isElem(p, "body") {
+			return p
+		}
+	}
+	return nil
+}
 
 // checkOutside fails when anything but white space and wrappers lies outside the table el
 // (the HTML parser moves stray text in a table before it).
@@ -118,6 +134,14 @@ func build(el *html.Node, rep *Report) (t *Table, unlined bool) {
 	t = &Table{Highlight: -1}
 	c := converter{rep: rep}
 	var headMeta, bodyMeta [][]cellMeta
+	head, body, cells := countRows(el) // room for every row and cell: no growing
+	c.cells, c.metas = make([]Cell, 0, cells), make([]cellMeta, 0, cells)
+	if head > 0 {
+		t.Head, headMeta = make([]Row, 0, head), make([][]cellMeta, 0, head)
+	}
+	if body > 0 {
+		t.Body, bodyMeta = make([]Row, 0, body), make([][]cellMeta, 0, body)
+	}
 	for ch := el.FirstChild; ch != nil; ch = ch.NextSibling {
 		switch {
 		case isElem(ch, "caption") && t.Caption == nil:
@@ -129,6 +153,12 @@ func build(el *html.Node, rep *Report) (t *Table, unlined bool) {
 		case isElem(ch, "tr"):
 			c.row(ch, &t.Body, &bodyMeta)
 		}
+	}
+	if len(t.Head) == 0 { // rows without cells are left out: there may be none
+		t.Head = nil
+	}
+	if len(t.Body) == 0 {
+		t.Body = nil
 	}
 	if len(t.Head) == 0 && len(t.Body) > 1 && allHeaders(t.Body[0], bodyMeta[0]) {
 		t.Head, t.Body = t.Body[:1], t.Body[1:]
@@ -144,6 +174,48 @@ func build(el *html.Node, rep *Report) (t *Table, unlined bool) {
 	unwrapBoldHeaders(t, rep)
 	inferRowHeaders(t, rep)
 	return t, c.unlined
+}
+
+// countRows returns the number of rows of the table element el that build puts in the header
+// (those in a thead) and in the body (the others), rows without cells included, and the
+// number of their cells.
+func countRows(el *html.Node) (head, body, cells int) {
+	for ch := el.FirstChild; ch != nil; ch = ch.NextSibling {
+		switch {
+		case isElem(ch, "thead"):
+			head += countChildren(ch, "tr")
+			cells += countGroupCells(ch)
+		case isElem(ch, "tbody", "tfoot"):
+			body += countChildren(ch, "tr")
+			cells += countGroupCells(ch)
+		case isElem(ch, "tr"):
+			body++
+			cells += countCells(ch)
+		}
+	}
+	return head, body, cells
+}
+
+// countGroupCells returns the number of cells of the rows of the row group g.
+func countGroupCells(g *html.Node) int {
+	n := 0
+	for ch := g.FirstChild; ch != nil; ch = ch.NextSibling {
+		if isElem(ch, "tr") {
+			n += countCells(ch)
+		}
+	}
+	return n
+}
+
+// countChildren returns the number of children of n that are name elements.
+func countChildren(n *html.Node, name string) int {
+	k := 0
+	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+		if isElem(ch, name) {
+			k++
+		}
+	}
+	return k
 }
 
 // cellMeta is what the source says about a cell beyond the model: its classes.
@@ -199,8 +271,8 @@ func (c *converter) rows(group *html.Node, rows *[]Row, meta *[][]cellMeta) {
 func (c *converter) row(tr *html.Node, rows *[]Row, meta *[][]cellMeta) {
 	r := Row{Line: lineOf(tr)}
 	var m []cellMeta
-	if n := countCells(tr); n > 0 {
-		r.Cells, m = make([]Cell, 0, n), make([]cellMeta, 0, n)
+	if n := countCells(tr); n > 0 { // from the table's lists, made for all its cells
+		r.Cells, m = arenaTake(&c.cells, n), arenaTake(&c.metas, n)
 	}
 	for ch := tr.FirstChild; ch != nil; ch = ch.NextSibling {
 		if !isElem(ch, "td", "th") {

@@ -2,6 +2,7 @@ package table
 
 import (
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -160,6 +161,22 @@ func FuzzIsPipeRow(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := isPipeRow([]byte(s)), IsPipeRow(s); got != want {
 			t.Fatalf("isPipeRow(%q) = %v, IsPipeRow = %v", s, got, want)
+		}
+	})
+}
+
+var htmlSpaceRun = regexp.MustCompile(`[ \t\n\r\f]+`)
+
+// FuzzCollapseSpace compares collapseSpace, with its shortcuts for text that needs nothing
+// and for white space alone, with collapsing by a regular expression.
+func FuzzCollapseSpace(f *testing.F) {
+	for _, s := range []string{"", " ", "  ", "\n\t\t", "a b", "a  b", " a\n", "\x00", "\xff ", "中\u3000文", "\f\r"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := htmlSpaceRun.ReplaceAllString(strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "\uFFFD"), " ")
+		if got := collapseSpace(s); got != want {
+			t.Fatalf("collapseSpace(%q) = %q, want %q", s, got, want)
 		}
 	})
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // fromGFMNode replaces a GFM table with a Node holding its model.
-func fromGFMNode(t *extast.Table, src source, lines lineIndex) *Node {
+func fromGFMNode(t *extast.Table, src *source, lines *lineCounter) *Node {
 	n := &Node{Origin: OriginGFM}
 	var header []ast.Node
 	rows := make([][]ast.Node, 0, t.ChildCount())
@@ -61,7 +61,7 @@ func rowStart(r ast.Node, src []byte) int {
 
 // fromGFM converts a table goldmark's GFM extension parsed. header and rows hold the cells'
 // nodes; src is the source their segments point into.
-func fromGFM(header []ast.Node, rows [][]ast.Node, lines []int, align []Align, src source, rep *Report) *Table {
+func fromGFM(header []ast.Node, rows [][]ast.Node, lines []int, align []Align, src *source, rep *Report) *Table {
 	all := make([]Row, 0, 1+len(rows))
 	a := newCellArena(len(header) * (1 + len(rows)))
 	toRow := func(cells []ast.Node, line int) Row {

@@ -1,26 +1,27 @@
 package table
 
-import (
-	"bytes"
-	"slices"
-)
+import "bytes"
 
-// lineIndex maps source offsets to 1-based lines.
-type lineIndex []int // offsets of the newlines
-
-func newLineIndex(src []byte) lineIndex {
-	idx := make(lineIndex, 0, bytes.Count(src, []byte{'\n'}))
-	for off := 0; ; {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			return idx
-		}
-		idx = append(idx, off+i)
-		off += i + 1
-	}
+// lineCounter maps source offsets to 1-based lines by counting the newlines between the offset
+// asked for and the last one: the transformer asks in nearly increasing order, so that each
+// part of the source is counted about once, with nothing to allocate.
+type lineCounter struct {
+	src []byte
+	off int // the last offset asked for
+	at  int // its line
 }
 
-func (l lineIndex) line(offset int) int {
-	i, _ := slices.BinarySearch(l, offset)
-	return i + 1
+func newLineCounter(src []byte) *lineCounter {
+	return &lineCounter{src: src, at: 1}
+}
+
+func (l *lineCounter) line(offset int) int {
+	offset = max(0, min(offset, len(l.src)))
+	if offset >= l.off {
+		l.at += bytes.Count(l.src[l.off:offset], newline)
+	} else {
+		l.at -= bytes.Count(l.src[offset:l.off], newline)
+	}
+	l.off = offset
+	return l.at
 }

@@ -13,30 +13,46 @@ import (
 // brTag matches a raw <br> in markdown, the only raw inline HTML kept (as a line break).
 var brTag = regexp.MustCompile(`(?i)^<br\s*/?>$`)
 
-// source is what the segments of goldmark nodes point into, as bytes and as one string: texts
-// taken whole from the source are substrings of it, not copies.
+// source is what the segments of goldmark nodes point into, as bytes, and as a string for a
+// window of it, the part around the table at hand: texts taken whole from the window are
+// substrings of that one string, not copies each. The string is made when first asked for,
+// and a text outside the window is copied on its own.
 type source struct {
-	b []byte
-	s string
+	b      []byte
+	lo, hi int    // the window
+	s      string // b[lo:hi], once made
+	made   bool
 }
 
-func newSource(b []byte) source { return source{b: b, s: string(b)} }
+// stringSource returns the source b whose string s (of the same bytes) is at hand.
+func stringSource(b []byte, s string) *source {
+	return &source{b: b, hi: len(b), s: s, made: true}
+}
+
+// setWindow makes b[lo:hi] the window, forgetting the string of the last one.
+func (src *source) setWindow(lo, hi int) {
+	lo, hi = max(lo, 0), min(hi, len(src.b))
+	src.lo, src.hi, src.s, src.made = lo, max(lo, hi), "", false
+}
 
 // text returns the text of segment seg.
-func (src source) text(seg text.Segment) string {
-	if seg.Padding == 0 {
-		return src.s[seg.Start:seg.Stop]
+func (src *source) text(seg text.Segment) string {
+	if seg.Padding != 0 || seg.Start < src.lo || seg.Stop > src.hi || seg.Start > seg.Stop {
+		return string(seg.Value(src.b))
 	}
-	return string(seg.Value(src.b))
+	if !src.made {
+		src.s, src.made = string(src.b[src.lo:src.hi]), true
+	}
+	return src.s[seg.Start-src.lo : seg.Stop-src.lo]
 }
 
 // mdInlines converts the inline children of a goldmark node into the model. src is the source
 // the node's segments point into.
-func mdInlines(n ast.Node, src source, rep *Report) []Inline {
+func mdInlines(n ast.Node, src *source, rep *Report) []Inline {
 	return appendMDChildren(nil, n, src, rep)
 }
 
-func appendMDChildren(dst []Inline, n ast.Node, src source, rep *Report) []Inline {
+func appendMDChildren(dst []Inline, n ast.Node, src *source, rep *Report) []Inline {
 	for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
 		dst = appendMDInline(dst, ch, src, rep)
 	}
@@ -44,7 +60,7 @@ func appendMDChildren(dst []Inline, n ast.Node, src source, rep *Report) []Inlin
 }
 
 // appendMDInline appends the conversion of the inline node n to dst.
-func appendMDInline(dst []Inline, n ast.Node, src source, rep *Report) []Inline {
+func appendMDInline(dst []Inline, n ast.Node, src *source, rep *Report) []Inline {
 	switch n := n.(type) {
 	case *ast.Text:
 		v := n.Segment.Value(src.b)

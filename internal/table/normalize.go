@@ -116,6 +116,9 @@ func collapseSpace(s string) string {
 	if collapsed(s) {
 		return s
 	}
+	if strings.Trim(s, htmlSpace) == "" {
+		return " " // the white space between the tags of a cell: no copy
+	}
 	s = strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "\uFFFD")
 	var b strings.Builder
 	b.Grow(len(s))
@@ -134,6 +137,9 @@ func collapseSpace(s string) string {
 	}
 	return b.String()
 }
+
+// htmlSpace holds the characters HTML counts as white space.
+const htmlSpace = " \t\n\r\f"
 
 // collapsed reports whether collapseSpace would return s unchanged: valid UTF-8 without NUL,
 // and no white space but single spaces.

@@ -166,7 +166,7 @@ func parseCellMarkdown(src string, rep *Report) []Inline {
 		if p != doc.FirstChild() {
 			out = append(out, Inline{Kind: Break})
 		}
-		out = append(out, mdInlines(p, source{b: b, s: src}, rep)...)
+		out = append(out, mdInlines(p, stringSource(b, src), rep)...)
 	}
 	return out
 }
@@ -183,7 +183,7 @@ func (a *cellArena) inlineCell(ins []Inline) Cell {
 		}
 		return c
 	}
-	if p := normalizeInlines(ins); len(p) > 0 {
+	if p := normalizeInlinesIn(a, ins); len(p) > 0 {
 		c.Blocks = a.block(Block{Kind: Paragraph, Inlines: p})
 	}
 	return c

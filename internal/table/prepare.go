@@ -41,14 +41,127 @@ func repairTokens(src []byte, toks []token, rep *Report) {
 
 // writeTokens writes the repaired tokens back as HTML for the HTML parser, into out (emptied
 // first), and returns out's bytes. Row start tags are marked with their lines, and cell start
-// tags too when cells is set.
-func writeTokens(out *bytes.Buffer, src []byte, toks []token, cells bool) []byte {
+// tags too when cells is set. trim, for tokens the scanner read, leaves out the attributes
+// (see keptAttr) and the white space (see place) that the converter never reads.
+func writeTokens(out *bytes.Buffer, src []byte, toks []token, cells, trim bool) []byte {
 	out.Reset()
 	out.Grow(len(src) + len(src)/8)
+	var attrs [16]attrSpan
+	inside := 0 // toks[1:inside] are inside the table, where unread white space is dropped
+	if trim {
+		inside = oneTable(toks)
+	}
+	var at place
 	for i := range toks {
-		writeToken(out, src, &toks[i], cells)
+		t := &toks[i]
+		if i < inside {
+			if t.typ == html.TextToken && at.unread(src, toks, i) {
+				continue
+			}
+			at = at.after(t)
+		}
+		writeToken(out, src, t, cells, trim, attrs[:0])
 	}
 	return out.Bytes()
+}
+
+// place is where in a single table (see oneTable) x/net/html's tree builder is after a token,
+// as far as the tags tell for certain, to know when white space is text the converter never
+// reads. It only says what the HTML standard's rules make sure of:
+//
+//   - A start tag of a table, row group or row makes that element the current node, whatever
+//     state the builder meets it in (closing what it must first); so does a cell's, which
+//     puts the builder in the cell.
+//   - In a cell, tags other than those of table parts, select, svg, math and template leave it
+//     in the cell, and the end tag of the cell's own name closes it: the row is the current
+//     node again.
+//   - When a table part is the current node, end tags of rows, row groups and cells close
+//     a row or row group or are ignored: a table part stays the current node.
+//
+// White space is then a text child of a table part, which the converter skips, or leading
+// white space of a cell, which normalizing removes. Any other token makes the place unknown
+// until the next start tag of a table part.
+type place struct {
+	part bool   // a table, row group or row is the current node
+	cell string // or the builder is in a cell of this name (td, th)
+	open bool   // and nothing has come into the cell yet
+}
+
+// after returns the place after token t, seen at p.
+func (p place) after(t *token) place {
+	switch t.typ {
+	case html.StartTagToken, html.SelfClosingTagToken:
+		switch t.atom {
+		case atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
+			return place{part: true}
+		case atom.Td, atom.Th:
+			return place{cell: t.name, open: t.typ == html.StartTagToken}
+		}
+	case html.EndTagToken:
+		switch t.atom {
+		case atom.Td, atom.Th:
+			if p.part || p.cell == t.name {
+				return place{part: true}
+			}
+			return place{}
+		case atom.Tr, atom.Tbody, atom.Thead, atom.Tfoot:
+			return place{part: p.part}
+		}
+	}
+	if p.cell != "" && !partTag(t) {
+		return place{cell: p.cell} // the cell's content
+	}
+	return place{}
+}
+
+// unread reports whether toks[i], a text token seen at p, is white space the converter never
+// reads (see place).
+func (p place) unread(src []byte, toks []token, i int) bool {
+	if !p.part && !p.open {
+		return false
+	}
+	for _, c := range toks[i].raw(src) {
+		if !isHTMLSpace(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// partTag reports whether t is a tag of a table part, or of an element a table's tags mean
+// something else in (select, svg, math, template).
+func partTag(t *token) bool {
+	if t.typ == html.TextToken {
+		return false
+	}
+	switch t.atom {
+	case atom.Table, atom.Caption, atom.Colgroup, atom.Col, atom.Thead, atom.Tbody, atom.Tfoot,
+		atom.Tr, atom.Td, atom.Th, atom.Select, atom.Svg, atom.Math, atom.Template:
+		return true
+	}
+	return false
+}
+
+// oneTable returns the index of the first </table> in toks (or their number) when toks are a
+// single table: the first token opens it, no other token opens a table, and none opens foreign
+// content (svg, math) or a template, where table tags mean something else. Else it returns 0.
+// Up to that index, the table is open in x/net/html's tree builder: only a </table> closes it.
+func oneTable(toks []token) int {
+	if len(toks) == 0 || toks[0].typ != html.StartTagToken || toks[0].atom != atom.Table {
+		return 0
+	}
+	end := len(toks)
+	for i := 1; i < len(toks); i++ {
+		t := &toks[i]
+		switch {
+		case t.typ == html.EndTagToken && t.atom == atom.Table:
+			end = min(end, i)
+		case t.typ != html.StartTagToken && t.typ != html.SelfClosingTagToken:
+		case t.atom == atom.Table, t.atom == atom.Svg, t.atom == atom.Math, t.atom == atom.Template:
+			return 0
+		}
+	}
+	return end
 }
 
 // tokenize tokenizes src with x/net/html, for what scanTokens leaves to it.
@@ -225,8 +338,9 @@ func mismatch(open string) Repair {
 }
 
 // writeToken writes t, adding the line attribute to row start tags, and to cell start tags
-// when cells is set.
-func writeToken(out *bytes.Buffer, src []byte, t *token, cells bool) {
+// when cells is set, and leaving out the attributes nothing reads when trim is set. attrs is
+// room for a tag's attributes.
+func writeToken(out *bytes.Buffer, src []byte, t *token, cells, trim bool, attrs []attrSpan) {
 	raw := t.raw(src)
 	head := raw[:min(len(raw), 1+len(t.name))]
 	if t.renamed {
@@ -236,16 +350,90 @@ func writeToken(out *bytes.Buffer, src []byte, t *token, cells bool) {
 		out.Write(head)
 	}
 	raw = raw[len(head):]
-	marked := t.atom == atom.Tr || cells && (t.atom == atom.Td || t.atom == atom.Th)
-	if !marked || t.typ != html.StartTagToken && t.typ != html.SelfClosingTagToken {
-		out.Write(raw)
+	start := t.typ == html.StartTagToken || t.typ == html.SelfClosingTagToken
+	if marked := t.atom == atom.Tr || cells && (t.atom == atom.Td || t.atom == atom.Th); start && marked {
+		out.WriteString(" " + lineAttr + `="`)
+		out.Write(strconv.AppendInt(out.AvailableBuffer(), int64(t.line), 10))
+		out.WriteByte('"')
+		if len(raw) > 0 && raw[0] != ' ' && raw[0] != '>' && raw[0] != '/' {
+			out.WriteByte(' ')
+		}
+	}
+	if trim && start && trimsAttrs(t.atom) && bytes.IndexByte(raw, '=') >= 0 && writeKeptAttrs(out, raw, t, attrs) {
 		return
 	}
-	out.WriteString(" " + lineAttr + `="`)
-	out.Write(strconv.AppendInt(out.AvailableBuffer(), int64(t.line), 10))
-	out.WriteByte('"')
-	if len(raw) > 0 && raw[0] != ' ' && raw[0] != '>' && raw[0] != '/' {
-		out.WriteByte(' ')
-	}
 	out.Write(raw)
+}
+
+// trimsAttrs reports whether the attributes of elements a that no one reads may be left out:
+// the HTML parser builds its tree without reading them. It does read those of the formatting
+// elements (b, a, font, …: it compares them to decide which to reopen), of input (type) and of
+// MathML's annotation-xml (encoding); none of those is in this list.
+func trimsAttrs(a atom.Atom) bool {
+	switch a {
+	case atom.Table, atom.Caption, atom.Colgroup, atom.Col, atom.Thead, atom.Tbody, atom.Tfoot,
+		atom.Tr, atom.Td, atom.Th, atom.Div, atom.Span, atom.Ul, atom.Ol, atom.Li, atom.P, atom.Img:
+		return true
+	}
+	return false
+}
+
+// keptAttr reports whether the attribute named key (in any case) of an element a is one the
+// converter reads: a cell's class, scope, align, colspan, rowspan and line, a row's line, an
+// image's alt.
+func keptAttr(a atom.Atom, key []byte) bool {
+	switch a {
+	case atom.Td, atom.Th:
+		for _, k := range cellAttrs {
+			if equalFoldASCII(key, k) {
+				return true
+			}
+		}
+	case atom.Tr:
+		return equalFoldASCII(key, cellAttrs[len(cellAttrs)-1])
+	case atom.Img:
+		return equalFoldASCII(key, altAttr)
+	}
+	return false
+}
+
+var (
+	cellAttrs = [][]byte{[]byte("class"), []byte("scope"), []byte("align"), []byte("colspan"),
+		[]byte("rowspan"), []byte(lineAttr)} // the line last
+	altAttr = []byte("alt")
+)
+
+// writeKeptAttrs writes the attributes of a start tag that keptAttr keeps, each as it is in
+// the source, and the end of t; raw is t after its name, which the scanner read. It
+// writes nothing and returns false when every attribute is kept: the tag is then written as
+// it is.
+func writeKeptAttrs(out *bytes.Buffer, raw []byte, t *token, attrs []attrSpan) bool {
+	s := scanner{src: raw, attrs: attrs}
+	if !s.tagAttrs(true) || s.pos != len(raw) { // not one tag: write it as it is
+		return false
+	}
+	dropped := false
+	for _, a := range s.attrs {
+		dropped = dropped || !keptAttr(t.atom, raw[a.k0:a.k1])
+	}
+	if !dropped {
+		return false
+	}
+	for _, a := range s.attrs {
+		if !keptAttr(t.atom, raw[a.k0:a.k1]) {
+			continue
+		}
+		end := a.v1
+		if a.v0 > a.k1 && (raw[a.v0-1] == '"' || raw[a.v0-1] == '\'') {
+			end++ // the closing quote
+		}
+		out.WriteByte(' ')
+		out.Write(raw[a.k0:end])
+	}
+	if t.typ == html.SelfClosingTagToken {
+		out.WriteString(" />")
+	} else {
+		out.WriteByte('>')
+	}
+	return true
 }

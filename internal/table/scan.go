@@ -124,28 +124,38 @@ func (s *scanner) tag(typ html.TokenType) (token, bool) {
 	if typ == html.StartTagToken && rawTextTag(t.atom) {
 		return token{}, false
 	}
-	s.skipSpace()
-	for {
-		if s.pos >= len(src) {
-			return token{}, false
-		}
-		if src[s.pos] == '>' {
-			s.pos++
-			break
-		}
-		a, ok := s.attr()
-		if !ok {
-			return token{}, false
-		}
-		if typ == html.StartTagToken && a.k1 > a.k0 && !s.seen(a) {
-			s.attrs = append(s.attrs, a)
-		}
-		s.skipSpace()
+	if !s.tagAttrs(typ == html.StartTagToken) {
+		return token{}, false
 	}
 	if n := len(s.attrs); typ == html.StartTagToken && src[s.pos-2] == '/' && (n == 0 || s.pos-2 != int(s.attrs[n-1].v1)-1) {
 		t.typ = html.SelfClosingTagToken
 	}
 	return t, true
+}
+
+// tagAttrs reads a tag's attributes up to and including its ">", keeping in s.attrs (when
+// keep is set) those the tokenizer keeps: the first of each key, not the empty ones. ok is
+// false when the input ends first.
+func (s *scanner) tagAttrs(keep bool) bool {
+	src := s.src
+	s.skipSpace()
+	for {
+		if s.pos >= len(src) {
+			return false
+		}
+		if src[s.pos] == '>' {
+			s.pos++
+			return true
+		}
+		a, ok := s.attr()
+		if !ok {
+			return false
+		}
+		if keep && a.k1 > a.k0 && !s.seen(a) {
+			s.attrs = append(s.attrs, a)
+		}
+		s.skipSpace()
+	}
 }
 
 // attr reads one attribute as x/net/html's readTagAttrKey and readTagAttrVal do; ok is false

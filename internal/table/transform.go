@@ -35,10 +35,11 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 	if len(found) == 0 {
 		return
 	}
-	src := newSource(reader.Source())
-	lines := newLineIndex(src.b)
+	src := &source{b: reader.Source()}
+	lines := newLineCounter(src.b)
 	count := 0
 	for _, n := range found {
+		src.setWindow(window(n, len(src.b)))
 		tn, ok := n.(*Node)
 		if !ok {
 			tn = fromGFMNode(n.(*extast.Table), src, lines)
@@ -50,14 +51,37 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		tn.ID = x.cfg.idPrefix + "-" + strconv.Itoa(count)
 		takeCaption(tn, src, lines)
 		if !tn.Report.Empty() {
-			// diag.Warnf with "%s", without fmt
-			addDiagnostic(pc, diag.Diagnostic{Line: tn.Line, Severity: diag.Warning, Code: "table-repair", Message: tn.Report.String()})
+			addFinding(pc, finding{d: diag.Diagnostic{Line: tn.Line, Severity: diag.Warning, Code: "table-repair"}, rep: &tn.Report})
 		}
 	}
 }
 
+// window returns the part of the source that the texts of table n and of the paragraph before
+// it (its caption, perhaps) lie in, as far as a look at their first and last lines tells: a
+// raw HTML table's texts are parsed from bytes, a pipe table ends with its last line, a GFM
+// table before the next block.
+func window(n ast.Node, size int) (lo, hi int) {
+	lo, hi = n.Pos(), size
+	if t, ok := n.(*Node); ok && t.Lines().Len() > 0 {
+		lo = t.Lines().At(0).Start
+		switch t.Origin {
+		case OriginHTML:
+			hi = lo
+		case OriginPipes:
+			hi = t.Lines().At(t.Lines().Len() - 1).Stop
+		}
+	}
+	if next := n.NextSibling(); next != nil && next.Type() == ast.TypeBlock && next.Lines().Len() > 0 {
+		hi = min(hi, next.Lines().At(0).Start)
+	}
+	if p, ok := n.PreviousSibling().(*ast.Paragraph); ok && p.Lines().Len() > 0 {
+		lo = min(lo, p.Lines().At(0).Start)
+	}
+	return lo, hi
+}
+
 // build fills in n.Table, or replaces n with the raw HTML it came from and warns.
-func (x *transformer) build(n *Node, src source, lines lineIndex, pc parser.Context) bool {
+func (x *transformer) build(n *Node, src *source, lines *lineCounter, pc parser.Context) bool {
 	if n.Table != nil {
 		return true
 	}
