@@ -42,126 +42,15 @@ func repairTokens(src []byte, toks []token, rep *Report) {
 // writeTokens writes the repaired tokens back as HTML for the HTML parser, into out (emptied
 // first), and returns out's bytes. Row start tags are marked with their lines, and cell start
 // tags too when cells is set. trim, for tokens the scanner read, leaves out the attributes
-// (see keptAttr) and the white space (see place) that the converter never reads.
+// nothing reads (see keptAttr).
 func writeTokens(out *bytes.Buffer, src []byte, toks []token, cells, trim bool) []byte {
 	out.Reset()
 	out.Grow(len(src) + len(src)/8)
 	var attrs [16]attrSpan
-	inside := 0 // toks[1:inside] are inside the table, where unread white space is dropped
-	if trim {
-		inside = oneTable(toks)
-	}
-	var at place
 	for i := range toks {
-		t := &toks[i]
-		if i < inside {
-			if t.typ == html.TextToken && at.unread(src, toks, i) {
-				continue
-			}
-			at = at.after(t)
-		}
-		writeToken(out, src, t, cells, trim, attrs[:0])
+		writeToken(out, src, &toks[i], cells, trim, attrs[:0])
 	}
 	return out.Bytes()
-}
-
-// place is where in a single table (see oneTable) x/net/html's tree builder is after a token,
-// as far as the tags tell for certain, to know when white space is text the converter never
-// reads. It only says what the HTML standard's rules make sure of:
-//
-//   - A start tag of a table, row group or row makes that element the current node, whatever
-//     state the builder meets it in (closing what it must first); so does a cell's, which
-//     puts the builder in the cell.
-//   - In a cell, tags other than those of table parts, select, svg, math and template leave it
-//     in the cell, and the end tag of the cell's own name closes it: the row is the current
-//     node again.
-//   - When a table part is the current node, end tags of rows, row groups and cells close
-//     a row or row group or are ignored: a table part stays the current node.
-//
-// White space is then a text child of a table part, which the converter skips, or leading
-// white space of a cell, which normalizing removes. Any other token makes the place unknown
-// until the next start tag of a table part.
-type place struct {
-	part bool   // a table, row group or row is the current node
-	cell string // or the builder is in a cell of this name (td, th)
-	open bool   // and nothing has come into the cell yet
-}
-
-// after returns the place after token t, seen at p.
-func (p place) after(t *token) place {
-	switch t.typ {
-	case html.StartTagToken, html.SelfClosingTagToken:
-		switch t.atom {
-		case atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
-			return place{part: true}
-		case atom.Td, atom.Th:
-			return place{cell: t.name, open: t.typ == html.StartTagToken}
-		}
-	case html.EndTagToken:
-		switch t.atom {
-		case atom.Td, atom.Th:
-			if p.part || p.cell == t.name {
-				return place{part: true}
-			}
-			return place{}
-		case atom.Tr, atom.Tbody, atom.Thead, atom.Tfoot:
-			return place{part: p.part}
-		}
-	}
-	if p.cell != "" && !partTag(t) {
-		return place{cell: p.cell} // the cell's content
-	}
-	return place{}
-}
-
-// unread reports whether toks[i], a text token seen at p, is white space the converter never
-// reads (see place).
-func (p place) unread(src []byte, toks []token, i int) bool {
-	if !p.part && !p.open {
-		return false
-	}
-	for _, c := range toks[i].raw(src) {
-		if !isHTMLSpace(c) {
-			return false
-		}
-	}
-	return true
-}
-
-// partTag reports whether t is a tag of a table part, or of an element a table's tags mean
-// something else in (select, svg, math, template).
-func partTag(t *token) bool {
-	if t.typ == html.TextToken {
-		return false
-	}
-	switch t.atom {
-	case atom.Table, atom.Caption, atom.Colgroup, atom.Col, atom.Thead, atom.Tbody, atom.Tfoot,
-		atom.Tr, atom.Td, atom.Th, atom.Select, atom.Svg, atom.Math, atom.Template:
-		return true
-	}
-	return false
-}
-
-// oneTable returns the index of the first </table> in toks (or their number) when toks are a
-// single table: the first token opens it, no other token opens a table, and none opens foreign
-// content (svg, math) or a template, where table tags mean something else. Else it returns 0.
-// Up to that index, the table is open in x/net/html's tree builder: only a </table> closes it.
-func oneTable(toks []token) int {
-	if len(toks) == 0 || toks[0].typ != html.StartTagToken || toks[0].atom != atom.Table {
-		return 0
-	}
-	end := len(toks)
-	for i := 1; i < len(toks); i++ {
-		t := &toks[i]
-		switch {
-		case t.typ == html.EndTagToken && t.atom == atom.Table:
-			end = min(end, i)
-		case t.typ != html.StartTagToken && t.typ != html.SelfClosingTagToken:
-		case t.atom == atom.Table, t.atom == atom.Svg, t.atom == atom.Math, t.atom == atom.Template:
-			return 0
-		}
-	}
-	return end
 }
 
 // tokenize tokenizes src with x/net/html, for what scanTokens leaves to it.
