@@ -212,11 +212,7 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	if s.cat != nil {
 		b.inTables = linkTableMentions(doc, s.matchers[p.Lang], gpuURL)
 	}
-	for _, d := range doc.TableDiagnostics(p.File) {
-		if d.Code != "table-repair" || s.opts.Verbose {
-			*diags = append(*diags, d)
-		}
-	}
+	*diags = append(*diags, doc.TableDiagnosticsFor(p.File, s.opts.Verbose)...)
 	var imgDiags diag.List
 	b.assets, imgDiags = s.checkImages(p, doc)
 	*diags = append(*diags, imgDiags...)
