@@ -64,7 +64,7 @@ func (p *Page) Title() string {
 
 // Pages reads every .md file under content/<lang>/ for each language, in a deterministic
 // order: by language order, then path. Files that are not markdown are ignored; dot files
-// and folders are skipped. The files are read on GOMAXPROCS goroutines, and the pages come
+// and folders are skipped. The files are read on a few goroutines per core (readers), and the pages come
 // back released (Source reads each again): a site of any size is never all in memory.
 func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
 	type file struct{ lang, name string }
@@ -94,7 +94,7 @@ func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
 	pages := make([]*Page, len(files))
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
+	for range readers * runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			buf := make([]byte, 0, 16<<10) // each file is read into it, then released
 			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
@@ -254,3 +254,10 @@ func GroupPages(pages []*Page, langs []config.Lang) ([]*Group, error) {
 	slices.SortFunc(groups, func(a, b *Group) int { return cmp.Compare(a.Key, b.Key) })
 	return groups, nil
 }
+
+// readers is how many goroutines per core Pages reads files on. Where the files are not
+// in the page cache (the first build after a while: the kernel drops file pages that sat
+// unused), a read waits for the disk, and one reader per core leaves the core idle
+// meanwhile; more readers keep it busy. Where they are cached, the extra readers cost only
+// their buffers.
+const readers = 4
