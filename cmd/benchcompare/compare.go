@@ -11,25 +11,29 @@ import (
 
 // tool is one program under comparison and how to build a corpus with it.
 type tool struct {
-	name string
-	argv func(c corpusDirs, dest string) []string
+	name  string
+	input func(c corpusDirs) string // the folder the tool reads
+	argv  func(c corpusDirs, dest string) []string
 }
+
+func siteDir(c corpusDirs) string { return c.site }
+func hugoDir(c corpusDirs) string { return c.hugo }
 
 // tools lists the programs to measure, docsite first, the floor last; the ratios
 // are taken in this order.
 func tools(cfg config) []tool {
 	var ts []tool
 	if cfg.docsite != "" {
-		ts = append(ts, tool{"docsite", func(c corpusDirs, dest string) []string {
+		ts = append(ts, tool{"docsite", siteDir, func(c corpusDirs, dest string) []string {
 			return []string{cfg.docsite, "build", "-source", c.site, "-dest", dest}
 		}})
 	}
 	if cfg.hugo != "" {
-		ts = append(ts, tool{"hugo", func(c corpusDirs, dest string) []string {
+		ts = append(ts, tool{"hugo", hugoDir, func(c corpusDirs, dest string) []string {
 			return []string{cfg.hugo, "--quiet", "--source", c.hugo, "--destination", dest}
 		}})
 	}
-	return append(ts, tool{"floor", func(c corpusDirs, dest string) []string {
+	return append(ts, tool{"floor", siteDir, func(c corpusDirs, dest string) []string {
 		return []string{cfg.self, "-floor", "-source", c.site, "-dest", dest}
 	}})
 }
@@ -107,6 +111,9 @@ func runOnce(cfg config, t tool, c corpusDirs, check bool) (sample, error) {
 	if err := os.MkdirAll(scratch, 0o755); err != nil {
 		return sample{}, err
 	}
+	if err := warm(t.input(c)); err != nil {
+		return sample{}, err
+	}
 	s, err := measure(t.argv(c, dest), scratch)
 	if err != nil || !check {
 		return s, err
@@ -116,6 +123,20 @@ func runOnce(cfg config, t tool, c corpusDirs, check bool) (sample, error) {
 		err = fmt.Errorf("%s wrote %d HTML files for %d pages", t.name, n, 3*c.pages)
 	}
 	return s, err
+}
+
+// warm reads every file under dir, so that each run finds its input in the page cache.
+// Without it the tool that runs first after a pause pays for the disk: a machine may drop
+// cached file pages that were not used for a while (this one, a VM with a DAMON pageout
+// scheme, drops them after ~60 s), and the tools read separate copies of the corpus.
+func warm(dir string) error {
+	return filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		_, err = os.ReadFile(name)
+		return err
+	})
 }
 
 func countHTML(dir string) (int, error) {
