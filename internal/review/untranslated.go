@@ -253,7 +253,7 @@ func (c *checker) foreign(p *profile, srcScript script) string {
 	if d == srcScript && d != none && !c.own.has(d) {
 		return "written in " + d.String() + " script like the source"
 	}
-	if base(c.locale) == "ja" && srcScript == han && p.counts[han] >= 12 && p.counts[kana] == 0 {
+	if c.own == japanese && srcScript == han && p.counts[han] >= 12 && p.counts[kana] == 0 {
 		return "Han characters without kana, like the Chinese source"
 	}
 	return ""
@@ -546,13 +546,16 @@ type scriptSet uint8
 
 func (s scriptSet) has(x script) bool { return s&(1<<x) != 0 }
 
+// japanese is the scripts of Japanese, and of no other language scriptsOf knows.
+const japanese scriptSet = 1<<han | 1<<kana
+
 // scriptsOf lists the scripts a language is written in.
 func scriptsOf(locale string) scriptSet {
 	switch base(locale) {
 	case "zh":
 		return 1 << han
 	case "ja":
-		return 1<<han | 1<<kana
+		return japanese
 	case "ko":
 		return 1<<hangul | 1<<han
 	}
