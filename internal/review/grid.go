@@ -1,6 +1,8 @@
 package review
 
 import (
+	"sync"
+
 	"docsite/internal/align"
 	"docsite/internal/outline"
 )
@@ -12,6 +14,18 @@ type grid struct {
 	Rows  []gridRow
 	Other []Finding  // findings no cell holds (missing pages)
 	slab  []gridCell // where rows take their cells from
+	room  []gridCell // the slab it starts with, kept from page to page (grids)
+}
+
+// grids keeps grids, and the room their rows and cells took, from one page to the next.
+var grids = sync.Pool{New: func() any { return new(grid) }}
+
+// release gives g back to grids, dropping what it holds of its page; g is not used after.
+func (g *grid) release() {
+	clear(g.Rows[:cap(g.Rows)])
+	clear(g.room[:cap(g.room)])
+	*g = grid{Rows: g.Rows[:0], room: g.room[:0]}
+	grids.Put(g)
 }
 
 // cells starts a row's cells with first, with room for one cell per translation of p.
@@ -63,7 +77,14 @@ type gridCell struct {
 func buildGrid(p *pageDetail, langs []Locale, findings []Finding) *grid {
 	src := p.Source.Outline
 	rows := sourceRows(src) + 8 // a few for the translations' extra items
-	g := &grid{Rows: make([]gridRow, 0, rows), slab: make([]gridCell, 0, rows*(1+len(p.Translations)))}
+	g := grids.Get().(*grid)
+	if cap(g.Rows) < rows {
+		g.Rows = make([]gridRow, 0, rows)
+	}
+	if n := rows * (1 + len(p.Translations)); cap(g.room) < n {
+		g.room = make([]gridCell, 0, n)
+	}
+	g.slab = g.room[:0]
 	for i, s := range src.Sections {
 		g.sectionRows(p, langs, i, s)
 		for k := range p.Translations {

@@ -29,27 +29,6 @@ func (g *grid) writeRows(b *bytes.Buffer) {
 	}
 }
 
-// size guesses how many bytes writeRows writes, to size the page's buffer once.
-func (g *grid) size() int {
-	n := 0
-	for i := range g.Rows {
-		n += 20
-		for j := range g.Rows[i].Cells {
-			c := &g.Rows[i].Cells[j]
-			n += 100 + len(c.Title) + min(len(c.Text), 4*c.textMax)
-			if c.row != nil {
-				for _, cell := range c.row.Cells {
-					n += 5 + min(len(cell.Text)+4, 4*rowCellMax)
-				}
-			}
-			for _, f := range c.Findings {
-				n += 80 + len(f.Check) + len(f.Message)
-			}
-		}
-	}
-	return n
-}
-
 func (c *gridCell) writeHTML(b *bytes.Buffer) {
 	b.WriteString("\n<td")
 	if c.Present {
