@@ -160,6 +160,7 @@ func up(rel string) string {
 type link struct {
 	Label, Href, Lang string
 	Missing           bool
+	Source            bool // the page's source language, first of versionLinks
 }
 
 type indexView struct {
@@ -216,7 +217,8 @@ func outlierViews(fs []Finding) []outlier {
 // versionLinks links to the page in every language, source first; presentOnly leaves out
 // the languages the page is missing in.
 func versionLinks(langs []Locale, p *PageReview, url PageURL, root string, presentOnly bool) []link {
-	links := []link{{Label: p.Source, Href: root + url(p.Source, p.Page), Lang: tagOf(langs, p.Source)}}
+	links := make([]link, 1, 1+len(p.Translations))
+	links[0] = link{Label: p.Source, Href: root + url(p.Source, p.Page), Lang: tagOf(langs, p.Source), Source: true}
 	for _, tr := range p.Translations {
 		if presentOnly && tr.Missing {
 			continue
