@@ -342,11 +342,7 @@ func (b *builder) foldSegments(text string, segs []rawSegment) (string, []rawSeg
 // of the whole text are those of its segments in turn.
 func segmentNumbers(all []string, significant []Number, text string, segs []rawSegment) ([]string, []Number) {
 	k := 0
-	for i := 0; i < len(text); {
-		if !isDigit(text[i]) {
-			i++
-			continue
-		}
+	for i := nextDigit(text, 0); i < len(text); i = nextDigit(text, i) {
 		n, end := scanNumber(text, i)
 		all = append(all, n)
 		for segs[k].end <= i {
