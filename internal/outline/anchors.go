@@ -84,11 +84,7 @@ func numbers(s string) []string {
 
 // appendNumbers appends the numbers of a folded text to out.
 func appendNumbers(out []string, s string) []string {
-	for i := 0; i < len(s); {
-		if !isDigit(s[i]) {
-			i++
-			continue
-		}
+	for i := nextDigit(s, 0); i < len(s); i = nextDigit(s, i) {
 		n, end := scanNumber(s, i)
 		out = append(out, n)
 		i = end
@@ -182,8 +178,8 @@ func codes(s string) []string {
 
 // appendCodes appends the product codes of a folded text to out.
 func appendCodes(out []string, s string) []string {
-	for i := 0; i < len(s); i++ {
-		if !isUpper(s[i]) || i > 0 && isLetter(s[i-1]) {
+	for i := nextUpper(s, 0); i < len(s); i = nextUpper(s, i+1) {
+		if i > 0 && isLetter(s[i-1]) {
 			continue
 		}
 		j := i

@@ -14,11 +14,22 @@ import (
 // Build outlines a parsed page. src is the source the document was parsed from (front matter
 // blanked, so offsets are file offsets); file names the page in findings.
 func Build(doc ast.Node, src []byte, file string) *Page {
+	return build(doc, src, file, true)
+}
+
+// BuildUnhashed is Build but for Section.Hash, which it leaves empty: for a page whose
+// sections' hashes nobody reads, such as a translation (the reviewed state records only its
+// source's).
+func BuildUnhashed(doc ast.Node, src []byte, file string) *Page {
+	return build(doc, src, file, false)
+}
+
+func build(doc ast.Node, src []byte, file string, hashed bool) *Page {
 	b := builders.Get().(*builder)
 	b.src, b.lines, b.page = src, appendLineIndex(b.lines, src), &Page{File: file}
 	b.found, b.numbers = b.foundRoom[:0], b.numbersRoom[:0]
 	b.nodes(doc.FirstChild())
-	b.finish()
+	b.finish(hashed)
 	p := b.page
 	b.release()
 	builders.Put(b)
@@ -331,11 +342,7 @@ func (b *builder) foldSegments(text string, segs []rawSegment) (string, []rawSeg
 // of the whole text are those of its segments in turn.
 func segmentNumbers(all []string, significant []Number, text string, segs []rawSegment) ([]string, []Number) {
 	k := 0
-	for i := 0; i < len(text); {
-		if !isDigit(text[i]) {
-			i++
-			continue
-		}
+	for i := nextDigit(text, 0); i < len(text); i = nextDigit(text, i) {
 		n, end := scanNumber(text, i)
 		all = append(all, n)
 		for segs[k].end <= i {
@@ -367,8 +374,9 @@ func onlyImages(p *ast.Paragraph, src []byte) bool {
 	return seen
 }
 
-// finish sets end lines, slugs, default ids and hashes once all sections are known.
-func (b *builder) finish() {
+// finish sets end lines, slugs, default ids and, if hashed, hashes once all sections are
+// known.
+func (b *builder) finish(hashed bool) {
 	b.closeSection()
 	secs := b.page.Sections
 	lastLine := len(b.lines)
@@ -378,7 +386,9 @@ func (b *builder) finish() {
 			next = secs[i+1].Line
 		}
 		s.EndLine = b.lastNonBlank(s.Line, next-1)
-		s.Hash = b.hash(s.Line, s.EndLine)
+		if hashed {
+			s.Hash = b.hash(s.Line, s.EndLine)
+		}
 	}
 	setSlugs(b.page)
 	for _, s := range secs {

@@ -5,9 +5,16 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
+
+	"docsite/internal/table"
 )
 
 // FuzzBuild: any markdown outlines without a panic, and every line it reports lies in the
@@ -27,6 +34,7 @@ func FuzzBuild(f *testing.F) {
 		p := parse(t, "f.md", src)
 		checkRowNumbers(t, p)
 		checkDerived(t, p)
+		checkUnhashed(t, src)
 		n := len(newLineIndex(src))
 		for _, sec := range p.Sections {
 			if want := plainHash(src, sec.Line, sec.EndLine); sec.Hash != want {
@@ -111,4 +119,19 @@ func plainHash(src []byte, from, to int) string {
 		h.Write([]byte{'\n'})
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// checkUnhashed: BuildUnhashed outlines src as Build does, but for the sections' hashes.
+func checkUnhashed(t *testing.T, src []byte) {
+	t.Helper()
+	src = blankFrontMatter(src)
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.CJK, table.NewExtension()))
+	doc := md.Parser().Parse(text.NewReader(src))
+	want, got := Build(doc, src, "f.md"), BuildUnhashed(doc, src, "f.md")
+	for _, s := range want.Sections {
+		s.Hash = ""
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("BuildUnhashed differs from Build beyond the hashes")
+	}
 }

@@ -1,6 +1,9 @@
 package review
 
 import (
+	"slices"
+	"sync"
+
 	"docsite/internal/align"
 	"docsite/internal/outline"
 )
@@ -10,8 +13,24 @@ import (
 // on rows of their own after the item they follow.
 type grid struct {
 	Rows  []gridRow
-	Other []Finding  // findings no cell holds (missing pages)
-	slab  []gridCell // where rows take their cells from
+	Other []Finding   // findings no cell holds (missing pages)
+	slab  []gridCell  // where rows take their cells from
+	room  []gridCell  // the slab it starts with, kept from page to page (grids)
+	pairs []pairIndex // per translation
+}
+
+// grids keeps grids, and the room their rows and cells took, from one page to the next.
+var grids = sync.Pool{New: func() any { return new(grid) }}
+
+// release gives g back to grids, dropping what it holds of its page; g is not used after.
+func (g *grid) release() {
+	clear(g.Rows[:cap(g.Rows)])
+	clear(g.room[:cap(g.room)])
+	for k := range g.pairs {
+		g.pairs[k].locale, g.pairs[k].a, g.pairs[k].src = "", nil, nil
+	}
+	*g = grid{Rows: g.Rows[:0], room: g.room[:0], pairs: g.pairs[:0]}
+	grids.Put(g)
 }
 
 // cells starts a row's cells with first, with room for one cell per translation of p.
@@ -63,7 +82,18 @@ type gridCell struct {
 func buildGrid(p *pageDetail, langs []Locale, findings []Finding) *grid {
 	src := p.Source.Outline
 	rows := sourceRows(src) + 8 // a few for the translations' extra items
-	g := &grid{Rows: make([]gridRow, 0, rows), slab: make([]gridCell, 0, rows*(1+len(p.Translations)))}
+	g := grids.Get().(*grid)
+	if cap(g.Rows) < rows {
+		g.Rows = make([]gridRow, 0, rows)
+	}
+	if n := rows * (1 + len(p.Translations)); cap(g.room) < n {
+		g.room = make([]gridCell, 0, n)
+	}
+	g.slab = g.room[:0]
+	for _, tr := range p.Translations {
+		g.pairs = slices.Grow(g.pairs, 1)[:len(g.pairs)+1]
+		g.pairs[len(g.pairs)-1].reset(tr.Locale, tr.Align, src)
+	}
 	for i, s := range src.Sections {
 		g.sectionRows(p, langs, i, s)
 		for k := range p.Translations {
@@ -102,9 +132,9 @@ func tagOf(langs []Locale, code string) string {
 // sectionRows adds the heading row and block rows of source section i.
 func (g *grid) sectionRows(p *pageDetail, langs []Locale, i int, s *outline.Section) {
 	head := gridRow{Section: true, Cells: g.cells(p, sectionCell(tagOf(langs, p.Source.Locale), s, true))}
-	for _, tr := range p.Translations {
+	for k, tr := range p.Translations {
 		c := gridCell{Lang: tagOf(langs, tr.Locale), locale: tr.Locale, translate: true, srcFrom: s.Line, srcTo: s.Line}
-		if sp := pairOf(tr.Align, i); sp != nil && sp.Target >= 0 {
+		if sp := g.pairs[k].sectionPair(i); sp != nil && sp.Target >= 0 {
 			t := tr.Align.Target.Sections[sp.Target]
 			c = sectionCell(c.Lang, t, false)
 			c.locale, c.translate, c.srcFrom, c.srcTo = tr.Locale, true, s.Line, s.Line
@@ -169,11 +199,11 @@ func (g *grid) blockRow(p *pageDetail, langs []Locale, i, b int) {
 	}
 	src := blockCell(tagOf(langs, p.Source.Locale), sb)
 	row := gridRow{Cells: g.cells(p, src)}
-	for _, tr := range p.Translations {
+	for k, tr := range p.Translations {
 		c := gridCell{Lang: tagOf(langs, tr.Locale), Kind: sb.Kind.String()}
-		if tb := targetBlock(tr.Align, i, b); tb != nil {
+		if tb := g.pairs[k].targetBlock(i, b); tb != nil {
 			c = blockCell(c.Lang, tb)
-			c.setMatch(blockPairOf(tr.Align, i, b).Confidence)
+			c.setMatch(g.pairs[k].blockPair(i, b).Confidence)
 			c.tgtFrom, c.tgtTo = tb.Line, tb.EndLine
 			if tb.Table != nil {
 				c.tgtTo = tb.Line
@@ -188,23 +218,14 @@ func (g *grid) blockRow(p *pageDetail, langs []Locale, i, b int) {
 	}
 }
 
-// targetBlock is the translation's block paired with source block b of section i, or nil.
-func targetBlock(a *align.Page, i, b int) *outline.Block {
-	bp := blockPairOf(a, i, b)
-	if bp == nil || bp.Target < 0 {
-		return nil
-	}
-	return &a.Target.Sections[pairOf(a, i).Target].Blocks[bp.Target]
-}
-
 // tableRows adds a row per row of source table b of section i, each translation's paired row
 // beside it, and the translations' extra rows after the row they follow.
 func (g *grid) tableRows(p *pageDetail, langs []Locale, i, b int) {
 	st := p.Source.Outline.Sections[i].Blocks[b].Table
 	_, cols := st.Shape()
 	finders := make([]rowFinder, len(p.Translations))
-	for k, tr := range p.Translations {
-		finders[k] = newRowFinder(tr.Align, i, b)
+	for k := range p.Translations {
+		finders[k] = newRowFinder(&g.pairs[k], i, b)
 	}
 	for r := range st.Rows {
 		row := gridRow{Cols: cols, Cells: g.cells(p, rowCell(tagOf(langs, p.Source.Locale), &st.Rows[r]))}
@@ -232,9 +253,9 @@ type rowFinder struct {
 	next  int
 }
 
-// newRowFinder finds rows paired with those of source table b of section i in a.
-func newRowFinder(a *align.Page, i, b int) rowFinder {
-	bp, tb := blockPairOf(a, i, b), targetBlock(a, i, b)
+// newRowFinder finds rows paired with those of source table b of section i in x's alignment.
+func newRowFinder(x *pairIndex, i, b int) rowFinder {
+	bp, tb := x.blockPair(i, b), x.targetBlock(i, b)
 	if bp == nil || tb == nil || tb.Table == nil {
 		return rowFinder{}
 	}
@@ -259,10 +280,7 @@ func (f *rowFinder) target(r int) (*outline.Row, float64) {
 // extraSections adds, for translation k, the target-only sections that follow source section i.
 func (g *grid) extraSections(p *pageDetail, langs []Locale, k, i int) {
 	tr := p.Translations[k]
-	if tr.Align == nil {
-		return
-	}
-	for _, sp := range followers(tr.Align.Sections, i, func(sp align.SectionPair) int { return sp.Source }) {
+	for _, sp := range g.pairs[k].extraSections(i) {
 		t := tr.Align.Target.Sections[sp.Target]
 		c := sectionCell(tagOf(langs, tr.Locale), t, false)
 		c.locale, c.translate, c.tgtFrom, c.tgtTo = tr.Locale, true, t.Line, t.Line
@@ -278,12 +296,12 @@ func (g *grid) extraSections(p *pageDetail, langs []Locale, k, i int) {
 // extraBlocks adds, for translation k, the target-only blocks that follow block b of section i.
 func (g *grid) extraBlocks(p *pageDetail, langs []Locale, k, i, b int) {
 	tr := p.Translations[k]
-	sp := pairOf(tr.Align, i)
-	if sp == nil || sp.Target < 0 {
+	extra := g.pairs[k].extraBlocks(i, b)
+	if len(extra) == 0 {
 		return
 	}
-	t := tr.Align.Target.Sections[sp.Target]
-	for _, bp := range followers(sp.Blocks, b, func(bp align.BlockPair) int { return bp.Source }) {
+	t := tr.Align.Target.Sections[g.pairs[k].sectionPair(i).Target]
+	for _, bp := range extra {
 		tb := &t.Blocks[bp.Target]
 		c := blockCell(tagOf(langs, tr.Locale), tb)
 		c.locale, c.translate, c.tgtFrom, c.tgtTo = tr.Locale, true, tb.Line, tb.EndLine
@@ -304,49 +322,6 @@ func (g *grid) lonely(p *pageDetail, langs []Locale, k int, c gridCell, section 
 	return row
 }
 
-// followers returns the target-only items that come after the item paired with source
-// index i and before the next item with a source.
-func followers[P any](pairs []P, i int, source func(P) int) []P {
-	var out []P
-	in := false
-	for _, p := range pairs {
-		switch s := source(p); {
-		case s == i:
-			in = true
-		case s >= 0:
-			in = false
-		case in:
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-func pairOf(a *align.Page, i int) *align.SectionPair {
-	if a == nil {
-		return nil
-	}
-	for k := range a.Sections {
-		if a.Sections[k].Source == i {
-			return &a.Sections[k]
-		}
-	}
-	return nil
-}
-
-func blockPairOf(a *align.Page, i, b int) *align.BlockPair {
-	sp := pairOf(a, i)
-	if sp == nil {
-		return nil
-	}
-	for k := range sp.Blocks {
-		if sp.Blocks[k].Source == b {
-			return &sp.Blocks[k]
-		}
-	}
-	return nil
-}
-
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -362,15 +337,19 @@ func sectionLevel(check string) bool {
 }
 
 // place puts a finding in the first cell of its language that covers its lines, preferring
-// heading rows for section checks and block rows otherwise.
+// heading rows for section checks and block rows otherwise. Only a translation's column
+// (1+k for translation k) holds cells of its language.
 func (g *grid) place(f Finding) {
-	for _, pass := range []bool{sectionLevel(f.Check), !sectionLevel(f.Check)} {
+	for _, pass := range [2]bool{sectionLevel(f.Check), !sectionLevel(f.Check)} {
 		for r := range g.Rows {
 			if g.Rows[r].Section != pass {
 				continue
 			}
-			for c := range g.Rows[r].Cells {
-				if cell := &g.Rows[r].Cells[c]; cell.covers(f) {
+			for k := range g.pairs {
+				if g.pairs[k].locale != f.Locale {
+					continue
+				}
+				if cell := &g.Rows[r].Cells[1+k]; cell.covers(f) {
 					cell.Findings = append(cell.Findings, f)
 					return
 				}

@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // The review pages are a tool, not part of the site's theme: their templates and style are
@@ -117,13 +118,22 @@ func WritePage(res *PageResult, url PageURL, write func(rel string, data []byte)
 	}
 	rel := path.Join("_review", res.Review.Page, "index.html")
 	v := pageData(res, url)
-	var b bytes.Buffer
-	b.Grow(pageShellSize + v.Grid.size())
-	if err := v.write(&b); err != nil {
+	b := pageBuffers.Get().(*bytes.Buffer)
+	b.Reset()
+	err := v.write(b)
+	v.Grid.release()
+	// write may keep what it is given (an in-memory site does): it gets a copy of the
+	// exact size, and the buffer, grown to the longest page so far, serves the next page.
+	data := bytes.Clone(b.Bytes())
+	pageBuffers.Put(b)
+	if err != nil {
 		return err
 	}
-	return write(rel, b.Bytes())
+	return write(rel, data)
 }
+
+// pageBuffers keeps the buffers review pages are written in from one page to the next.
+var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // write writes the page: page.html, the rows, page-end.html.
 func (v *pageView) write(b *bytes.Buffer) error {
@@ -133,9 +143,6 @@ func (v *pageView) write(b *bytes.Buffer) error {
 	v.Grid.writeRows(b)
 	return htmlTemplates.ExecuteTemplate(b, "page-end.html", v)
 }
-
-// pageShellSize is about what the page templates write around the rows.
-const pageShellSize = 1536
 
 func writeTemplate(write func(string, []byte) error, rel, name string, data any) error {
 	var b bytes.Buffer
@@ -153,6 +160,7 @@ func up(rel string) string {
 type link struct {
 	Label, Href, Lang string
 	Missing           bool
+	Source            bool // the page's source language, first of versionLinks
 }
 
 type indexView struct {
@@ -209,7 +217,8 @@ func outlierViews(fs []Finding) []outlier {
 // versionLinks links to the page in every language, source first; presentOnly leaves out
 // the languages the page is missing in.
 func versionLinks(langs []Locale, p *PageReview, url PageURL, root string, presentOnly bool) []link {
-	links := []link{{Label: p.Source, Href: root + url(p.Source, p.Page), Lang: tagOf(langs, p.Source)}}
+	links := make([]link, 1, 1+len(p.Translations))
+	links[0] = link{Label: p.Source, Href: root + url(p.Source, p.Page), Lang: tagOf(langs, p.Source), Source: true}
 	for _, tr := range p.Translations {
 		if presentOnly && tr.Missing {
 			continue

@@ -2,6 +2,7 @@ package review
 
 import (
 	"bytes"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -29,27 +30,6 @@ func (g *grid) writeRows(b *bytes.Buffer) {
 	}
 }
 
-// size guesses how many bytes writeRows writes, to size the page's buffer once.
-func (g *grid) size() int {
-	n := 0
-	for i := range g.Rows {
-		n += 20
-		for j := range g.Rows[i].Cells {
-			c := &g.Rows[i].Cells[j]
-			n += 100 + len(c.Title) + min(len(c.Text), 4*c.textMax)
-			if c.row != nil {
-				for _, cell := range c.row.Cells {
-					n += 5 + min(len(cell.Text)+4, 4*rowCellMax)
-				}
-			}
-			for _, f := range c.Findings {
-				n += 80 + len(f.Check) + len(f.Message)
-			}
-		}
-	}
-	return n
-}
-
 func (c *gridCell) writeHTML(b *bytes.Buffer) {
 	b.WriteString("\n<td")
 	if c.Present {
@@ -66,7 +46,7 @@ func (c *gridCell) writeHTML(b *bytes.Buffer) {
 		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(c.Line), 10))
 		if c.hasMatch {
 			b.WriteString(", match ")
-			b.Write(strconv.AppendFloat(b.AvailableBuffer(), c.match, 'f', 2, 64))
+			b.Write(appendHundredths(b.AvailableBuffer(), c.match))
 		}
 		b.WriteString("</span>")
 		if c.Title != "" {
@@ -243,4 +223,26 @@ func htmlReplacement(r rune) string {
 		return "&gt;"
 	}
 	return ""
+}
+
+// appendHundredths appends x as strconv.AppendFloat(dst, x, 'f', 2, 64) does: correctly
+// rounded, half to even. That call takes strconv's slow multi-precision path for a fixed
+// number of decimals; for 0 ≤ x < 2^40 the rounding is decided exactly here instead. y is
+// x·100 rounded and e what rounding lost (x·100 = y + e, exact by FMA); y − n − ½ is exact
+// and, when not zero, a multiple of y's unit in the last place, which e is less than half of,
+// so it alone says which way to round; when zero, e says, or neither side does (a tie).
+func appendHundredths(dst []byte, x float64) []byte {
+	if !(x >= 0 && x < 1<<40) || math.Signbit(x) {
+		return strconv.AppendFloat(dst, x, 'f', 2, 64)
+	}
+	y := x * 100
+	e := math.FMA(x, 100, -y)
+	n := math.Floor(y)
+	d := y - n - 0.5
+	if d > 0 || d == 0 && (e > 0 || e == 0 && math.Mod(n, 2) == 1) {
+		n++
+	}
+	q := int64(n)
+	dst = strconv.AppendInt(dst, q/100, 10)
+	return append(dst, '.', byte('0'+q/10%10), byte('0'+q%10))
 }

@@ -153,7 +153,7 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 }
 
 func translate(d *Doc, src *align.Source) translation {
-	tgt := outline.Build(d.Root, d.Src, d.File)
+	tgt := outline.BuildUnhashed(d.Root, d.Src, d.File) // only the source's hashes are recorded
 	a := src.Align(tgt)
 	align.ShareIDs(a)
 	return translation{version: version{Locale: d.Locale, File: d.File, Outline: tgt}, Align: a}

@@ -88,6 +88,9 @@ func checkText(t *testing.T, s string) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("sentences(%q) = %q, want %q", s, got, want)
 	}
+	if got, want := trimSpace(s, classes()), strings.TrimSpace(s); got != want {
+		t.Fatalf("trimSpace(%q) = %q, want %q", s, got, want)
+	}
 	// sourceTexts profiles a text whole: it must count what its sentences count.
 	var whole, sum profile
 	whole.add(s)
@@ -155,7 +158,7 @@ func TestSentenceHelpersAgreeOnSeeds(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range []string{"", "a.b. c", "ＡＢＣ　ｄｅｆ. Ｇｈ", "İstanbul ǅemal ǈ", "x\xffy. z\xfe!", "ﾃｽﾄ ﾃﾞｽ。", "Ⅻ Ⅷ ⅻ", "ß ẞ ǰ"} {
+	for _, s := range []string{"", "a.b. c", "ＡＢＣ　ｄｅｆ. Ｇｈ", "İstanbul ǅemal ǈ", "x\xffy. z\xfe!", "ﾃｽﾄ ﾃﾞｽ。", "Ⅻ Ⅷ ⅻ", "ß ẞ ǰ", "\u3000\u00a0 x \u2029\x85", " \xff \u3000"} {
 		checkText(t, s)
 	}
 	if n < 100 {

@@ -253,7 +253,7 @@ func (c *checker) foreign(p *profile, srcScript script) string {
 	if d == srcScript && d != none && !c.own.has(d) {
 		return "written in " + d.String() + " script like the source"
 	}
-	if base(c.locale) == "ja" && srcScript == han && p.counts[han] >= 12 && p.counts[kana] == 0 {
+	if c.own == japanese && srcScript == han && p.counts[han] >= 12 && p.counts[kana] == 0 {
 		return "Han characters without kana, like the Chinese source"
 	}
 	return ""
@@ -295,7 +295,7 @@ func forSentences(s string, byRune bool, p *profile, yield func(string) bool) {
 			continue
 		}
 		stop := i + utf8.RuneLen(r)
-		if x := strings.TrimSpace(s[start:stop]); x != "" && !yield(x) {
+		if x := trimSpace(s[start:stop], classes); x != "" && !yield(x) {
 			return
 		}
 		if p != nil {
@@ -306,9 +306,36 @@ func forSentences(s string, byRune bool, p *profile, yield func(string) bool) {
 	if p != nil {
 		p.endRun(&run)
 	}
-	if x := strings.TrimSpace(s[start:]); x != "" {
+	if x := trimSpace(s[start:], classes); x != "" {
 		yield(x)
 	}
+}
+
+// trimSpace is strings.TrimSpace, with white space beyond ASCII looked up in the class
+// table rather than by unicode.IsSpace: sentences of CJK text start and end with
+// characters beyond ASCII, which TrimSpace decodes and looks up in the Unicode tables.
+func trimSpace(s string, classes *classTable) string {
+	for len(s) > 0 {
+		r, n := rune(s[0]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s)
+		}
+		if classes.of(r)&isSpace == 0 {
+			break
+		}
+		s = s[n:]
+	}
+	for len(s) > 0 {
+		r, n := rune(s[len(s)-1]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeLastRuneInString(s)
+		}
+		if classes.of(r)&isSpace == 0 {
+			break
+		}
+		s = s[:len(s)-n]
+	}
+	return s
 }
 
 // key is how sentences compare: folded, lower case, single spaces.
@@ -546,13 +573,16 @@ type scriptSet uint8
 
 func (s scriptSet) has(x script) bool { return s&(1<<x) != 0 }
 
+// japanese is the scripts of Japanese, and of no other language scriptsOf knows.
+const japanese scriptSet = 1<<han | 1<<kana
+
 // scriptsOf lists the scripts a language is written in.
 func scriptsOf(locale string) scriptSet {
 	switch base(locale) {
 	case "zh":
 		return 1 << han
 	case "ja":
-		return 1<<han | 1<<kana
+		return japanese
 	case "ko":
 		return 1<<hangul | 1<<han
 	}
