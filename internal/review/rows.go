@@ -2,7 +2,6 @@ package review
 
 import (
 	"bytes"
-	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -46,7 +45,7 @@ func (c *gridCell) writeHTML(b *bytes.Buffer) {
 		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(c.Line), 10))
 		if c.hasMatch {
 			b.WriteString(", match ")
-			b.Write(appendHundredths(b.AvailableBuffer(), c.match))
+			b.Write(strconv.AppendFloat(b.AvailableBuffer(), c.match, 'f', 2, 64))
 		}
 		b.WriteString("</span>")
 		if c.Title != "" {
@@ -223,26 +222,4 @@ func htmlReplacement(r rune) string {
 		return "&gt;"
 	}
 	return ""
-}
-
-// appendHundredths appends x as strconv.AppendFloat(dst, x, 'f', 2, 64) does: correctly
-// rounded, half to even. That call takes strconv's slow multi-precision path for a fixed
-// number of decimals; for 0 ≤ x < 2^40 the rounding is decided exactly here instead. y is
-// x·100 rounded and e what rounding lost (x·100 = y + e, exact by FMA); y − n − ½ is exact
-// and, when not zero, a multiple of y's unit in the last place, which e is less than half of,
-// so it alone says which way to round; when zero, e says, or neither side does (a tie).
-func appendHundredths(dst []byte, x float64) []byte {
-	if !(x >= 0 && x < 1<<40) || math.Signbit(x) {
-		return strconv.AppendFloat(dst, x, 'f', 2, 64)
-	}
-	y := x * 100
-	e := math.FMA(x, 100, -y)
-	n := math.Floor(y)
-	d := y - n - 0.5
-	if d > 0 || d == 0 && (e > 0 || e == 0 && math.Mod(n, 2) == 1) {
-		n++
-	}
-	q := int64(n)
-	dst = strconv.AppendInt(dst, q/100, 10)
-	return append(dst, '.', byte('0'+q/10%10), byte('0'+q%10))
 }

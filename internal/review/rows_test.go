@@ -3,8 +3,6 @@ package review
 import (
 	"bytes"
 	"html/template"
-	"math"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -64,43 +62,6 @@ func FuzzWriteShort(f *testing.F) {
 		writeShort(&got, s, n, lines)
 		if got.String() != want.String() {
 			t.Fatalf("writeShort(%q, %d, %v) = %q, want %q", s, n, lines, got.String(), want.String())
-		}
-	})
-}
-
-// TestAppendHundredths: around every hundredth up to 2 and a few large ones, at the exact
-// midpoints and the floats next to them, appendHundredths writes what strconv writes.
-func TestAppendHundredths(t *testing.T) {
-	check := func(x float64) {
-		t.Helper()
-		if got, want := string(appendHundredths(nil, x)), strconv.FormatFloat(x, 'f', 2, 64); got != want {
-			t.Fatalf("appendHundredths(%v) = %s, want %s", x, got, want)
-		}
-	}
-	for _, x := range []float64{0, math.Copysign(0, -1), 5e-324, 0.005, 0.015, 0.125, 0.375, 1, 0.995, 0.9949999999999999,
-		-0.5, 1 << 40, 1<<40 - 0.125, 1<<40 - 0.005, 1e300, math.Inf(1), math.NaN(), 12345.675, 1<<39 + 0.125} {
-		check(x)
-	}
-	for k := range 40000 {
-		for _, x := range []float64{float64(k) / 20000, (float64(k) + 0.5) / 100, float64(k)/100 + 0.005} {
-			check(x)
-			check(math.Nextafter(x, 0))
-			check(math.Nextafter(x, 2e6))
-		}
-	}
-}
-
-func FuzzAppendHundredths(f *testing.F) {
-	f.Add(0.125)
-	f.Add(0.005)
-	f.Fuzz(func(t *testing.T, x float64) {
-		if got, want := string(appendHundredths(nil, x)), strconv.FormatFloat(x, 'f', 2, 64); got != want {
-			t.Fatalf("appendHundredths(%v) = %s, want %s", x, got, want)
-		}
-		if y := math.Mod(math.Abs(x), 1<<20); y == y {
-			if got, want := string(appendHundredths(nil, y)), strconv.FormatFloat(y, 'f', 2, 64); got != want {
-				t.Fatalf("appendHundredths(%v) = %s, want %s", y, got, want)
-			}
 		}
 	})
 }
