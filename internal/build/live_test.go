@@ -108,6 +108,7 @@ func TestLiveMatchesFullOnCorpus(t *testing.T) {
 	}
 	long := "\n\n" + strings.Repeat("这一段比原文长得多，", 60) + "\n"
 	zh0, en1, ja2, ja3, en4 := files["zh"][0], files["en"][1], files["ja"][2], files["ja"][3], files["en"][4]
+	jaMoved := "content/ja/moved/page.md"
 	steps := []struct {
 		name    string
 		edit    func()
@@ -117,9 +118,11 @@ func TestLiveMatchesFullOnCorpus(t *testing.T) {
 		{"same again", func() {}, []string{zh0}},
 		{"new title", edit(en1, func(s string) string { return strings.Replace(s, "title = \"", "title = \"New ", 1) }), []string{en1}},
 		{"missing image", edit(ja2, func(s string) string { return s + "\n\n![図](img/nowhere.png)\n" }), []string{ja2}},
-		{"other key", edit(ja3, func(s string) string {
-			return strings.Replace(s, "translationKey = \"", "translationKey = \"moved-", 1)
-		}), []string{ja3}},
+		{"other key and path", func() {
+			moved := strings.Replace(read(ja3), "translationKey = \"", "translationKey = \"moved-", 1)
+			writeSrc(t, dir, jaMoved, moved)
+			os.Remove(filepath.Join(dir, ja3))
+		}, []string{ja3, jaMoved}},
 		{"source deleted", func() { os.Remove(filepath.Join(dir, en4)) }, []string{en4}},
 		{"page added", func() {
 			writeSrc(t, dir, "content/en/new/page.md", "+++\ntitle = \"New\"\n+++\nA new page on the RTX 6000.\n")
@@ -151,6 +154,60 @@ func TestLiveMatchesFullOnCorpus(t *testing.T) {
 			t.Errorf("%s: Same is %t", step.name, snap.Same)
 		}
 	}
+}
+
+// TestLiveRefusesTwoPagesAtOnePlace keys a page apart from the pages at its path in the
+// other languages, so that its stand-ins would land on them: the rebuild fails naming the
+// key's line, and putting the key back builds what a full build does.
+func TestLiveRefusesTwoPagesAtOnePlace(t *testing.T) {
+	dir := t.TempDir()
+	if err := corpus.WriteContent(corpus.Options{Pages: 3, Seed: 5}, dir); err != nil {
+		t.Fatal(err)
+	}
+	ja := "content/ja/" + firstFile(t, filepath.Join(dir, "content", "ja"))
+	live, err := NewLive(Options{Source: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	ctx := context.Background()
+	first, err := live.Build(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, err := os.ReadFile(filepath.Join(dir, ja))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeSrc(t, dir, ja, strings.Replace(string(orig), "translationKey = \"", "translationKey = \"apart-", 1))
+	_, err = live.Build(ctx, []string{ja})
+	if err == nil || !strings.Contains(err.Error(), ja+":3:1: error: url-conflict: ") {
+		t.Fatalf("err = %v, want a url-conflict at %s:3:1", err, ja)
+	}
+	writeSrc(t, dir, ja, string(orig))
+	snap, err := live.Build(ctx, []string{ja})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsFull(t, "key put back", dir, snap, first.Result.Diags)
+}
+
+// firstFile is the first markdown file, by name, under dir, as a slash path below it.
+func firstFile(t *testing.T, dir string) string {
+	t.Helper()
+	var names []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			rel, _ := filepath.Rel(dir, p)
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if len(names) == 0 {
+		t.Fatalf("no pages under %s", dir)
+	}
+	slices.Sort(names)
+	return names[0]
 }
 
 func TestLiveErrorKeepsLastGoodState(t *testing.T) {

@@ -18,6 +18,9 @@ type FrontMatter struct {
 	TranslationKey string `toml:"translationKey" yaml:"translationKey"`
 	Weight         int    `toml:"weight" yaml:"weight"`
 	Draft          bool   `toml:"draft" yaml:"draft"`
+	// KeyLine is the line of the file that sets translationKey (0 when none does), for
+	// diagnostics about the key.
+	KeyLine int `toml:"-" yaml:"-"`
 }
 
 // fmError is a front matter problem at a line of the file (1-based), col when known.
@@ -71,8 +74,24 @@ func splitFrontMatter(src []byte, fm *FrontMatter) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if fm.TranslationKey != "" {
+		fm.KeyLine = keyLine(body)
+	}
 	blankFrontMatter(src[:next])
 	return next, nil
+}
+
+// keyLine is the line of the file (the front matter body starts on line 2) where body
+// sets translationKey, or 1, the fence, when no line starts with the key's name.
+func keyLine(body []byte) int {
+	n := 2
+	for line := range bytes.Lines(body) {
+		if bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("translationKey")) {
+			return n
+		}
+		n++
+	}
+	return 1
 }
 
 // blankFrontMatter turns every byte of b but newlines into a space.

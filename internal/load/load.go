@@ -243,7 +243,7 @@ func GroupPages(pages []*Page, langs []config.Lang) ([]*Group, error) {
 			groups = append(groups, g)
 		}
 		if q := g.Page(p.Lang); q != nil {
-			return nil, diag.Errorf(p.File, 1, 1, "duplicate-key",
+			return nil, diag.Errorf(p.File, max(p.Meta.KeyLine, 1), 1, "duplicate-key",
 				"translation key %q is also used by %s", p.Key, q.File)
 		}
 		g.Pages = append(g.Pages, p)
@@ -252,6 +252,9 @@ func GroupPages(pages []*Page, langs []config.Lang) ([]*Group, error) {
 		slices.SortFunc(g.Pages, func(a, b *Page) int { return cmp.Compare(order[a.Lang], order[b.Lang]) })
 	}
 	slices.SortFunc(groups, func(a, b *Group) int { return cmp.Compare(a.Key, b.Key) })
+	if errs := checkPlaces(groups, langs); len(errs) > 0 {
+		return nil, diag.ErrorList(errs)
+	}
 	return groups, nil
 }
 

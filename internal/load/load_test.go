@@ -60,7 +60,7 @@ func TestDuplicateKey(t *testing.T) {
 		"content/en/b.md": {Data: []byte("+++\ntranslationKey = \"k\"\n+++\n")},
 	}
 	pages, _ := Pages(fsys, langs[:1])
-	if _, err := GroupPages(pages, langs[:1]); err == nil || !strings.Contains(err.Error(), "content/en/b.md:1:1") {
+	if _, err := GroupPages(pages, langs[:1]); err == nil || !strings.Contains(err.Error(), "content/en/b.md:2:1") {
 		t.Errorf("err = %v", err)
 	}
 }

@@ -1,0 +1,96 @@
+package load
+
+import (
+	"cmp"
+	"slices"
+
+	"docsite/internal/config"
+	"docsite/internal/diag"
+)
+
+// A group publishes a page in every site language: its own version at that version's
+// path, or, where the language has none, a stand-in at the source page's path. A
+// translationKey that pairs pages across paths can make two groups publish at one place
+// (a page keyed apart from the page at its path in another language, whose stand-in then
+// lands on it); so can content/en/a.md beside content/en/a/index.md. Either would leave
+// the page there to whichever group was written last.
+
+// place is where a group publishes in a language: language code and page path.
+type place struct{ lang, path string }
+
+// placeIn is where g publishes in language code.
+func (g *Group) placeIn(code string) (pl place, own *Page) {
+	if p := g.Page(code); p != nil && p.Err == nil {
+		return place{code, p.Path}, p
+	}
+	return place{code, g.Pages[0].Path}, nil
+}
+
+// checkPlaces reports every two groups (sorted by key) that publish at one place, once
+// per pair.
+func checkPlaces(groups []*Group, langs []config.Lang) diag.List {
+	type claim struct {
+		g   *Group
+		own *Page
+	}
+	taken := map[place]claim{}
+	reported := map[[2]*Group]bool{}
+	var errs diag.List
+	for _, g := range groups {
+		for _, l := range langs {
+			pl, own := g.placeIn(l.Code)
+			first, ok := taken[pl]
+			if !ok {
+				taken[pl] = claim{g, own}
+				continue
+			}
+			if pair := [2]*Group{first.g, g}; !reported[pair] {
+				reported[pair] = true
+				errs = append(errs, conflict(pl, first.g, first.own, g, own))
+			}
+		}
+	}
+	errs.Sort()
+	return errs
+}
+
+// conflict describes groups a and b both publishing at pl; aOwn and bOwn are their own
+// versions there (nil for a stand-in). It names a page of the group that publishes a
+// stand-in there, preferring one that sets its translationKey (the key that set the
+// groups apart), at that line; where both publish their own version, the second's.
+func conflict(pl place, a *Group, aOwn *Page, b *Group, bOwn *Page) diag.Diagnostic {
+	url := pl.lang + "/" + pl.path
+	if pl.path != "" {
+		url += "/"
+	}
+	holder := func(g *Group, own *Page) string {
+		if own != nil {
+			return own.File
+		}
+		return "the " + pl.lang + " stand-in for " + g.Pages[0].File + " (which has no " + pl.lang + " version)"
+	}
+	at := bOwn
+	switch {
+	case aOwn == nil:
+		at = blame(a)
+	case bOwn == nil:
+		at = blame(b)
+	}
+	return diag.Errorf(at.File, max(at.Meta.KeyLine, 1), 1, "url-conflict",
+		"%s would be published by two pages: %s and %s; give pages that translate each other one translationKey, and other pages other paths",
+		url, holder(a, aOwn), holder(b, bOwn))
+}
+
+// blame returns the first page of g, by file, that sets its translationKey, else g's source.
+func blame(g *Group) *Page {
+	var keyed []*Page
+	for _, p := range g.Pages {
+		if p.Meta.KeyLine > 0 {
+			keyed = append(keyed, p)
+		}
+	}
+	if len(keyed) == 0 {
+		return g.Pages[0]
+	}
+	return slices.MinFunc(keyed, func(x, y *Page) int { return cmp.Compare(x.File, y.File) })
+}

@@ -1,0 +1,70 @@
+package load
+
+import (
+	"testing"
+	"testing/fstest"
+)
+
+func TestGroupsPublishingAtOnePlace(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files fstest.MapFS
+		want  string // the one error; "" for none
+	}{
+		{
+			name: "keys pair pages across paths",
+			files: fstest.MapFS{
+				"content/en/gpus.md":     {Data: []byte("+++\ntranslationKey = \"gpus\"\n+++\n")},
+				"content/zh/gpu-list.md": {Data: []byte("+++\ntitle = \"x\"\ntranslationKey = \"gpus\"\n+++\n")},
+				"content/en/other.md":    {Data: []byte("# other\n")},
+			},
+		},
+		{
+			// the zh page leaves its group; its en stand-in lands on en/a/, and the group's zh
+			// stand-in on zh/a/: one error, at the line that set the key
+			name: "a page keyed apart from the page at its path",
+			files: fstest.MapFS{
+				"content/en/a.md": {Data: []byte("# a\n")},
+				"content/zh/a.md": {Data: []byte("+++\ntitle = \"甲\"\ntranslationKey = \"moved\"\n+++\n")},
+			},
+			want: "content/zh/a.md:3:1: error: url-conflict: en/a/ would be published by two pages: " +
+				"content/en/a.md and the en stand-in for content/zh/a.md (which has no en version); " +
+				"give pages that translate each other one translationKey, and other pages other paths",
+		},
+		{
+			name: "a page and a folder's index",
+			files: fstest.MapFS{
+				"content/en/a.md":       {Data: []byte("# a\n")},
+				"content/en/a/index.md": {Data: []byte("+++\ntranslationKey = \"a\"\n+++\n")},
+				"content/zh/b.md":       {Data: []byte("# b\n")},
+			},
+			want: "content/en/a.md:1:1: error: duplicate-key: translation key \"a\" is also used by content/en/a/index.md",
+		},
+		{
+			name: "a page and a folder's index, keyed apart",
+			files: fstest.MapFS{
+				"content/en/a.md":       {Data: []byte("# a\n")},
+				"content/en/a/index.md": {Data: []byte("+++\ntranslationKey = \"a2\"\n+++\n")},
+				"content/zh/b.md":       {Data: []byte("# b\n")},
+			},
+			want: "content/en/a/index.md:2:1: error: url-conflict: en/a/ would be published by two pages: " +
+				"content/en/a.md and content/en/a/index.md; " +
+				"give pages that translate each other one translationKey, and other pages other paths",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pages, err := Pages(tc.files, langs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = GroupPages(pages, langs)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
