@@ -86,7 +86,7 @@ func splitFrontMatter(src []byte, fm *FrontMatter) (int, error) {
 func keyLine(body []byte) int {
 	n := 2
 	for line := range bytes.Lines(body) {
-		if bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("translationKey")) {
+		if bytes.HasPrefix(bytes.TrimLeft(line, " \t\"'"), []byte("translationKey")) {
 			return n
 		}
 		n++

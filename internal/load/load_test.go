@@ -1,6 +1,7 @@
 package load
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,6 +81,8 @@ func FuzzFrontMatter(f *testing.F) {
 	f.Add([]byte("+++\ntitle = \"x\"\n+++\nbody"))
 	f.Add([]byte("---\ntitle: x\n---\n"))
 	f.Add([]byte("---\n"))
+	f.Add([]byte("+++\ntitle = \"x\"\n  translationKey = \"k\"\n+++\n"))
+	f.Add([]byte("---\n\"translationKey\": k\n---\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		n := len(src)
 		var fm FrontMatter
@@ -99,6 +102,10 @@ func FuzzFrontMatter(f *testing.F) {
 			if _, ok := err.(*fmError); !ok {
 				t.Fatalf("error of type %T", err)
 			}
+		}
+		if lines := bytes.Count(src[:blank], []byte("\n")); err == nil && fm.TranslationKey != "" &&
+			(fm.KeyLine < 1 || fm.KeyLine > lines) {
+			t.Fatalf("translationKey at line %d of a %d-line front matter", fm.KeyLine, lines)
 		}
 	})
 }

@@ -68,3 +68,23 @@ func TestGroupsPublishingAtOnePlace(t *testing.T) {
 		})
 	}
 }
+
+func TestKeyLine(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		line int
+	}{
+		{"+++\ntitle = \"x\"\ntranslationKey = \"k\"\n+++\n", 3},
+		{"---\ntitle: x\n\"translationKey\": k\n---\n", 3},
+		{"---\n'translationKey': k\n---\n", 2},
+		{"+++\ntitle = \"x\"\n+++\n", 0},
+	} {
+		var fm FrontMatter
+		if _, err := splitFrontMatter([]byte(tc.src), &fm); err != nil {
+			t.Fatalf("%q: %v", tc.src, err)
+		}
+		if fm.KeyLine != tc.line {
+			t.Errorf("%q: KeyLine %d, want %d", tc.src, fm.KeyLine, tc.line)
+		}
+	}
+}
