@@ -353,9 +353,10 @@ func TestThemeOverridesFileByFile(t *testing.T) {
 	}
 }
 
-// The built-in layout reads prepared fields (.Links, .Lang.Tag as a string) where a layout
-// may as well call the page's methods; a site's own layout written with .Asset, .Rel and
-// printf, as the built-in one was, must give the same pages byte for byte.
+// The built-in layout reads prepared fields (.Links, .Lang.BCP47) where a layout may as well
+// call the page's methods; a site's own layout written with .Asset, .Rel, printf and the
+// language.Tag of .Lang.Tag (with its methods), as the built-in one was, must give the same
+// pages byte for byte.
 func TestLayoutWithMethodsMatchesBuiltIn(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.CopyFS(filepath.Join(dir, "content"), os.DirFS("../../content")); err != nil {

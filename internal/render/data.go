@@ -3,6 +3,8 @@ package render
 import (
 	"html/template"
 
+	"golang.org/x/text/language"
+
 	"docsite/internal/config"
 	"docsite/internal/locale"
 )
@@ -88,17 +90,20 @@ type Site struct {
 	Langs []Lang
 }
 
-// Lang is a site language as templates see it.
+// Lang is a site language as templates see it: the site's language, plus its tag as a
+// string made once. The bundled layout prints .BCP47, which costs no formatting per use; a
+// site's own layout may still use .Tag and its methods.
 type Lang struct {
-	Code    string // folder under content/ and first URL segment
-	Tag     string // BCP 47 tag for lang and hreflang attributes: "zh-Hans"
-	Name    string // native name
+	Code    string       // folder under content/ and first URL segment
+	Tag     language.Tag // BCP 47 tag
+	BCP47   string       // Tag.String(), for lang and hreflang attributes: "zh-Hans"
+	Name    string       // native name
 	Trusted bool
 }
 
 // NewLang is the template view of language l.
 func NewLang(l config.Lang) Lang {
-	return Lang{Code: l.Code, Tag: l.Tag.String(), Name: l.Name, Trusted: l.Trusted}
+	return Lang{Code: l.Code, Tag: l.Tag, BCP47: l.Tag.String(), Name: l.Name, Trusted: l.Trusted}
 }
 
 // NewSite is what all pages of a site titled title in languages langs share.
