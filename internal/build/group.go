@@ -212,7 +212,7 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	if s.cat != nil {
 		b.inTables = linkTableMentions(doc, s.matchers[p.Lang], gpuURL)
 	}
-	*diags = append(*diags, doc.TableDiagnosticsFor(p.File, s.opts.Verbose)...)
+	*diags = append(*diags, doc.TableDiagnostics(p.File, s.opts.Verbose)...)
 	var imgDiags diag.List
 	b.assets, imgDiags = s.checkImages(p, doc)
 	*diags = append(*diags, imgDiags...)

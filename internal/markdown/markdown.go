@@ -126,15 +126,11 @@ func NodeLine(n ast.Node, src []byte) int {
 	return 0
 }
 
-// TableDiagnostics returns what the table normaliser reported for d, located in file.
-func (d *Doc) TableDiagnostics(file string) diag.List {
-	return d.TableDiagnosticsFor(file, true)
-}
-
-// TableDiagnosticsFor is TableDiagnostics, leaving out the "table-repair" warnings (one per
-// repaired table, listed with -v) when repairs is false, without ever writing their messages.
-func (d *Doc) TableDiagnosticsFor(file string, repairs bool) diag.List {
-	ds := table.DiagnosticsFor(d.ctx, repairs)
+// TableDiagnostics returns what the table normaliser reported for d, located in file; the
+// "table-repair" warnings (one per repaired table, listed with -v) only when repairs is set,
+// and their messages are not even written otherwise.
+func (d *Doc) TableDiagnostics(file string, repairs bool) diag.List {
+	ds := table.Diagnostics(d.ctx, repairs)
 	out := make(diag.List, len(ds))
 	for i, x := range ds {
 		x.File = file

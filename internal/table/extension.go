@@ -54,15 +54,10 @@ func (e *extender) Extend(m goldmark.Markdown) {
 var diagKey = parser.NewContextKey()
 
 // Diagnostics returns what the extension reported while parsing with pc: one "table-repair"
-// warning per repaired table and one "table-unfit" warning per table passed through unchanged.
-// File is left empty for the caller to fill in.
-func Diagnostics(pc parser.Context) []diag.Diagnostic {
-	return DiagnosticsFor(pc, true)
-}
-
-// DiagnosticsFor is Diagnostics, leaving out the "table-repair" warnings when repairs is false.
-// Their messages are only written when they are asked for: most builds drop them.
-func DiagnosticsFor(pc parser.Context, repairs bool) []diag.Diagnostic {
+// warning per repaired table (only when repairs is set: their messages are written only when
+// asked for, and most builds drop them) and one "table-unfit" warning per table passed
+// through unchanged. File is left empty for the caller to fill in.
+func Diagnostics(pc parser.Context, repairs bool) []diag.Diagnostic {
 	found, _ := pc.Get(diagKey).(*[]finding)
 	if found == nil {
 		return nil
@@ -81,7 +76,7 @@ func DiagnosticsFor(pc parser.Context, repairs bool) []diag.Diagnostic {
 }
 
 // finding is one diagnostic kept in the parser context. A table-repair warning keeps its
-// table's report instead of a message, which DiagnosticsFor writes when it is asked for: the
+// table's report instead of a message, which Diagnostics writes when it is asked for: the
 // Node's own, which nothing changes after the transformer.
 type finding struct {
 	d   diag.Diagnostic

@@ -167,28 +167,28 @@ func TestDiagnosticsAPI(t *testing.T) {
 	md := newMarkdown()
 	pc := parser.NewContext()
 	md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
-	ds := Diagnostics(pc)
+	ds := Diagnostics(pc, true)
 	if len(ds) != 1 || ds[0].File != "" || ds[0].Line != 3 || ds[0].Code != "table-repair" ||
 		ds[0].Message != "th closed by td, td closed by th" {
 		t.Errorf("diagnostics %+v", ds)
 	}
-	if got := Diagnostics(parser.NewContext()); got != nil {
+	if got := Diagnostics(parser.NewContext(), true); got != nil {
 		t.Errorf("fresh context: %v", got)
 	}
 }
 
-// TestDiagnosticsForLeavesOutRepairs checks that DiagnosticsFor keeps the order and the
+// TestDiagnosticsLeavesOutRepairs checks that Diagnostics keeps the order and the
 // table-unfit warnings when it leaves out the repairs.
-func TestDiagnosticsForLeavesOutRepairs(t *testing.T) {
+func TestDiagnosticsLeavesOutRepairs(t *testing.T) {
 	src := []byte("<table><tr><th>a</td></tr></table>\n\n<table>x</table>\n\n<table><tr><td>b</td></tr></table> tail\n")
 	md := newMarkdown()
 	pc := parser.NewContext()
 	md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 	var all, some []string
-	for _, d := range DiagnosticsFor(pc, true) {
+	for _, d := range Diagnostics(pc, true) {
 		all = append(all, d.Error())
 	}
-	for _, d := range DiagnosticsFor(pc, false) {
+	for _, d := range Diagnostics(pc, false) {
 		some = append(some, d.Error())
 	}
 	want := []string{

@@ -32,7 +32,7 @@ func convert(t testing.TB, src []byte) (string, string) {
 		t.Fatal(err)
 	}
 	var diags strings.Builder
-	for _, d := range Diagnostics(pc) {
+	for _, d := range Diagnostics(pc, true) {
 		diags.WriteString(d.Error() + "\n")
 	}
 	return out.String(), diags.String()
