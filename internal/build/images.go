@@ -19,6 +19,19 @@ type asset struct {
 	rel  string // path relative to the page's URL
 }
 
+// imageLine is the line of img in src: its alt text's, else that of the block holding it
+// (an image without alt text inside emphasis has no text of its own to place it).
+func imageLine(img *ast.Image, src []byte) int {
+	if line := markdown.NodeLine(img, src); line > 0 {
+		return line
+	}
+	n := ast.Node(img)
+	for n.Parent() != nil && n.Type() != ast.TypeBlock {
+		n = n.Parent()
+	}
+	return markdown.NodeLine(n, src)
+}
+
 // checkImages finds the images of a page with a local source. One that exists is returned
 // as an asset to publish beside the page; one that does not is removed from the document
 // with a warning naming the file and line: a broken image helps no reader, and the author
@@ -39,7 +52,7 @@ func (s *site) checkImages(p *load.Page, doc *markdown.Doc) (assets []asset, dia
 			assets = append(assets, asset{file: file, rel: path.Clean(u.Path)})
 		default:
 			missing = append(missing, img)
-			diags = append(diags, diag.Warnf(p.File, markdown.NodeLine(img.Parent(), doc.Src), 0, "missing-image",
+			diags = append(diags, diag.Warnf(p.File, imageLine(img, doc.Src), 0, "missing-image",
 				"image %q not found (looked for %s); left out of the page", dest, file))
 		}
 		return ast.WalkSkipChildren, nil
