@@ -155,8 +155,8 @@ func (s *site) parseGroup(g *load.Group, spare bool) []parsedPage {
 	out := make([]parsedPage, len(g.Pages))
 	each(spare, len(g.Pages), func(i int) error {
 		r := &out[i]
-		r.b, r.err = s.translation(g.Pages[i], &r.diags)
-		return nil
+		r.b, r.err = s.parseVersion(g.Pages[i], &r.diags)
+		return nil // a version that fails is the caller's to judge, by r.err
 	})
 	return out
 }
@@ -187,7 +187,9 @@ func each(parallel bool, n int, fn func(i int) error) error {
 	return nil
 }
 
-func (s *site) translation(p *load.Page, diags *diag.List) (*built, error) {
+// parseVersion parses one version of a page group, source or translation; a page that could
+// not be loaded is its load error.
+func (s *site) parseVersion(p *load.Page, diags *diag.List) (*built, error) {
 	if p.Err != nil {
 		return nil, *p.Err
 	}

@@ -13,7 +13,9 @@ import (
 // translationKey that pairs pages across paths can make two groups publish at one place
 // (a page keyed apart from the page at its path in another language, whose stand-in then
 // lands on it); so can content/en/a.md beside content/en/a/index.md. Either would leave
-// the page there to whichever group was written last.
+// the page there to whichever group was written last. What this cannot see is a
+// translation that loads but fails to parse: the build publishes its stand-in at the
+// source's path, and the writer, not this check, reports a clash there.
 
 // place is where a group publishes in a language: language code and page path.
 type place struct{ lang, path string }
