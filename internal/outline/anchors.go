@@ -178,37 +178,47 @@ func codes(s string) []string {
 
 // appendCodes appends the product codes of a folded text to out.
 func appendCodes(out []string, s string) []string {
-	for i := nextUpper(s, 0); i < len(s); i = nextUpper(s, i+1) {
+	for i := nextUpper(s, 0); i < len(s); {
 		if i > 0 && isLetter(s[i-1]) {
+			i = nextUpper(s, i+1)
 			continue
 		}
-		j := i
-		for j < len(s) && isUpper(s[j]) {
-			j++
-		}
-		letters := s[i:j]
-		if len(letters) > 4 {
-			i = j - 1
-			continue
-		}
-		k := j
-		if k < len(s) && (s[k] == ' ' || s[k] == '-') {
-			k++
-		}
-		d := k
-		for d < len(s) && isDigit(s[d]) {
-			d++
-		}
-		if d > k {
-			code := s[i:d] // as written when nothing separates letters and digits
-			if k > j {
-				code = letters + s[k:d]
-			}
+		code, next := codeAt(s, i)
+		if code != "" {
 			out = append(out, code)
-			i = d - 1
 		}
+		i = nextUpper(s, next)
 	}
 	return out
+}
+
+// codeAt reads the product code starting at s[i], a capital not after a letter: up to four
+// capitals, an optional space or hyphen, then digits ("RTX 4090" → "RTX4090"). It returns ""
+// where there is none, and where to look for the next one.
+func codeAt(s string, i int) (code string, next int) {
+	j := i
+	for j < len(s) && isUpper(s[j]) {
+		j++
+	}
+	letters := s[i:j]
+	if len(letters) > 4 {
+		return "", j
+	}
+	k := j
+	if k < len(s) && (s[k] == ' ' || s[k] == '-') {
+		k++
+	}
+	d := k
+	for d < len(s) && isDigit(s[d]) {
+		d++
+	}
+	if d == k {
+		return "", i + 1
+	}
+	if k > j {
+		return letters + s[k:d], d
+	}
+	return s[i:d], d // as written when nothing separates letters and digits
 }
 
 // Significant returns the numbers worth comparing across languages: all but single-digit

@@ -64,35 +64,16 @@ func FuzzNextBetween(f *testing.F) {
 // codesPlain is appendCodes testing every byte, as it did before it skipped words.
 func codesPlain(s string) []string {
 	var out []string
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		if !isUpper(s[i]) || i > 0 && isLetter(s[i-1]) {
+			i++
 			continue
 		}
-		j := i
-		for j < len(s) && isUpper(s[j]) {
-			j++
-		}
-		letters := s[i:j]
-		if len(letters) > 4 {
-			i = j - 1
-			continue
-		}
-		k := j
-		if k < len(s) && (s[k] == ' ' || s[k] == '-') {
-			k++
-		}
-		d := k
-		for d < len(s) && isDigit(s[d]) {
-			d++
-		}
-		if d > k {
-			code := s[i:d]
-			if k > j {
-				code = letters + s[k:d]
-			}
+		code, next := codeAt(s, i)
+		if code != "" {
 			out = append(out, code)
-			i = d - 1
 		}
+		i = next
 	}
 	return out
 }
