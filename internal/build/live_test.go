@@ -17,15 +17,8 @@ import (
 // An incremental rebuild after an edit must give exactly what a full build gives.
 func TestLiveIncrementalMatchesFull(t *testing.T) {
 	dir := siteDir(t, "testdata/sites/three-languages.txtar")
-	live, err := NewLive(Options{Source: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer live.Close()
+	live, _ := startLive(t, dir)
 	ctx := context.Background()
-	if _, err := live.Build(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
 	steps := []struct {
 		name    string
 		edit    func()
@@ -132,16 +125,8 @@ func TestLiveMatchesFullOnCorpus(t *testing.T) {
 			edit(ja2, func(s string) string { return s + "\n\nもう一文。\n" })()
 		}, []string{ja2, zh0}},
 	}
-	live, err := NewLive(Options{Source: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer live.Close()
+	live, snap := startLive(t, dir)
 	ctx := context.Background()
-	snap, err := live.Build(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	before := sameAsFull(t, "first", dir, snap, nil)
 	for _, step := range steps {
 		step.edit()
@@ -165,16 +150,8 @@ func TestLiveRefusesTwoPagesAtOnePlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	ja := "content/ja/" + firstFile(t, filepath.Join(dir, "content", "ja"))
-	live, err := NewLive(Options{Source: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer live.Close()
+	live, first := startLive(t, dir)
 	ctx := context.Background()
-	first, err := live.Build(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	orig, err := os.ReadFile(filepath.Join(dir, ja))
 	if err != nil {
 		t.Fatal(err)
@@ -212,16 +189,8 @@ func firstFile(t *testing.T, dir string) string {
 
 func TestLiveErrorKeepsLastGoodState(t *testing.T) {
 	dir := siteDir(t, "testdata/sites/three-languages.txtar")
-	live, err := NewLive(Options{Source: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer live.Close()
+	live, first := startLive(t, dir)
 	ctx := context.Background()
-	first, err := live.Build(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	writeSrc(t, dir, "content/en/guide.md", "+++\ntitle = \n+++\n")
 	if _, err := live.Build(ctx, []string{"content/en/guide.md"}); err == nil {
 		t.Fatal("broken source page built")
@@ -237,6 +206,22 @@ func TestLiveErrorKeepsLastGoodState(t *testing.T) {
 		t.Error("fixed page not rebuilt")
 	}
 	sameAsFull(t, "after error", dir, snap, first.Result.Diags)
+}
+
+// startLive makes a live builder of the site in dir, closed when the test ends, and builds
+// it whole.
+func startLive(t *testing.T, dir string) (*Live, *Snapshot) {
+	t.Helper()
+	live, err := NewLive(Options{Source: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { live.Close() })
+	snap, err := live.Build(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return live, snap
 }
 
 func writeSrc(t *testing.T, dir, name, data string) {
