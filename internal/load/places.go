@@ -35,7 +35,7 @@ func checkPlaces(groups []*Group, langs []config.Lang) diag.List {
 		g   *Group
 		own *Page
 	}
-	taken := map[place]claim{}
+	taken := make(map[place]claim, len(groups)*len(langs))
 	reported := map[[2]*Group]bool{}
 	var errs diag.List
 	for _, g := range groups {
