@@ -9,7 +9,7 @@ import (
 
 // Every template in this folder is embedded: go:embed leaves out files whose names start
 // with "_" or "." when it embeds a folder, and a site without templates of its own would
-// then miss them (catalog/_offers.html once did).
+// then miss them (gpu/_offers.html once did).
 func TestEveryTemplateEmbedded(t *testing.T) {
 	err := fs.WalkDir(os.DirFS("."), ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

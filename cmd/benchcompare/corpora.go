@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"docsite/internal/corpus"
+	"docsite/internal/bench/corpus"
 )
 
 // corpusDirs locates one generated corpus: the docsite site and the Hugo site.

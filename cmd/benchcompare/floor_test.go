@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"docsite/internal/corpus"
+	"docsite/internal/bench/corpus"
 )
 
 func TestStripFrontMatter(t *testing.T) {

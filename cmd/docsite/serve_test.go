@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"docsite/internal/bench/corpus"
 	"docsite/internal/build"
-	"docsite/internal/corpus"
 	"docsite/internal/serve"
 )
 

@@ -11,7 +11,7 @@ import (
 	"io"
 	"os"
 
-	"docsite/internal/corpus"
+	"docsite/internal/bench/corpus"
 )
 
 func main() {

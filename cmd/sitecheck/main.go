@@ -13,7 +13,7 @@ import (
 	"os"
 	"os/signal"
 
-	"docsite/internal/check"
+	"docsite/internal/sitecheck"
 )
 
 func main() {
@@ -27,10 +27,10 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sitecheck", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var c check.Config
+	var c sitecheck.Config
 	fs.StringVar(&c.Dir, "dir", "public", "the built site")
 	fs.StringVar(&c.Base, "base", "/", "the base URL the site was built for: a path (/sub/) or an absolute URL")
-	fs.StringVar(&c.Tools, "tools", "internal/check/tools", "the npm tools folder (node_modules with vnu-jar and axe-core)")
+	fs.StringVar(&c.Tools, "tools", "internal/sitecheck/tools", "the npm tools folder (node_modules with vnu-jar and axe-core)")
 	fs.StringVar(&c.Java, "java", "java", "the java command for the Nu Html Checker")
 	fs.StringVar(&c.Chromium, "chromium", "/usr/bin/chromium", "the chromium binary")
 	fs.StringVar(&c.Screenshots, "screenshots", "", "write screenshots of every page at 390 and 1280 px here")
@@ -43,7 +43,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sitecheck: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	res, err := check.Run(ctx, c)
+	res, err := sitecheck.Run(ctx, c)
 	for _, d := range res.Diags {
 		fmt.Fprintln(stdout, d.Error())
 	}

@@ -7,26 +7,26 @@ import (
 	"testing"
 )
 
-func sitecheck(args ...string) (code int, stdout, stderr string) {
+func runSitecheck(args ...string) (code int, stdout, stderr string) {
 	var out, errOut bytes.Buffer
 	code = run(context.Background(), args, &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
 func TestCleanSiteExitsZero(t *testing.T) {
-	code, out, errOut := sitecheck("-dir", "../../internal/check/testdata/clean", "-no-vnu", "-no-browser")
+	code, out, errOut := runSitecheck("-dir", "../../internal/sitecheck/testdata/clean", "-no-vnu", "-no-browser")
 	if code != 0 || !strings.HasSuffix(out, "sitecheck: ok\n") {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
 }
 
 func TestFindingsFailAndAreListedBeforeTheSummary(t *testing.T) {
-	code, out, _ := sitecheck("-dir", "../../internal/check/links/testdata/broken", "-no-vnu", "-no-browser")
+	code, out, _ := runSitecheck("-dir", "../../internal/sitecheck/links/testdata/broken", "-no-vnu", "-no-browser")
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if !strings.HasPrefix(lines[0], "../../internal/check/links/testdata/broken/index.html:9:4: error: broken-link:") {
+	if !strings.HasPrefix(lines[0], "../../internal/sitecheck/links/testdata/broken/index.html:9:4: error: broken-link:") {
 		t.Errorf("first line %q, want the first finding", lines[0])
 	}
 	if last := lines[len(lines)-1]; last != "sitecheck: FAIL" {
@@ -38,13 +38,13 @@ func TestFindingsFailAndAreListedBeforeTheSummary(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
-	if code, _, errOut := sitecheck("-nope"); code != 2 || !strings.Contains(errOut, "-nope") {
+	if code, _, errOut := runSitecheck("-nope"); code != 2 || !strings.Contains(errOut, "-nope") {
 		t.Errorf("unknown flag: exit %d, stderr %q", code, errOut)
 	}
-	if code, _, errOut := sitecheck("extra"); code != 2 || !strings.Contains(errOut, `"extra"`) {
+	if code, _, errOut := runSitecheck("extra"); code != 2 || !strings.Contains(errOut, `"extra"`) {
 		t.Errorf("extra argument: exit %d, stderr %q", code, errOut)
 	}
-	if code, _, errOut := sitecheck("-dir", "testdata/does-not-exist"); code != 1 || !strings.Contains(errOut, "does-not-exist") {
+	if code, _, errOut := runSitecheck("-dir", "testdata/does-not-exist"); code != 1 || !strings.Contains(errOut, "does-not-exist") {
 		t.Errorf("missing site: exit %d, stderr %q", code, errOut)
 	}
 }

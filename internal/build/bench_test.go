@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"docsite/internal/corpus"
+	"docsite/internal/bench/corpus"
 	"docsite/internal/diag"
 	"docsite/internal/load"
 	"docsite/internal/table"

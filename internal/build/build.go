@@ -15,9 +15,9 @@ import (
 
 	"github.com/yuin/goldmark/util"
 
-	"docsite/internal/catalog"
 	"docsite/internal/config"
 	"docsite/internal/diag"
+	"docsite/internal/gpu"
 	"docsite/internal/load"
 	"docsite/internal/locale"
 	"docsite/internal/markdown"
@@ -92,9 +92,9 @@ type site struct {
 	bases  map[string]render.Base      // by language code: what its pages share
 	md     map[string]*markdown.Parser // by language code
 	// matchers find GPU names in table cells, by language code; nil without a catalog
-	matchers map[string]*catalog.Matcher
+	matchers map[string]*gpu.Matcher
 	urls     render.URLs
-	cat      *catalog.Catalog // GPU data from content/data; nil when the site has none
+	cat      *gpu.Catalog // GPU data from content/data; nil when the site has none
 	// dataDiags are the catalog's data-inconsistent warnings: they belong to the review
 	// report, and the build only counts them.
 	dataDiags diag.List
@@ -138,14 +138,14 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 		return nil, err
 	}
 	s.md = map[string]*markdown.Parser{}
-	s.matchers = map[string]*catalog.Matcher{}
+	s.matchers = map[string]*gpu.Matcher{}
 	for _, l := range cfg.Langs {
 		if s.cat != nil {
-			s.matchers[l.Code] = catalog.NewMatcher(s.cat, l.Tag)
+			s.matchers[l.Code] = gpu.NewMatcher(s.cat, l.Tag)
 		}
 		var mo markdown.Options
 		if s.cat != nil {
-			mo.Transformers = append(mo.Transformers, util.Prioritized(catalog.NewLinker(s.cat, l.Tag, nil), 600))
+			mo.Transformers = append(mo.Transformers, util.Prioritized(gpu.NewLinker(s.cat, l.Tag, nil), 600))
 		}
 		s.md[l.Code] = markdown.New(mo)
 	}

@@ -8,9 +8,9 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 
-	"docsite/internal/catalog"
 	"docsite/internal/config"
 	"docsite/internal/diag"
+	"docsite/internal/gpu"
 	"docsite/internal/markdown"
 	"docsite/internal/render"
 )
@@ -22,7 +22,7 @@ func (s *site) loadCatalog(fsys fs.FS) error {
 	if _, err := fs.Stat(fsys, dataDir); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	cat, diags := catalog.Load(fsys, dataDir)
+	cat, diags := gpu.Load(fsys, dataDir)
 	if diags.HasErrors() {
 		return diag.ErrorList(diags)
 	}
@@ -31,12 +31,12 @@ func (s *site) loadCatalog(fsys fs.FS) error {
 	return nil
 }
 
-func catLang(l config.Lang) catalog.Lang { return catalog.Lang{Code: l.Code, Tag: l.Tag} }
+func catLang(l config.Lang) gpu.Lang { return gpu.Lang{Code: l.Code, Tag: l.Tag} }
 
 // mention is a section of a page, in one language, that names a GPU.
 type mention struct {
 	gpu string
-	ref catalog.SectionRef
+	ref gpu.SectionRef
 }
 
 // mentions lists, once per GPU and section, the sections of doc (published at url with
@@ -52,7 +52,7 @@ func mentions(doc *markdown.Doc, inTables []tableMention, title, url string) []m
 			out = append(out, x)
 		}
 	}
-	for _, m := range catalog.Mentions(doc.Context()) {
+	for _, m := range gpu.Mentions(doc.Context()) {
 		add(m.GPU, m.Heading)
 	}
 	for _, m := range inTables {
@@ -62,8 +62,8 @@ func mentions(doc *markdown.Doc, inTables []tableMention, title, url string) []m
 }
 
 // sectionRef names the section under heading h (nil: the top of the page).
-func sectionRef(doc *markdown.Doc, h *ast.Heading, title, url string) catalog.SectionRef {
-	ref := catalog.SectionRef{Page: title, Path: url}
+func sectionRef(doc *markdown.Doc, h *ast.Heading, title, url string) gpu.SectionRef {
+	ref := gpu.SectionRef{Page: title, Path: url}
 	if h != nil {
 		ref.Section = headingText(h, doc.Src)
 		if id, ok := h.AttributeString("id"); ok {
@@ -107,7 +107,7 @@ func (s *site) writeCatalog(outs []*groupOut, sink Sink) error {
 
 func (s *site) catalogPages(l config.Lang, li int, outs []*groupOut) []catalogPage {
 	cl := catLang(l)
-	byGPU := map[string][]catalog.SectionRef{}
+	byGPU := map[string][]gpu.SectionRef{}
 	for _, o := range outs {
 		if o.pages == nil {
 			continue
@@ -117,18 +117,18 @@ func (s *site) catalogPages(l config.Lang, li int, outs []*groupOut) []catalogPa
 		}
 	}
 	pages := []catalogPage{
-		{"catalog/gpus", catalog.GPUsPath(l.Code), s.locs[l.Code].T("catalog_gpus_title"), s.cat.GPUsView(cl)},
-		{"catalog/pricing", catalog.PricingPath(l.Code), s.locs[l.Code].T("catalog_pricing_title"), s.cat.PricingView(cl)},
+		{"gpu/gpus", gpu.GPUsPath(l.Code), s.locs[l.Code].T("catalog_gpus_title"), s.cat.GPUsView(cl)},
+		{"gpu/pricing", gpu.PricingPath(l.Code), s.locs[l.Code].T("catalog_pricing_title"), s.cat.PricingView(cl)},
 	}
 	for _, g := range s.cat.GPUs {
 		refs := byGPU[g.ID]
-		slices.SortFunc(refs, func(a, b catalog.SectionRef) int { return strings.Compare(a.Path, b.Path) })
+		slices.SortFunc(refs, func(a, b gpu.SectionRef) int { return strings.Compare(a.Path, b.Path) })
 		v, _ := s.cat.GPUView(cl, g.ID, refs)
-		pages = append(pages, catalogPage{"catalog/gpu", catalog.GPUPath(l.Code, g.ID), g.ID, v})
+		pages = append(pages, catalogPage{"gpu/gpu", gpu.GPUPath(l.Code, g.ID), g.ID, v})
 	}
 	for _, p := range s.cat.Providers {
 		v, _ := s.cat.ProviderView(cl, p.ID)
-		pages = append(pages, catalogPage{"catalog/provider", catalog.ProviderPath(l.Code, p.ID), p.ID, v})
+		pages = append(pages, catalogPage{"gpu/provider", gpu.ProviderPath(l.Code, p.ID), p.ID, v})
 	}
 	return pages
 }

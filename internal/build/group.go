@@ -8,9 +8,9 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"golang.org/x/text/language/display"
 
-	"docsite/internal/catalog"
 	"docsite/internal/config"
 	"docsite/internal/diag"
+	"docsite/internal/gpu"
 	"docsite/internal/load"
 	"docsite/internal/markdown"
 	"docsite/internal/render"
@@ -200,14 +200,14 @@ func (s *site) parseVersion(p *load.Page, diags *diag.List) (*built, error) {
 // content (table repairs, missing images) are added to diags.
 func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	url := render.PageURL(p.Lang, p.Path)
-	gpuURL := func(id string) string { return render.Rel(url, catalog.GPUPath(p.Lang, id)) }
+	gpuURL := func(id string) string { return render.Rel(url, gpu.GPUPath(p.Lang, id)) }
 	src, err := p.Source(s.fsys)
 	if err != nil {
 		return nil, err
 	}
 	doc := s.md[p.Lang].Parse(src, func(pc parser.Context) {
 		if s.cat != nil {
-			catalog.SetLinkURL(pc, gpuURL)
+			gpu.SetLinkURL(pc, gpuURL)
 		}
 	})
 	b := &built{page: p, doc: doc, url: url}

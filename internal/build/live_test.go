@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"docsite/internal/corpus"
+	"docsite/internal/bench/corpus"
 	"docsite/internal/diag"
 )
 

@@ -10,9 +10,9 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"golang.org/x/text/language/display"
 
-	"docsite/internal/catalog"
 	"docsite/internal/config"
 	"docsite/internal/diag"
+	"docsite/internal/gpu"
 	"docsite/internal/load"
 	"docsite/internal/markdown"
 	"docsite/internal/render"
@@ -166,7 +166,7 @@ func (s *site) reviewReport(outs []*groupOut) *review.Report {
 func dataFindings(ds diag.List) []review.Finding {
 	var out []review.Finding
 	for _, d := range ds {
-		out = append(out, review.Finding{Check: catalog.CheckInconsistent, Severity: d.Severity, Page: "data",
+		out = append(out, review.Finding{Check: gpu.CheckInconsistent, Severity: d.Severity, Page: "data",
 			Source: review.Pos{File: d.File, Line: d.Line}, Message: d.Message})
 	}
 	return out

@@ -11,9 +11,9 @@ import (
 
 	"golang.org/x/text/collate"
 
-	"docsite/internal/catalog"
 	"docsite/internal/config"
 	"docsite/internal/diag"
+	"docsite/internal/gpu"
 	"docsite/internal/render"
 )
 
@@ -35,8 +35,8 @@ func (s *site) makeBases() {
 		}
 		if s.cat != nil {
 			b.Nav = []render.NavLink{
-				{Title: s.locs[l.Code].T("catalog_gpus_title"), Href: catalog.GPUsPath(l.Code)},
-				{Title: s.locs[l.Code].T("catalog_pricing_title"), Href: catalog.PricingPath(l.Code)},
+				{Title: s.locs[l.Code].T("catalog_gpus_title"), Href: gpu.GPUsPath(l.Code)},
+				{Title: s.locs[l.Code].T("catalog_pricing_title"), Href: gpu.PricingPath(l.Code)},
 			}
 		}
 		s.bases[l.Code] = b

@@ -3,7 +3,7 @@ package build
 import (
 	"github.com/yuin/goldmark/ast"
 
-	"docsite/internal/catalog"
+	"docsite/internal/gpu"
 	"docsite/internal/markdown"
 	"docsite/internal/table"
 )
@@ -12,7 +12,7 @@ import (
 // tables, which goldmark's transformers do not see (they hold the table model, not markdown
 // text), and returns the headings of the sections where it linked each GPU. Code and
 // existing links are left alone.
-func linkTableMentions(doc *markdown.Doc, m *catalog.Matcher, url func(gpuID string) string) (found []tableMention) {
+func linkTableMentions(doc *markdown.Doc, m *gpu.Matcher, url func(gpuID string) string) (found []tableMention) {
 	var heading *ast.Heading
 	ast.Walk(doc.Root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -49,7 +49,7 @@ type tableMention struct {
 }
 
 type cellLinker struct {
-	m     *catalog.Matcher
+	m     *gpu.Matcher
 	url   func(string) string
 	seen  map[string]bool
 	order []string // GPUs in the order first linked

@@ -107,7 +107,7 @@ func (c *Catalog) missing(langs []config.Lang) diag.List {
 		for _, id := range ids {
 			if _, ok := c.ids[l.Code][id]; !ok {
 				// Name the file that should hold it: the default language's file of
-				// that key, for this language (locales/catalog.en.toml → catalog.ja.toml).
+				// that key, for this language (locales/gpu.en.toml → catalog.ja.toml).
 				def := c.ids[c.def.Code][id]
 				file := strings.TrimSuffix(def, c.def.Code+".toml") + l.Code + ".toml"
 				out = append(out, diag.Warnf(file, 0, 0, "missing-string",

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"docsite/internal/corpus"
+	"docsite/internal/bench/corpus"
 )
 
 // corpusPages returns the markdown bodies (front matter removed) of n generated corpus pages

@@ -8,7 +8,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 
-	"docsite/internal/corpus"
+	"docsite/internal/bench/corpus"
 	"docsite/internal/table"
 )
 

@@ -35,7 +35,7 @@ type Page struct {
 	Fallback    *Fallback // set when the body is the source language's, shown untranslated
 	Listing     []Item    // home pages: the language's pages
 	// Catalog is the view model of a catalog page (one of the catalog package's *Page
-	// types, by Kind); templates/catalog/ documents what each kind receives.
+	// types, by Kind); templates/gpu/ documents what each kind receives.
 	Catalog any
 
 	loc    *locale.Localizer

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"docsite/internal/corpus"
+	"docsite/internal/bench/corpus"
 )
 
 // benchPages is how many pages of the benchmark corpus (1,000 pages per language, seed 1,

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"docsite/internal/corpus"
+	"docsite/internal/bench/corpus"
 )
 
 // The fast path of FromHTML (scanTokens) must give exactly what x/net/html's tokenizer gives.

@@ -1,0 +1,131 @@
+package gpu
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+
+	"docsite/internal/diag"
+
+	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
+)
+
+// decodeFile decodes one data file strictly and indexes where its records and keys are written.
+func decodeFile(name string, b []byte) (dataFile, positions, diag.List) {
+	var f dataFile
+	dec := toml.NewDecoder(bytes.NewReader(b)).DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return dataFile{}, positions{}, decodeErrors(name, err)
+	}
+	return f, indexPositions(b), nil
+}
+
+// decodeErrors turns go-toml's errors into diagnostics at their line and column.
+func decodeErrors(name string, err error) diag.List {
+	var strict *toml.StrictMissingError
+	if errors.As(err, &strict) {
+		var l diag.List
+		for _, e := range strict.Errors {
+			line, col := e.Position()
+			l = append(l, diag.Errorf(name, line, col, "data-unknown-key", "unknown key %q", strings.Join(e.Key(), ".")))
+		}
+		return l
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		line, col := de.Position()
+		return diag.List{diag.Errorf(name, line, col, "data-syntax", "%s", strings.TrimPrefix(de.Error(), "toml: "))}
+	}
+	return diag.List{diag.Errorf(name, 0, 0, "data-syntax", "%v", err)}
+}
+
+// positions says on which line each record of each table, and each of its keys, is written.
+type positions struct {
+	tables map[string][]recordPos
+}
+
+type recordPos struct {
+	line  int
+	keys  map[string]int
+	elems map[string][]int // lines of the inline tables in an array value
+}
+
+// record returns the position of the i-th record of a table; zero lines when unknown.
+func (p positions) record(table string, i int) recordPos {
+	if recs := p.tables[table]; i < len(recs) {
+		return recs[i]
+	}
+	return recordPos{}
+}
+
+// key returns the line of a key in the record, falling back to the record's line.
+func (r recordPos) key(k string) int {
+	if l, ok := r.keys[k]; ok {
+		return l
+	}
+	return r.line
+}
+
+// elem returns the line of the i-th inline table of an array value, falling back to its key.
+func (r recordPos) elem(k string, i int) int {
+	if e := r.elems[k]; i < len(e) {
+		return e[i]
+	}
+	return r.key(k)
+}
+
+// indexPositions walks the document with go-toml's parser; it is called only on documents that
+// decoded, so parse errors cannot occur here.
+func indexPositions(b []byte) positions {
+	p := positions{tables: map[string][]recordPos{}}
+	var cur *recordPos
+	var parser unstable.Parser
+	parser.Reset(b)
+	for parser.NextExpression() {
+		e := parser.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			name := keyName(e.Key())
+			rp := recordPos{line: lineOf(&parser, e.Key()), keys: map[string]int{}, elems: map[string][]int{}}
+			p.tables[name] = append(p.tables[name], rp)
+			cur = &p.tables[name][len(p.tables[name])-1]
+		case unstable.KeyValue:
+			if cur == nil {
+				continue
+			}
+			k := keyName(e.Key())
+			cur.keys[k] = lineOf(&parser, e.Key())
+			cur.elems[k] = elemLines(&parser, e.Value())
+		}
+	}
+	return p
+}
+
+func keyName(it unstable.Iterator) string {
+	var parts []string
+	for it.Next() {
+		parts = append(parts, string(it.Node().Data))
+	}
+	return strings.Join(parts, ".")
+}
+
+func lineOf(p *unstable.Parser, it unstable.Iterator) int {
+	if !it.Next() {
+		return 0
+	}
+	return p.Shape(it.Node().Raw).Start.Line
+}
+
+func elemLines(p *unstable.Parser, v *unstable.Node) []int {
+	if v.Kind != unstable.Array {
+		return nil
+	}
+	var lines []int
+	for it := v.Children(); it.Next(); {
+		if n := it.Node(); n.Kind == unstable.InlineTable {
+			lines = append(lines, p.Shape(n.Raw).Start.Line)
+		}
+	}
+	return lines
+}
