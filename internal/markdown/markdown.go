@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"docsite/internal/diag"
+	"docsite/internal/shortcode"
 	"docsite/internal/table"
 )
 
@@ -30,13 +31,20 @@ func (d *Doc) Context() parser.Context { return d.ctx }
 
 // Parser parses and renders markdown; one value serves concurrent builds.
 type Parser struct {
-	md goldmark.Markdown
+	md         goldmark.Markdown
+	shortcodes *shortcode.LangSet
 }
 
 // Options adds to the default set (GFM, CJK, the table normaliser, raw HTML kept).
 type Options struct {
 	Extensions   []goldmark.Extender
 	Transformers []util.PrioritizedValue // AST transformers, e.g. the GPU mention linker
+	// Shortcodes are the shortcode templates in the parser's language; without them
+	// every shortcode is unknown (its inner content is rendered, its tags dropped).
+	Shortcodes *shortcode.LangSet
+	// T gives the UI strings of the parser's language (callout titles, labels); without
+	// it they are the English defaults.
+	T shortcode.Strings
 }
 
 // New returns a parser with GFM and the CJK extension (a soft line break between
@@ -48,13 +56,18 @@ func New(opts Options) *Parser {
 		extension.GFM,
 		extension.NewCJK(extension.WithEastAsianLineBreaks(extension.EastAsianLineBreaksCSS3Draft), extension.WithEscapedSpace()),
 		table.NewExtension(),
+		newMarkup(opts.T),
 	}, opts.Extensions...)
-	return &Parser{md: goldmark.New(
+	sc := &shortcodeRenderer{}
+	md := goldmark.New(
 		goldmark.WithExtensions(exts...),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID(),
 			parser.WithASTTransformers(append(opts.Transformers, util.Prioritized(headingLevels{}, 50))...)),
-		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(rawHTML{}, 100), util.Prioritized(noticeRenderer{}, 100))),
-	)}
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(rawHTML{}, 100), util.Prioritized(noticeRenderer{}, 100),
+			util.Prioritized(sc, 100))),
+	)
+	sc.md = md.Renderer()
+	return &Parser{md: md, shortcodes: opts.Shortcodes}
 }
 
 // Parse parses src. Positions in the tree are byte offsets into src. setup, when not
@@ -64,7 +77,12 @@ func (p *Parser) Parse(src []byte, setup func(parser.Context)) *Doc {
 	if setup != nil {
 		setup(ctx)
 	}
-	root := p.md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	parsed := src
+	if sc := prepareShortcodes(src, p.shortcodes, ctx); sc != nil {
+		ctx.Set(scKey, sc)
+		parsed = sc.mask()
+	}
+	root := p.md.Parser().Parse(text.NewReader(parsed), parser.WithContext(ctx))
 	return &Doc{Root: root, Src: src, ctx: ctx}
 }
 
@@ -137,4 +155,28 @@ func (d *Doc) TableDiagnostics(file string, repairs bool) diag.List {
 		out[i] = x
 	}
 	return out
+}
+
+// MarkupDiagnostics returns what the parse found wrong with the page's shortcodes,
+// callouts and code blocks, located in file: errors (malformed tags, a template that
+// failed) and warnings.
+func (d *Doc) MarkupDiagnostics(file string) diag.List {
+	sc := stateOf(d.ctx)
+	if sc == nil {
+		return nil
+	}
+	out := make(diag.List, len(sc.diags))
+	for i, x := range sc.diags {
+		x.File = file
+		out[i] = x
+	}
+	return out
+}
+
+// UnknownShortcodes lists the uses of shortcodes that have no template, in order.
+func (d *Doc) UnknownShortcodes() []UnknownShortcode {
+	if sc := stateOf(d.ctx); sc != nil {
+		return sc.unknown
+	}
+	return nil
 }

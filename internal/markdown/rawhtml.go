@@ -3,6 +3,7 @@ package markdown
 import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -19,23 +20,38 @@ func (rawHTML) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 
 func renderHTMLBlock(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*ast.HTMLBlock)
+	d := docState(n)
 	if entering {
 		for i := range n.Lines().Len() {
-			line := n.Lines().At(i)
-			w.Write(line.Value(src))
+			if err := writeRaw(w, src, d, n.Lines().At(i)); err != nil {
+				return ast.WalkStop, err
+			}
 		}
 	} else if n.HasClosure() {
-		w.Write(n.ClosureLine.Value(src))
+		return ast.WalkContinue, writeRaw(w, src, d, n.ClosureLine)
 	}
 	return ast.WalkContinue, nil
+}
+
+// writeRaw writes a segment of raw HTML, its shortcode tags replaced by their output.
+func writeRaw(w util.BufWriter, src []byte, d *scDoc, seg text.Segment) error {
+	if !d.hasTags(seg.Start, seg.Stop) {
+		w.Write(seg.Value(src))
+		return nil
+	}
+	s, err := d.expand(seg.Start, seg.Stop, false)
+	w.WriteString(s)
+	return err
 }
 
 func renderRawHTML(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
 		n := node.(*ast.RawHTML)
+		d := docState(n)
 		for i := range n.Segments.Len() {
-			seg := n.Segments.At(i)
-			w.Write(seg.Value(src))
+			if err := writeRaw(w, src, d, n.Segments.At(i)); err != nil {
+				return ast.WalkStop, err
+			}
 		}
 	}
 	return ast.WalkSkipChildren, nil
@@ -46,11 +62,17 @@ func renderRawHTML(w util.BufWriter, src []byte, node ast.Node, entering bool) (
 func HasRawHTML(root ast.Node) bool {
 	found := false
 	ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if k := n.Kind(); entering && (k == ast.KindHTMLBlock || k == ast.KindRawHTML) {
+		if k := n.Kind(); entering && (k == ast.KindHTMLBlock || k == ast.KindRawHTML || isRawShortcode(n)) {
 			found = true
 			return ast.WalkStop, nil
 		}
 		return ast.WalkContinue, nil
 	})
 	return found
+}
+
+// isRawShortcode: the inner content of an inline {{< >}} pair is raw HTML from the page.
+func isRawShortcode(n ast.Node) bool {
+	s, ok := n.(*ShortcodeInline)
+	return ok && s.role == roleRaw
 }

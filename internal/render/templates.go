@@ -42,8 +42,8 @@ func funcs(p *Page) template.FuncMap {
 // standalone templates do not use the base layout.
 var standalone = map[string]bool{"root": true}
 
-// LoadTemplates parses every .html file of the theme's templates tree. A file a/b.html
-// defines page kind "a/b". Template names are the files' paths from the site root, so
+// LoadTemplates parses every .html file of the theme's templates tree but the shortcodes
+// (templates/shortcodes/, see package shortcode). A file a/b.html defines page kind "a/b". Template names are the files' paths from the site root, so
 // errors read "templates/page.html:12: …".
 func LoadTemplates(fsys fs.FS) (*Templates, error) {
 	files, err := theme.Files(fsys, ".")
@@ -56,7 +56,7 @@ func LoadTemplates(fsys fs.FS) (*Templates, error) {
 	}
 	t := &Templates{kinds: map[string]*template.Template{}, bound: map[string]bool{}}
 	for _, f := range files {
-		if path.Ext(f) != ".html" || f == "baseof.html" || strings.HasPrefix(path.Base(f), "_") {
+		if path.Ext(f) != ".html" || f == "baseof.html" || strings.HasPrefix(path.Base(f), "_") || strings.HasPrefix(f, "shortcodes/") {
 			continue
 		}
 		kind := strings.TrimSuffix(f, ".html")

@@ -1,0 +1,266 @@
+package markdown
+
+import (
+	"bytes"
+	"html/template"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+
+	"docsite/internal/diag"
+	"docsite/internal/shortcode"
+)
+
+// Shortcodes are read before goldmark parses a page, as Hugo reads them: a tag is
+// recognised anywhere, in code and in raw HTML too, and its pairs nest across markdown
+// blocks. Goldmark then parses a masked copy of the source (see mask), in which every tag
+// keeps its length but reads as one inert word, so that every byte offset in the tree
+// points into the real source as well:
+//
+//   - a tag that starts a line, or closes a pair that did, is a block: the shortcode block
+//     parser opens a container node for a pair (children parsed as markdown for {{% %}},
+//     kept as raw HTML for {{< >}}) or a leaf node for a single tag;
+//   - any other tag is inline: the shortcode inline parser makes a node of it, and pairs
+//     take the inline nodes between their tags as children;
+//   - a tag inside a code block, a code span or raw HTML is replaced by its output when
+//     that is written (expand.go); a tag that is a link's destination is resolved at
+//     parse time.
+//
+// Calls without inner content run at parse time, so that their errors (a missing ref
+// target, a figure without alt text) fail the page where the build can still fall back
+// to the source page; pairs run when the page is rendered, when their inner content is.
+
+// scDoc is what one page's parse knows about its shortcodes. The parser context carries
+// it while parsing and the document's meta after that, for the renderers.
+type scDoc struct {
+	src     []byte // the real source
+	tree    *shortcode.Tree
+	block   []bool               // by tag index: the tag is a block (it starts a line once masked)
+	byOff   map[int]int          // tag start offset → tag index
+	ctxs    []*shortcode.Context // by call index
+	out     []template.HTML      // by call index: output of calls run at parse time
+	set     *shortcode.LangSet
+	env     *pageEnv
+	diags   diag.List
+	unknown []UnknownShortcode
+}
+
+// UnknownShortcode is a use of a shortcode that has no template.
+type UnknownShortcode struct {
+	Name      string
+	Line, Col int
+}
+
+// pageEnv is the page a parse is for, as shortcode templates see it.
+type pageEnv struct {
+	page     *shortcode.Page
+	resolver shortcode.Resolver
+}
+
+var (
+	scKey  = parser.NewContextKey()
+	envKey = parser.NewContextKey()
+)
+
+const scMeta = "docsite.shortcodes"
+
+// SetPage tells the parse which page it reads, for shortcode templates (.Page, ref).
+// Call it from the setup function of Parse.
+func SetPage(pc parser.Context, p *shortcode.Page, r shortcode.Resolver) {
+	pc.Set(envKey, &pageEnv{page: p, resolver: r})
+}
+
+var tagStarts = [][]byte{[]byte("{{<"), []byte("{{%")}
+
+// prepareShortcodes reads the tags of src; it returns nil when there are none.
+func prepareShortcodes(src []byte, set *shortcode.LangSet, pc parser.Context) *scDoc {
+	if !bytes.Contains(src, tagStarts[0]) && !bytes.Contains(src, tagStarts[1]) {
+		return nil
+	}
+	inner := func(string) shortcode.Inner { return shortcode.InnerUnknown }
+	if set != nil {
+		inner = set.Inner
+	}
+	tree, errs := shortcode.Parse(src, inner)
+	d := &scDoc{src: src, tree: tree, set: set, byOff: make(map[int]int, len(tree.Tags))}
+	if e, ok := pc.Get(envKey).(*pageEnv); ok {
+		d.env = e
+	} else {
+		d.env = &pageEnv{}
+	}
+	for _, e := range errs {
+		line, col := d.lineCol(e.Off)
+		d.diags = append(d.diags, diag.Errorf("", line, col, "shortcode-syntax", "%s", e.Msg))
+	}
+	for i := range tree.Tags {
+		d.byOff[tree.Tags[i].Start] = i
+	}
+	d.classify()
+	d.ctxs = make([]*shortcode.Context, len(tree.Calls))
+	d.out = make([]template.HTML, len(tree.Calls))
+	for _, c := range tree.Calls {
+		var parent *shortcode.Context
+		if c.Parent != nil {
+			parent = d.ctxs[c.Parent.Index]
+		}
+		d.ctxs[c.Index] = shortcode.NewContext(c, d.env.page, parent, d.env.resolver)
+	}
+	return d
+}
+
+// lineCol is the 1-based line and column (in characters) of byte offset off.
+func (d *scDoc) lineCol(off int) (int, int) {
+	off = min(off, len(d.src))
+	start := bytes.LastIndexByte(d.src[:off], '\n') + 1
+	return bytes.Count(d.src[:start], []byte{'\n'}) + 1, utf8.RuneCount(d.src[start:off]) + 1
+}
+
+// tagAt returns the tag starting at byte offset off.
+func (d *scDoc) tagAt(off int) (*shortcode.Tag, int, bool) {
+	i, ok := d.byOff[off]
+	if !ok {
+		return nil, 0, false
+	}
+	return &d.tree.Tags[i], i, true
+}
+
+// call returns the call tag t belongs to.
+func (d *scDoc) call(t *shortcode.Tag) *shortcode.Call { return d.tree.ByOffset[t.Start] }
+
+// classify decides which tags are blocks. A single tag is a block when only blanks,
+// quote markers and block tags stand before it on its line and only blanks and tags after
+// it; an opening tag of a pair when only those stand before it, and its closing tag
+// starts a line or follows a blank (which the mask turns into a line break).
+func (d *scDoc) classify() {
+	tags := d.tree.Tags
+	d.block = make([]bool, len(tags))
+	for i := range tags {
+		t := &tags[i]
+		c := d.call(t)
+		if t.Escaped || c == nil {
+			continue
+		}
+		switch {
+		case t.Close:
+			d.block[i] = d.block[d.byOff[c.Open.Start]]
+		case c.Paired():
+			d.block[i] = d.onlyBlocksBefore(i) && d.splittable(c.Close)
+		default:
+			d.block[i] = d.onlyBlocksBefore(i) && d.onlyTagsAfter(i)
+		}
+	}
+}
+
+// lineStart is the offset of the line of the masked source that holds offset off: tags
+// span no lines once masked.
+func (d *scDoc) lineStart(off int) int {
+	for {
+		k := bytes.LastIndexByte(d.src[:off], '\n')
+		if k < 0 {
+			return 0
+		}
+		if j := d.tagCovering(k); j >= 0 {
+			off = d.tree.Tags[j].Start
+			continue
+		}
+		return k + 1
+	}
+}
+
+// tagCovering returns the index of the tag whose bytes include off, or -1.
+func (d *scDoc) tagCovering(off int) int {
+	tags := d.tree.Tags
+	i := sort.Search(len(tags), func(i int) bool { return tags[i].End > off })
+	if i < len(tags) && tags[i].Start <= off {
+		return i
+	}
+	return -1
+}
+
+func (d *scDoc) onlyBlocksBefore(i int) bool {
+	t := &d.tree.Tags[i]
+	for off := d.lineStart(t.Start); off < t.Start; {
+		c := d.src[off]
+		if c == ' ' || c == '\t' || c == '>' {
+			off++
+			continue
+		}
+		j, ok := d.byOff[off]
+		if !ok || !d.block[j] {
+			return false
+		}
+		off = d.tree.Tags[j].End
+	}
+	return true
+}
+
+func (d *scDoc) onlyTagsAfter(i int) bool {
+	for off := d.tree.Tags[i].End; off < len(d.src); {
+		c := d.src[off]
+		switch {
+		case c == '\n':
+			return true
+		case c == ' ' || c == '\t' || c == '\r':
+			off++
+		default:
+			j, ok := d.byOff[off]
+			if !ok || d.tree.Tags[j].Escaped {
+				return false
+			}
+			off = d.tree.Tags[j].End
+		}
+	}
+	return true
+}
+
+// splittable reports whether tag t starts a line, or can be made to by turning the blank
+// before it into a line break.
+func (d *scDoc) splittable(t *shortcode.Tag) bool {
+	if t.Start == 0 {
+		return true
+	}
+	c := d.src[t.Start-1]
+	return c == ' ' || c == '\t' || c == '\n' || d.lineStart(t.Start) == t.Start
+}
+
+// mask returns the copy of the source goldmark parses: every tag becomes "{" + its
+// index in base 36 + "Q"s + "}" of the same length (inert in markdown, in a link
+// destination and in an HTML attribute alike), and the blank before a block tag that
+// does not start its line becomes a line break.
+func (d *scDoc) mask() []byte {
+	m := bytes.Clone(d.src)
+	for i := range d.tree.Tags {
+		t := &d.tree.Tags[i]
+		tok := maskToken(i, t.End-t.Start)
+		copy(m[t.Start:t.End], tok)
+		if d.block[i] && t.Start > 0 && d.lineStart(t.Start) != t.Start {
+			if c := m[t.Start-1]; c == ' ' || c == '\t' {
+				m[t.Start-1] = '\n'
+			}
+		}
+	}
+	return m
+}
+
+func maskToken(i, n int) []byte {
+	b := make([]byte, 0, n)
+	b = append(b, '{')
+	b = strconv.AppendInt(b, int64(i), 36)
+	for len(b) < n-1 {
+		b = append(b, 'Q')
+	}
+	return append(b[:n-1], '}')
+}
+
+// docState returns the shortcodes of the document n belongs to, nil when it has none.
+func docState(n ast.Node) *scDoc {
+	doc := n.OwnerDocument()
+	if doc == nil {
+		return nil
+	}
+	d, _ := doc.Meta()[scMeta].(*scDoc)
+	return d
+}
