@@ -99,6 +99,7 @@ type site struct {
 	// report, and the build only counts them.
 	dataDiags diag.List
 	groups    []*load.Group
+	pages     pages        // what ref and relref link to
 	review    review.Input // languages and reviewed states, for the per-page review
 	diags     diag.List
 }
@@ -137,6 +138,10 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err := s.loadCatalog(fsys); err != nil {
 		return nil, err
 	}
+	shortcodes, err := loadShortcodes(th)
+	if err != nil {
+		return nil, err
+	}
 	s.md = map[string]*markdown.Parser{}
 	s.matchers = map[string]*gpu.Matcher{}
 	for _, l := range cfg.Langs {
@@ -146,6 +151,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 		var mo markdown.Options
 		if s.cat != nil {
 			mo.Transformers = append(mo.Transformers, util.Prioritized(gpu.NewLinker(s.cat, l.Tag, nil), 600))
+		}
+		if err := s.markupOptions(shortcodes, l, &mo); err != nil {
+			return nil, err
 		}
 		s.md[l.Code] = markdown.New(mo)
 	}
@@ -157,6 +165,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if s.groups, err = load.GroupPages(pages, cfg.Langs); err != nil {
 		return nil, err
 	}
+	s.pages.set(s.groups, cfg.Langs)
 	return s, nil
 }
 
@@ -232,7 +241,7 @@ func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*
 		res.Files += len(o.pages)
 	}
 	diags.Sort()
-	res.Diags = diags
+	res.Diags = foldUnknownShortcodes(diags)
 	return res, nil
 }
 

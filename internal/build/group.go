@@ -1,6 +1,7 @@
 package build
 
 import (
+	"errors"
 	"html/template"
 	"sync"
 
@@ -209,7 +210,11 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 		if s.cat != nil {
 			gpu.SetLinkURL(pc, gpuURL)
 		}
+		markdown.SetPage(pc, s.shortcodePage(p, url), &s.pages)
 	})
+	if err := markupDiagnostics(p, doc, diags); err != nil {
+		return nil, err
+	}
 	b := &built{page: p, doc: doc, url: url}
 	if s.cat != nil {
 		b.inTables = linkTableMentions(doc, s.matchers[p.Lang], gpuURL)
@@ -232,6 +237,11 @@ func (s *site) renderBody(b *built) error {
 		filter = sanitize.Body
 	}
 	html, err := s.md[p.Lang].RenderString(b.doc, filter)
+	var located diag.Diagnostic
+	if errors.As(err, &located) { // a shortcode's template failed: its tag's position
+		located.File = p.File
+		return located
+	}
 	if err != nil {
 		return diag.Errorf(p.File, 0, 0, "render", "%v", err)
 	}

@@ -258,6 +258,9 @@ func (l *Live) incremental(ctx context.Context, changed []string) (*Snapshot, er
 	if err != nil {
 		return nil, err
 	}
+	if regroup {
+		l.s.pages.set(groups, l.s.cfg.Langs) // ref targets come and go with pages
+	}
 	var todo []*load.Group
 	for _, key := range slices.Sorted(maps.Keys(dirty)) {
 		if i, ok := groupIndex(groups, key); ok {

@@ -46,6 +46,7 @@ func (m *markup) Extend(md goldmark.Markdown) {
 		util.Prioritized(calloutRenderer{m.t}, 100),
 		util.Prioritized(codeRenderer{m.t}, 100),
 		util.Prioritized(anchorRenderer{m.t}, 100),
+		util.Prioritized(taskRenderer{}, 100),
 	))
 }
 

@@ -82,6 +82,11 @@ type Links struct {
 	Stylesheet    string // .Asset "site.css"
 	Script        string // .Asset "site.js"
 	CatalogScript string // .Asset "catalog.js"
+	// The markdown components (callouts, code, tabs): their styles, the code palettes
+	// and the script that adds copy buttons and tab lists.
+	Markup       string // .Asset "markup.css"
+	Code         string // .Asset "chroma.css"
+	MarkupScript string // .Asset "markup.js"
 }
 
 // Site is what all pages share.
@@ -171,6 +176,9 @@ func NewPage(b Base, kind, title, url string) *Page {
 		Stylesheet:    p.Asset("site.css"),
 		Script:        p.Asset("site.js"),
 		CatalogScript: p.Asset("catalog.js"),
+		Markup:        p.Asset("markup.css"),
+		Code:          p.Asset("chroma.css"),
+		MarkupScript:  p.Asset("markup.js"),
 	}
 	return p
 }

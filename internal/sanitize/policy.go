@@ -41,6 +41,7 @@ func newPolicy() *bluemonday.Policy {
 	allowLinksAndImages(p)
 	allowTables(p)
 	allowSiteMarkup(p)
+	allowComponents(p)
 	return p
 }
 

@@ -1,0 +1,140 @@
+package build
+
+import (
+	"fmt"
+	"sync/atomic"
+
+	"docsite/internal/config"
+	"docsite/internal/diag"
+	"docsite/internal/load"
+	"docsite/internal/markdown"
+	"docsite/internal/render"
+	"docsite/internal/shortcode"
+	"docsite/internal/theme"
+)
+
+// This file wires the markdown components into the build: each language's parser gets
+// the site's shortcode templates and UI strings, each parse the page it reads and the
+// pages ref can link to, and a build's warnings about unknown shortcodes are folded into
+// one line per name.
+
+// markupOptions sets the shortcode templates (bound to language l's UI strings) and the
+// UI strings of l's parser.
+func (s *site) markupOptions(set *shortcode.Set, l config.Lang, mo *markdown.Options) error {
+	loc := s.locs[l.Code]
+	ls, err := set.Lang(loc.T)
+	if err != nil {
+		return err
+	}
+	mo.Shortcodes, mo.T = ls, loc.T
+	return nil
+}
+
+// loadShortcodes reads the shortcode templates of the theme (the site's over the built-in ones).
+func loadShortcodes(th *theme.Theme) (*shortcode.Set, error) { return shortcode.Load(th.Templates) }
+
+// pageIndex finds the site path of a page by language and content path, for ref and
+// relref: a page missing in a language has its stand-in there, at its source's path.
+type pageIndex map[string]map[string]string
+
+func newPageIndex(groups []*load.Group, langs []config.Lang) pageIndex {
+	x := pageIndex{}
+	for _, l := range langs {
+		x[l.Code] = map[string]string{}
+	}
+	for _, g := range groups {
+		src := g.Pages[0]
+		for _, p := range g.Pages {
+			if m := x[p.Lang]; m != nil {
+				m[p.Path] = render.PageURL(p.Lang, p.Path)
+			}
+		}
+		for _, l := range langs {
+			if _, ok := x[l.Code][src.Path]; !ok {
+				x[l.Code][src.Path] = render.PageURL(l.Code, src.Path)
+			}
+		}
+	}
+	return x
+}
+
+func (x pageIndex) PagePath(lang, p string) (string, bool) {
+	u, ok := x[lang][p]
+	return u, ok
+}
+
+// pages is the index of the site's pages, replaced when a live rebuild regroups them.
+type pages struct{ idx atomic.Pointer[pageIndex] }
+
+func (ps *pages) set(groups []*load.Group, langs []config.Lang) {
+	x := newPageIndex(groups, langs)
+	ps.idx.Store(&x)
+}
+
+func (ps *pages) PagePath(lang, p string) (string, bool) {
+	if x := ps.idx.Load(); x != nil {
+		return x.PagePath(lang, p)
+	}
+	return "", false
+}
+
+// shortcodePage is page p, at site path url, as shortcode templates see it.
+func (s *site) shortcodePage(p *load.Page, url string) *shortcode.Page {
+	l, _ := s.cfg.Lang(p.Lang)
+	return &shortcode.Page{Title: p.Title(), URL: url, Path: p.Path, File: p.File,
+		Lang: shortcode.Lang{Code: l.Code, Tag: l.Tag.String(), Name: l.Name}}
+}
+
+// markupDiagnostics adds what parsing a page's shortcodes, callouts and code found to
+// diags: warnings, with one for each use of an unknown shortcode; errors are returned.
+func markupDiagnostics(p *load.Page, doc *markdown.Doc, diags *diag.List) error {
+	ds := doc.MarkupDiagnostics(p.File)
+	for _, u := range doc.UnknownShortcodes() {
+		ds = append(ds, diag.Warnf(p.File, u.Line, u.Col, "unknown-shortcode",
+			"unknown shortcode %q: its tags are dropped, its inner content is rendered", u.Name))
+	}
+	var errs diag.List
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			errs = append(errs, d)
+		} else {
+			*diags = append(*diags, d)
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return diag.ErrorList(errs)
+	}
+	return nil
+}
+
+// foldUnknownShortcodes keeps, of the sorted warnings about one unknown shortcode, the
+// first, counting the others in it.
+func foldUnknownShortcodes(diags diag.List) diag.List {
+	type fold struct {
+		at    int
+		uses  int
+		files map[string]bool
+	}
+	folds := map[string]*fold{}
+	out := diags[:0:0]
+	for _, d := range diags {
+		if d.Code != "unknown-shortcode" {
+			out = append(out, d)
+			continue
+		}
+		if f := folds[d.Message]; f != nil {
+			f.uses++
+			f.files[d.File] = true
+			continue
+		}
+		folds[d.Message] = &fold{at: len(out), uses: 1, files: map[string]bool{d.File: true}}
+		out = append(out, d)
+	}
+	for _, f := range folds {
+		if f.uses > 1 {
+			out[f.at].Message += fmt.Sprintf(" (%d uses in %d files, the first here)", f.uses, len(f.files))
+		}
+	}
+	return out
+}
