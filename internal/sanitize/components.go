@@ -18,7 +18,7 @@ func allowComponents(p *bluemonday.Policy) {
 	p.AllowElements("section")
 	p.AllowAttrs("class").Matching(reClass).OnElements("section", "details", "h1", "h2", "h3", "h4", "h5", "h6")
 	p.AllowAttrs("aria-hidden").Matching(reTrue).OnElements("span")
-	p.AllowAttrs("aria-label").Matching(reDataWord).OnElements("div", "a")
+	p.AllowAttrs("aria-label").Matching(reDataWord).OnElements("div", "a", "input")
 	p.AllowAttrs("tabindex").Matching(reTabindex).OnElements("pre")
 	// Labels of the copy button and the sync key of a tabs group, read by markup.js.
 	p.AllowAttrs("data-copy", "data-copied", "data-sync").Matching(reDataWord).OnElements("div")
