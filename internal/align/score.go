@@ -289,7 +289,7 @@ func (c *bagChunk) open(n int) bag {
 func blockSim(src, tgt []outline.Block, sf, tf []features) func(i, j int) score {
 	return func(i, j int) score {
 		s, t := &src[i], &tgt[j]
-		if s.Kind != t.Kind {
+		if s.Kind != t.Kind || s.Shortcode != t.Shortcode {
 			return score{}
 		}
 		form := lenSim(sf[i].weight, tf[j].weight)

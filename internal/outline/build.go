@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"github.com/yuin/goldmark/ast"
+
+	"docsite/internal/markdown"
 )
 
 // Build outlines a parsed page. src is the source the document was parsed from (front matter
@@ -143,6 +145,10 @@ func (b *builder) node(n ast.Node) ast.Node {
 	if next, ok := b.table(n); ok {
 		return next
 	}
+	if sc, ok := n.(*markdown.Shortcode); ok && holdsShortcodes(sc) {
+		b.nodes(sc.FirstChild())
+		return n.NextSibling()
+	}
 	if blk, ok := b.block(n); ok {
 		b.add(blk)
 	}
@@ -218,9 +224,12 @@ func (b *builder) block(n ast.Node) (Block, bool) {
 	case *ast.List:
 		c.inline(n)
 		blk.Kind, blk.Items = ListBlock, n.ChildCount()
-	case *ast.Blockquote:
+	case *ast.Blockquote, *markdown.Callout:
 		c.inline(n)
 		blk.Kind = QuoteBlock
+	case *markdown.Shortcode:
+		c.inline(n)
+		blk.Kind, blk.Shortcode = ShortcodeBlock, n.Name()
 	case *ast.FencedCodeBlock, *ast.CodeBlock:
 		c.rawLines(n)
 		blk.Kind = CodeBlock
@@ -458,4 +467,14 @@ func (b *builder) hasher() hash.Hash {
 	}
 	b.digest.Reset()
 	return b.digest
+}
+
+// holdsShortcodes reports whether a shortcode holds shortcode blocks (tabs holding tabs).
+func holdsShortcodes(n *markdown.Shortcode) bool {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if _, ok := c.(*markdown.Shortcode); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -4,7 +4,9 @@
 // (numbers, product codes, links, image sources). A page is a flat list of sections in document order; a section holds the blocks between its
 // heading and the next heading of any level, and Parent links it into the heading tree. Content
 // before the first heading is the intro section (Level 0, no heading). Blocks are paragraphs,
-// lists, tables, images (a paragraph holding only images), code, quotes and other raw HTML.
+// lists, tables, images (a paragraph holding only images), code, quotes (callouts too),
+// shortcodes and other raw HTML. A shortcode that holds shortcodes (tabs holding tabs)
+// is not a block itself: the shortcodes in it are.
 // Every block keeps its text split by source line, so a check can point at the line of the
 // sentence it objects to.
 package outline
@@ -51,9 +53,10 @@ const (
 	CodeBlock
 	QuoteBlock
 	HTMLBlock
+	ShortcodeBlock // a shortcode written as a block ({{% tab %}}…); Block.Shortcode names it
 )
 
-var kindNames = [...]string{"paragraph", "list", "table", "image", "code", "quote", "html"}
+var kindNames = [...]string{"paragraph", "list", "table", "image", "code", "quote", "html", "shortcode"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -65,7 +68,10 @@ type Block struct {
 	Segments []Segment // text by source line, in order
 	Anchors  Anchors
 	Table    *Table // set when Kind == TableBlock
-	Items    int    // list items, when Kind == ListBlock
+	// Shortcode is the name of the shortcode when Kind == ShortcodeBlock: its tags are
+	// syntax, never text, and only blocks of one name pair.
+	Shortcode string
+	Items     int // list items, when Kind == ListBlock
 	// Numbers are the significant numbers of each segment in turn (SignificantNumbers),
 	// each with its segment's line, so a check can point at the line of a number. Tables
 	// have none: their rows have theirs.

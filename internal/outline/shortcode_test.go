@@ -1,0 +1,37 @@
+package outline
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"docsite/internal/markdown"
+)
+
+// TestShortcodeBlocks: a tab is one block in the source and in its translation, named
+// by its shortcode; the tabs around it are not a block; callouts are quotes; tag syntax
+// is never text.
+func TestShortcodeBlocks(t *testing.T) {
+	src := "## Install\n\n{{< tabs sync=\"os\" >}}\n{{% tab \"Linux\" %}}\nRun **apt**.\n{{% /tab %}} {{% tab macOS %}}\nRun brew {{< version >}}.\n{{% /tab %}}\n{{< /tabs >}}\n\n" +
+		"> [!NOTE]\n> A note.\n\n:::tip\nA tip.\n:::\n\n{{% details \"More\" %}}\nHidden.\n{{% /details %}}\n"
+	ja := "## インストール\n\n{{< tabs sync=\"os\" >}}\n{{% tab \"Linux\" %}}\n**apt** を実行。\n{{% /tab %}}\n{{% tab macOS %}}\nbrew {{< version >}} を実行。\n{{% /tab %}}\n{{< /tabs >}}\n\n" +
+		"> [!NOTE]\n> メモ。\n\n:::tip\nヒント。\n:::\n\n{{% details \"詳細\" %}}\n隠れた文。\n{{% /details %}}\n"
+	for s, want := range map[string]string{
+		src: "shortcode tab 4 | shortcode tab 6 | quote  11 | quote  14 | shortcode details 18",
+		ja:  "shortcode tab 4 | shortcode tab 7 | quote  12 | quote  15 | shortcode details 19",
+	} {
+		p := markdown.New(markdown.Options{})
+		d := p.Parse([]byte(s), nil)
+		page := Build(d.Root, d.Src, "a.md")
+		var got []string
+		for _, b := range page.Sections[0].Blocks {
+			got = append(got, fmt.Sprintf("%s %s %d", b.Kind, b.Shortcode, b.Line))
+			if strings.Contains(b.Text(), "{") || strings.Contains(b.Text(), "tab") {
+				t.Errorf("block text %q holds shortcode syntax", b.Text())
+			}
+		}
+		if g := strings.Join(got, " | "); g != want {
+			t.Errorf("blocks:\n got %s\nwant %s", g, want)
+		}
+	}
+}
