@@ -101,6 +101,7 @@ func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, erro
 			bodies = append(bodies, b)
 		}
 	}
+	shareCode(bodies)
 	err := each(spare, len(bodies), func(i int) error {
 		if bodies[i] != srcBuilt {
 			s.addStaleNotices(bodies[i], srcBuilt, out.review)

@@ -138,3 +138,11 @@ func foldUnknownShortcodes(diags diag.List) diag.List {
 	}
 	return out
 }
+
+// shareCode lets the versions of a page highlight each code block they share once.
+func shareCode(bodies []*built) {
+	c := markdown.NewCodeCache()
+	for _, b := range bodies {
+		markdown.ShareCode(c, b.doc)
+	}
+}

@@ -2,7 +2,7 @@ package markdown
 
 import (
 	"bytes"
-	"strconv"
+	"fmt"
 	"strings"
 	"sync"
 
@@ -60,7 +60,7 @@ func (r codeRenderer) render(w util.BufWriter, src []byte, node ast.Node, enteri
 		w.WriteString(` class="language-` + info.Lang + `"`)
 	}
 	w.WriteString(">")
-	if err := highlight(w, lexer, code, info); err != nil {
+	if err := highlightCached(w, codeCacheOf(node), lexer, code, info); err != nil {
 		return ast.WalkStop, err
 	}
 	w.WriteString("</code></pre>\n</div>\n")
@@ -195,4 +195,55 @@ func ChromaCSS() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-var _ = strconv.Itoa
+// CodeCache keeps the highlighted code of the versions of one page, which mostly share
+// their code blocks: each block is highlighted once for all of them. Tokenising is most
+// of the cost of highlighting (chroma's lexers are regular expressions).
+type CodeCache struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+// NewCodeCache returns an empty cache; it lives as long as the documents that use it.
+func NewCodeCache() *CodeCache { return &CodeCache{m: map[string]string{}} }
+
+const codeCacheMeta = "docsite.codecache"
+
+// ShareCode lets the documents share highlighted code through c; render them after.
+func ShareCode(c *CodeCache, docs ...*Doc) {
+	for _, d := range docs {
+		if doc, ok := d.Root.(*ast.Document); ok {
+			doc.AddMeta(codeCacheMeta, c)
+		}
+	}
+}
+
+func codeCacheOf(n ast.Node) *CodeCache {
+	if doc := n.OwnerDocument(); doc != nil {
+		c, _ := doc.Meta()[codeCacheMeta].(*CodeCache)
+		return c
+	}
+	return nil
+}
+
+// highlightCached is highlight through the cache c, when there is one.
+func highlightCached(w util.BufWriter, c *CodeCache, lexer chroma.Lexer, code string, info codeInfo) error {
+	if c == nil {
+		return highlight(w, lexer, code, info)
+	}
+	key := fmt.Sprintf("%s\x00%v\x00%d\x00%v\x00%s", lexer.Config().Name, info.LineNos, info.Start, info.Highlight, code)
+	c.mu.Lock()
+	out, ok := c.m[key]
+	c.mu.Unlock()
+	if !ok {
+		var b bytes.Buffer
+		if err := highlight(bufWriter{&b}, lexer, code, info); err != nil {
+			return err
+		}
+		out = b.String()
+		c.mu.Lock()
+		c.m[key] = out
+		c.mu.Unlock()
+	}
+	w.WriteString(out)
+	return nil
+}
