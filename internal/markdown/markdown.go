@@ -80,6 +80,7 @@ func (p *Parser) Parse(src []byte, setup func(parser.Context)) *Doc {
 	parsed := src
 	if sc := prepareShortcodes(src, p.shortcodes, ctx); sc != nil {
 		ctx.Set(scKey, sc)
+		table.SetUnmask(ctx, sc.unmask, sc.unmaskHTML)
 		parsed = sc.mask()
 	}
 	root := p.md.Parser().Parse(text.NewReader(parsed), parser.WithContext(ctx))

@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"html"
+
 	"github.com/yuin/goldmark/ast"
 
 	"docsite/internal/shortcode"
@@ -55,4 +57,17 @@ func (n *ShortcodeInline) Kind() ast.NodeKind { return KindShortcodeInline }
 
 func (n *ShortcodeInline) Dump(src []byte, level int) {
 	ast.DumpHelper(n, src, level, map[string]string{"Name": n.Name()}, nil)
+}
+
+// TableText is the text a table cell keeps of a call without inner content (the table
+// model holds text, not HTML): its output as text.
+func (n *ShortcodeInline) TableText() (string, bool) {
+	if n.role != roleCall && n.role != roleLiteral {
+		return "", false
+	}
+	d := docState(n)
+	if d == nil || n.Call == nil {
+		return "", false
+	}
+	return html.UnescapeString(string(d.out[n.Call.Index])), true
 }

@@ -132,7 +132,12 @@ func (d *scDoc) destinations(doc *ast.Document) {
 
 // unmask replaces each masked tag in b (a copy of part of the masked source) by the text
 // its call printed.
-func (d *scDoc) unmask(b []byte) []byte {
+func (d *scDoc) unmask(b []byte) []byte { return d.unmaskAs(b, true) }
+
+// unmaskHTML replaces each masked tag in b by the HTML its call printed.
+func (d *scDoc) unmaskHTML(b []byte) []byte { return d.unmaskAs(b, false) }
+
+func (d *scDoc) unmaskAs(b []byte, asText bool) []byte {
 	if bytes.IndexByte(b, '{') < 0 {
 		return b
 	}
@@ -152,7 +157,11 @@ func (d *scDoc) unmask(b []byte) []byte {
 			continue
 		}
 		if c := d.call(&d.tree.Tags[k]); c != nil && !d.tree.Tags[k].Close {
-			out = append(out, html.UnescapeString(string(d.out[c.Index]))...)
+			if asText {
+				out = append(out, html.UnescapeString(string(d.out[c.Index]))...)
+			} else {
+				out = append(out, d.out[c.Index]...)
+			}
 		}
 		i += n
 	}

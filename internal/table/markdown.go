@@ -22,6 +22,18 @@ type source struct {
 	lo, hi int    // the window
 	s      string // b[lo:hi], once made
 	made   bool
+	// unmask, when set, turns the masked shortcode tags in a text of b into their output
+	// (see SetUnmask).
+	unmask, unmaskHTML func([]byte) []byte
+}
+
+// value returns the bytes of segment seg, shortcode tags replaced by their output.
+func (src *source) value(seg text.Segment) []byte {
+	v := seg.Value(src.b)
+	if src.unmask != nil && bytes.IndexByte(v, '{') >= 0 {
+		return src.unmask(v)
+	}
+	return v
 }
 
 // stringSource returns the source b whose string s (of the same bytes) is at hand.
@@ -37,6 +49,9 @@ func (src *source) setWindow(lo, hi int) {
 
 // text returns the text of segment seg.
 func (src *source) text(seg text.Segment) string {
+	if src.unmask != nil {
+		return string(src.value(seg))
+	}
 	if seg.Padding != 0 || seg.Start < src.lo || seg.Stop > src.hi || seg.Start > seg.Stop {
 		return string(seg.Value(src.b))
 	}
@@ -63,7 +78,7 @@ func appendMDChildren(dst []Inline, n ast.Node, src *source, rep *Report) []Inli
 func appendMDInline(dst []Inline, n ast.Node, src *source, rep *Report) []Inline {
 	switch n := n.(type) {
 	case *ast.Text:
-		v := n.Segment.Value(src.b)
+		v := src.value(n.Segment)
 		s := ""
 		if !n.IsRaw() && (bytes.IndexByte(v, '\\') >= 0 || bytes.IndexByte(v, '&') >= 0) {
 			s = string(util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v))))
@@ -84,7 +99,7 @@ func appendMDInline(dst []Inline, n ast.Node, src *source, rep *Report) []Inline
 		var b strings.Builder
 		for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
 			if t, ok := ch.(*ast.Text); ok {
-				b.Write(t.Segment.Value(src.b))
+				b.Write(src.value(t.Segment))
 			} else if s, ok := ch.(*ast.String); ok {
 				b.Write(s.Value)
 			}
@@ -119,16 +134,25 @@ func appendMDInline(dst []Inline, n ast.Node, src *source, rep *Report) []Inline
 	case *ast.RawHTML:
 		var b strings.Builder
 		for i := 0; i < n.Segments.Len(); i++ {
-			seg := n.Segments.At(i)
-			b.Write(seg.Value(src.b))
+			b.Write(src.value(n.Segments.At(i)))
 		}
 		if brTag.MatchString(strings.TrimSpace(b.String())) {
 			return append(dst, Inline{Kind: Break})
 		}
 		rep.add(DroppedMarkup, 1)
 		return dst
+	case TextNode:
+		if t, ok := n.TableText(); ok {
+			return append(dst, Inline{Kind: Text, Text: t})
+		}
 	}
 	return appendMDChildren(dst, n, src, rep)
+}
+
+// TextNode is an inline node of another extension that stands for text of its own (a
+// shortcode's output): a table cell keeps that text.
+type TextNode interface {
+	TableText() (string, bool)
 }
 
 // stripStrayEmphasis removes runs of two or more asterisks left in text: emphasis markers that

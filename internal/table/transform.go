@@ -36,6 +36,9 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		return
 	}
 	src := &source{b: reader.Source()}
+	if u, ok := pc.Get(unmaskKey).(unmasks); ok {
+		src.unmask, src.unmaskHTML = u.text, u.html
+	}
 	lines := newLineCounter(src.b)
 	count := 0
 	for _, n := range found {
@@ -98,7 +101,11 @@ func (x *transformer) build(n *Node, src *source, lines *lineCounter, pc parser.
 		}
 		n.Table, n.Report, err = FromPipeRows(rows, n.Line)
 	default:
-		n.Table, n.Report, err = FromHTML(linesValue(n.Lines(), src.b), n.Line)
+		v := linesValue(n.Lines(), src.b)
+		if src.unmaskHTML != nil {
+			v = src.unmaskHTML(v)
+		}
+		n.Table, n.Report, err = FromHTML(v, n.Line)
 	}
 	if n.Origin == OriginHTML && n.depth > 0 {
 		n.Report.add(NoCloser, 1)
@@ -156,3 +163,15 @@ func passThrough(n *Node, seg text.Segment, keep bool) {
 	block.SetLines(n.Lines())
 	parent.ReplaceChild(parent, n, block)
 }
+
+var unmaskKey = parser.NewContextKey()
+
+// SetUnmask tells the table model that the source it reads is masked (the shortcode parse
+// gives goldmark a copy whose tags are inert words of the same length) and how to turn a
+// text of it back: text replaces each masked tag by the text of its output, html by its
+// HTML (in HTML tables).
+func SetUnmask(pc parser.Context, text, html func([]byte) []byte) {
+	pc.Set(unmaskKey, unmasks{text, html})
+}
+
+type unmasks struct{ text, html func([]byte) []byte }
