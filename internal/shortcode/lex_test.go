@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // describe prints tags compactly: <name a k=v /> with C for closing, E for escaped.
@@ -155,4 +156,54 @@ func TestContentPath(t *testing.T) {
 			t.Errorf("ContentPath(%q, %q) = %q, want %q", tt.dir, tt.target, got, tt.want)
 		}
 	}
+}
+
+// TestTemplates runs a site's template over a built-in one: .Get by position and name,
+// .Parent, T, ref through a resolver, errorf as an author's error, and a template that
+// does not parse as an error naming its file.
+func TestTemplates(t *testing.T) {
+	fsys := fstest.MapFS{
+		"shortcodes/box.html":      {Data: []byte(`<b>{{.Get 0}}|{{.Get "k"}}|{{with .Parent}}{{.Name}}{{end}}|{{T "Hi"}}|{{ref . "/docs/x.md#a"}}</b>` + "\n")},
+		"shortcodes/wrap.html":     {Data: []byte(`[{{.Inner}}]`)},
+		"shortcodes/fail.html":     {Data: []byte(`{{errorf "needs %s" "alt"}}`)},
+		"shortcodes/sub/deep.html": {Data: []byte(`deep`)},
+	}
+	set, err := Load(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(set.Names(), " "); got != "box fail sub/deep wrap" {
+		t.Errorf("names %s", got)
+	}
+	if set.Inner("wrap") != InnerRequired || set.Inner("box") != InnerNone || set.Inner("nope") != InnerUnknown {
+		t.Error("Inner misread")
+	}
+	ls, err := set.Lang(func(id string, _ ...map[string]any) string { return "T:" + id })
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, _ := Parse([]byte(`{{< wrap >}}{{< box one >}}{{< /wrap >}}`), set.Inner)
+	page := &Page{URL: "/en/docs/y/", File: "content/en/docs/y.md", Lang: Lang{Code: "en"}}
+	parent := NewContext(tree.Calls[0], page, nil, resolver{})
+	box := NewContext(tree.Calls[1], page, parent, resolver{})
+	out, err := ls.Run(box)
+	if err != nil || out != `<b>one||wrap|T:Hi|../x/#a</b>` {
+		t.Errorf("box = %q, %v", out, err)
+	}
+	tree, _ = Parse([]byte(`{{< fail >}}`), set.Inner)
+	if _, err := ls.Run(NewContext(tree.Calls[0], page, nil, resolver{})); err == nil || !IsAuthorError(err) || err.Error() != "needs alt" {
+		t.Errorf("errorf: %v", err)
+	}
+	if _, err := Load(fstest.MapFS{"shortcodes/bad.html": {Data: []byte("{{if}}")}}); err == nil || !strings.HasPrefix(err.Error(), "templates/shortcodes/bad.html: error: template:") {
+		t.Errorf("bad template: %v", err)
+	}
+}
+
+type resolver struct{}
+
+func (resolver) PagePath(lang, p string) (string, bool) {
+	if p == "docs/x" {
+		return "/" + lang + "/docs/x/", true
+	}
+	return "", false
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"docsite/internal/diag"
 	"docsite/internal/theme"
 )
 
@@ -52,7 +53,8 @@ func Load(fsys fs.FS) (*Set, error) {
 		name := strings.TrimSuffix(strings.TrimPrefix(f, Dir+"/"), ".html")
 		t, err := template.New("templates/" + f).Funcs(funcs(nil)).Parse(string(src))
 		if err != nil {
-			return nil, fmt.Errorf("%w", err)
+			// text/template gives the line only inside its message, which is kept whole.
+			return nil, diag.Errorf("templates/"+f, 0, 0, "template", "%v", err)
 		}
 		s.names = append(s.names, name)
 		s.tmpl[name] = t
