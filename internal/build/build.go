@@ -23,6 +23,7 @@ import (
 	"docsite/internal/markdown"
 	"docsite/internal/render"
 	"docsite/internal/review"
+	"docsite/internal/route"
 	"docsite/internal/theme"
 )
 
@@ -93,7 +94,7 @@ type site struct {
 	md     map[string]*markdown.Parser // by language code
 	// matchers find GPU names in table cells, by language code; nil without a catalog
 	matchers map[string]*gpu.Matcher
-	urls     render.URLs
+	urls     route.Base
 	cat      *gpu.Catalog // GPU data from content/data; nil when the site has none
 	// dataDiags are the catalog's data-inconsistent warnings: they belong to the review
 	// report, and the build only counts them.
@@ -116,7 +117,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &site{opts: opts, fsys: fsys, cfg: cfg, urls: render.URLs{Base: cfg.BaseURL}, locs: map[string]*locale.Localizer{}}
+	s := &site{opts: opts, fsys: fsys, cfg: cfg, urls: route.Base{URL: cfg.BaseURL}, locs: map[string]*locale.Localizer{}}
 	if s.tmpl, err = render.LoadTemplates(th.Templates); err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"docsite/internal/gpu"
 	"docsite/internal/markdown"
 	"docsite/internal/render"
+	"docsite/internal/route"
 )
 
 const dataDir = "content/data"
@@ -86,8 +87,9 @@ func headingText(h *ast.Heading, src []byte) string {
 
 // catalogPage is one page of the catalog in one language.
 type catalogPage struct {
-	kind, url, title string
-	view             any // the catalog's view model of that kind
+	kind, title string
+	url         func(lang string) string // the page's site path in a language
+	view        any                      // the catalog's view model of that kind
 }
 
 // writeCatalog renders the GPU, provider and pricing pages of every language.
@@ -117,18 +119,18 @@ func (s *site) catalogPages(l config.Lang, li int, outs []*groupOut) []catalogPa
 		}
 	}
 	pages := []catalogPage{
-		{"gpu/gpus", gpu.GPUsPath(l.Code), s.locs[l.Code].T("catalog_gpus_title"), s.cat.GPUsView(cl)},
-		{"gpu/pricing", gpu.PricingPath(l.Code), s.locs[l.Code].T("catalog_pricing_title"), s.cat.PricingView(cl)},
+		{"gpu/gpus", s.locs[l.Code].T("catalog_gpus_title"), route.GPUs, s.cat.GPUsView(cl)},
+		{"gpu/pricing", s.locs[l.Code].T("catalog_pricing_title"), route.Pricing, s.cat.PricingView(cl)},
 	}
 	for _, g := range s.cat.GPUs {
 		refs := byGPU[g.ID]
 		slices.SortFunc(refs, func(a, b gpu.SectionRef) int { return strings.Compare(a.Path, b.Path) })
 		v, _ := s.cat.GPUView(cl, g.ID, refs)
-		pages = append(pages, catalogPage{"gpu/gpu", gpu.GPUPath(l.Code, g.ID), g.ID, v})
+		pages = append(pages, catalogPage{"gpu/gpu", g.ID, func(lang string) string { return route.GPU(lang, g.ID) }, v})
 	}
 	for _, p := range s.cat.Providers {
 		v, _ := s.cat.ProviderView(cl, p.ID)
-		pages = append(pages, catalogPage{"gpu/provider", gpu.ProviderPath(l.Code, p.ID), p.ID, v})
+		pages = append(pages, catalogPage{"gpu/provider", p.ID, func(lang string) string { return route.Provider(lang, p.ID) }, v})
 	}
 	return pages
 }
@@ -136,15 +138,15 @@ func (s *site) catalogPages(l config.Lang, li int, outs []*groupOut) []catalogPa
 // writeCatalogPage renders one catalog page; catalog pages exist in every language at the
 // same path below the language folder.
 func (s *site) writeCatalogPage(l config.Lang, cp catalogPage, sink Sink) error {
-	in := func(code string) string { return "/" + code + strings.TrimPrefix(cp.url, "/"+l.Code) }
-	p := render.NewPage(s.pageBase(l), cp.kind, cp.title, cp.url)
+	url := cp.url(l.Code)
+	p := render.NewPage(s.pageBase(l), cp.kind, cp.title, url)
 	p.Catalog = cp.view
-	p.Canonical = s.urls.Abs(cp.url)
-	p.Switcher = s.switcher(l, cp.url, in)
-	p.Alternates = s.inEveryLanguage(in, in(s.cfg.Default().Code))
+	p.Canonical = s.urls.Abs(url)
+	p.Switcher = s.switcher(l, url, cp.url)
+	p.Alternates = s.inEveryLanguage(cp.url, cp.url(s.cfg.Default().Code))
 	html, err := s.tmpl.Execute(cp.kind, p)
 	if err != nil {
 		return err
 	}
-	return sink.WriteFile(render.FileOf(cp.url), html)
+	return sink.WriteFile(route.File(url), html)
 }

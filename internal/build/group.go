@@ -15,6 +15,7 @@ import (
 	"docsite/internal/markdown"
 	"docsite/internal/render"
 	"docsite/internal/review"
+	"docsite/internal/route"
 	"docsite/internal/sanitize"
 )
 
@@ -115,7 +116,7 @@ func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, erro
 			out.home[code] = b.body
 		}
 		for _, l := range s.cfg.Langs {
-			out.urls[l.Code] = render.PageURL(l.Code, "")
+			out.urls[l.Code] = route.URL(l.Code, "")
 		}
 		if err := s.writePageReview(out, sink); err != nil {
 			return nil, err
@@ -199,8 +200,8 @@ func (s *site) parseVersion(p *load.Page, diags *diag.List) (*built, error) {
 // parsePage parses one page and links the GPU names in its tables; diagnostics about its
 // content (table repairs, missing images) are added to diags.
 func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
-	url := render.PageURL(p.Lang, p.Path)
-	gpuURL := func(id string) string { return render.Rel(url, gpu.GPUPath(p.Lang, id)) }
+	url := route.URL(p.Lang, p.Path)
+	gpuURL := func(id string) string { return route.Rel(url, route.GPU(p.Lang, id)) }
 	src, err := p.Source(s.fsys)
 	if err != nil {
 		return nil, err
@@ -250,7 +251,7 @@ func (s *site) alternates(g *load.Group, real map[string]*built) []render.Altern
 		if b == nil {
 			continue
 		}
-		href := s.urls.Abs(render.PageURL(l.Code, b.page.Path))
+		href := s.urls.Abs(route.URL(l.Code, b.page.Path))
 		alts = append(alts, render.Alternate{Hreflang: l.Tag.String(), Href: href})
 		if xdef == "" {
 			xdef = href
@@ -265,26 +266,29 @@ func (s *site) writePage(g *load.Group, l config.Lang, real map[string]*built, s
 	if fallback {
 		b = src
 	}
-	url := render.PageURL(l.Code, b.page.Path)
+	url := route.URL(l.Code, b.page.Path)
+	if fallback {
+		url = route.StandIn(l.Code, src.page.Path)
+	}
 	p := render.NewPage(s.pageBase(l), "page", b.page.Title(), url)
 	p.Body = b.body
 	p.TitleInBody = b.titleInBody
 	p.Alternates = alts
 	p.Switcher = s.switcher(l, url, func(code string) string {
 		if r := real[code]; r != nil {
-			return render.PageURL(code, r.page.Path)
+			return route.URL(code, r.page.Path)
 		}
-		return render.PageURL(code, src.page.Path)
+		return route.StandIn(code, src.page.Path)
 	})
 	p.Canonical = s.urls.Abs(url)
 	if fallback {
 		srcLang, _ := s.cfg.Lang(src.page.Lang)
-		srcURL := render.PageURL(srcLang.Code, src.page.Path)
+		srcURL := route.URL(srcLang.Code, src.page.Path)
 		p.BodyLang = srcLang.Tag.String()
 		p.Canonical = s.urls.Abs(srcURL)
 		p.Fallback = &render.Fallback{
 			SourceName: display.Tags(l.Tag).Name(srcLang.Tag),
-			SourceHref: render.Rel(url, srcURL),
+			SourceHref: route.Rel(url, srcURL),
 			Broken:     broken,
 		}
 	}
@@ -292,7 +296,7 @@ func (s *site) writePage(g *load.Group, l config.Lang, real map[string]*built, s
 	if err != nil {
 		return pageOut{}, err
 	}
-	if err := sink.WriteFile(render.FileOf(url), html); err != nil {
+	if err := sink.WriteFile(route.File(url), html); err != nil {
 		return pageOut{}, err
 	}
 	if err := s.writeAssets(url, b.assets, sink); err != nil {
@@ -311,7 +315,7 @@ func (s *site) writePage(g *load.Group, l config.Lang, real map[string]*built, s
 func (s *site) switcher(cur config.Lang, url string, urlIn func(code string) string) []render.Switch {
 	out := make([]render.Switch, len(s.cfg.Langs))
 	for i, l := range s.cfg.Langs {
-		out[i] = render.Switch{Lang: s.bases[l.Code].Lang, Href: render.Rel(url, urlIn(l.Code)), Current: l.Code == cur.Code}
+		out[i] = render.Switch{Lang: s.bases[l.Code].Lang, Href: route.Rel(url, urlIn(l.Code)), Current: l.Code == cur.Code}
 	}
 	return out
 }

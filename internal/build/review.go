@@ -15,8 +15,8 @@ import (
 	"docsite/internal/gpu"
 	"docsite/internal/load"
 	"docsite/internal/markdown"
-	"docsite/internal/render"
 	"docsite/internal/review"
+	"docsite/internal/route"
 )
 
 // reviewInput is the site as the review sees it: languages and reviewed states.
@@ -88,7 +88,7 @@ func (s *site) addStaleNotices(b, src *built, res *review.PageResult) {
 	srcLang, _ := s.cfg.Lang(src.page.Lang)
 	name := display.Tags(lang.Tag).Name(srcLang.Tag)
 	for _, id := range stale {
-		href := render.Rel(b.url, src.url)
+		href := route.Rel(b.url, src.url)
 		if id != "" {
 			href += "#" + id
 		}

@@ -13,8 +13,8 @@ import (
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
-	"docsite/internal/gpu"
 	"docsite/internal/render"
+	"docsite/internal/route"
 )
 
 // pageBase is what every page of language l shares; made once per language.
@@ -31,12 +31,12 @@ func (s *site) makeBases() {
 			Lang:   shared.Langs[i],
 			Loc:    s.locs[l.Code],
 			Assets: s.assets,
-			URLs:   s.urls,
+			Base:   s.urls,
 		}
 		if s.cat != nil {
 			b.Nav = []render.NavLink{
-				{Title: s.locs[l.Code].T("catalog_gpus_title"), Href: gpu.GPUsPath(l.Code)},
-				{Title: s.locs[l.Code].T("catalog_pricing_title"), Href: gpu.PricingPath(l.Code)},
+				{Title: s.locs[l.Code].T("catalog_gpus_title"), Href: route.GPUs(l.Code)},
+				{Title: s.locs[l.Code].T("catalog_pricing_title"), Href: route.Pricing(l.Code)},
 			}
 		}
 		s.bases[l.Code] = b
@@ -81,13 +81,13 @@ func (s *site) writeSiteFiles(outs []*groupOut, sink Sink) (diag.List, error) {
 }
 
 func (s *site) writeHome(l config.Lang, li int, outs []*groupOut, sink Sink) error {
-	url := render.PageURL(l.Code, "")
+	url := route.URL(l.Code, "")
 	p := render.NewPage(s.pageBase(l), "home", s.locs[l.Code].T("Home"), url)
 	if s.cfg.Title != "" {
 		p.Title = s.cfg.Title
 	}
 	p.Canonical = s.urls.Abs(url)
-	p.Switcher = s.switcher(l, url, func(code string) string { return render.PageURL(code, "") })
+	p.Switcher = s.switcher(l, url, func(code string) string { return route.URL(code, "") })
 	p.Alternates = s.homeAlternates()
 	type entry struct {
 		item   render.Item
@@ -103,7 +103,7 @@ func (s *site) writeHome(l config.Lang, li int, outs []*groupOut, sink Sink) err
 			continue
 		}
 		po := o.pages[li]
-		entries = append(entries, entry{render.Item{Title: po.title, Href: render.Rel(url, po.url), Lang: po.bodyLang, Fallback: po.fallback},
+		entries = append(entries, entry{render.Item{Title: po.title, Href: route.Rel(url, po.url), Lang: po.bodyLang, Fallback: po.fallback},
 			po.weight, col.KeyFromString(&keys, po.title)})
 	}
 	// Keys once per title, not a collation per comparison: 10,000 titles cost 0.8 s the other way.
@@ -118,35 +118,35 @@ func (s *site) writeHome(l config.Lang, li int, outs []*groupOut, sink Sink) err
 	if err != nil {
 		return err
 	}
-	return sink.WriteFile(render.FileOf(url), html)
+	return sink.WriteFile(route.File(url), html)
 }
 
 func (s *site) writeRoot(sink Sink) error {
 	def := s.cfg.Default()
-	p := render.NewPage(s.pageBase(def), "root", s.locs[def.Code].T("ChooseLanguage"), "/")
-	p.Switcher = s.switcher(def, "/", func(code string) string { return render.PageURL(code, "") })
+	p := render.NewPage(s.pageBase(def), "root", s.locs[def.Code].T("ChooseLanguage"), route.Root)
+	p.Switcher = s.switcher(def, route.Root, func(code string) string { return route.URL(code, "") })
 	alts := s.homeAlternates()
 	p.Alternates = alts[:len(alts)-1] // the root page is the x-default itself
 	html, err := s.tmpl.Execute("root", p)
 	if err != nil {
 		return err
 	}
-	return sink.WriteFile("index.html", html)
+	return sink.WriteFile(route.File(route.Root), html)
 }
 
 func (s *site) write404(sink Sink) error {
 	def := s.cfg.Default()
-	p := render.NewPage(s.pageBase(def), "404", s.locs[def.Code].T("NotFoundTitle"), "/404.html")
+	p := render.NewPage(s.pageBase(def), "404", s.locs[def.Code].T("NotFoundTitle"), route.NotFound)
 	p.NoIndex = true
-	p.Switcher = s.switcher(def, "/404.html", func(code string) string { return render.PageURL(code, "") })
+	p.Switcher = s.switcher(def, route.NotFound, func(code string) string { return route.URL(code, "") })
 	for i := range p.Switcher {
-		p.Switcher[i].Href = s.urls.Rooted(render.PageURL(p.Switcher[i].Lang.Code, ""))
+		p.Switcher[i].Href = s.urls.Rooted(route.URL(p.Switcher[i].Lang.Code, ""))
 	}
 	html, err := s.tmpl.Execute("404", p)
 	if err != nil {
 		return err
 	}
-	return sink.WriteFile("404.html", html)
+	return sink.WriteFile(route.File(route.NotFound), html)
 }
 
 // listingDigest sums up what the listings use of a group's output: a live rebuild whose
@@ -195,5 +195,5 @@ func (s *site) inEveryLanguage(in func(code string) string, xdefault string) []r
 
 // homeAlternates are the home pages in every language; the root chooser is their x-default.
 func (s *site) homeAlternates() []render.Alternate {
-	return s.inEveryLanguage(func(code string) string { return render.PageURL(code, "") }, "/")
+	return s.inEveryLanguage(func(code string) string { return route.URL(code, "") }, route.Root)
 }

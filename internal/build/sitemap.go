@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"docsite/internal/diag"
-	"docsite/internal/render"
+	"docsite/internal/route"
 )
 
 type urlset struct {
@@ -54,7 +54,7 @@ func (s *site) writeSitemap(outs []*groupOut, sink Sink) (diag.List, error) {
 		homeAlts = append(homeAlts, xhtmlRel{Rel: "alternate", Hreflang: a.Hreflang, Href: a.Href})
 	}
 	for _, l := range s.cfg.Langs {
-		set.URLs = append(set.URLs, sitemapURL{Loc: s.urls.Abs(render.PageURL(l.Code, "")), Links: homeAlts})
+		set.URLs = append(set.URLs, sitemapURL{Loc: s.urls.Abs(route.URL(l.Code, "")), Links: homeAlts})
 	}
 	slices.SortFunc(set.URLs, func(a, b sitemapURL) int { return strings.Compare(a.Loc, b.Loc) })
 	set.URLs = slices.CompactFunc(set.URLs, func(a, b sitemapURL) bool { return a.Loc == b.Loc })
@@ -66,5 +66,5 @@ func (s *site) writeSitemap(outs []*groupOut, sink Sink) (diag.List, error) {
 		return nil, err
 	}
 	buf.WriteByte('\n')
-	return nil, sink.WriteFile("sitemap.xml", buf.Bytes())
+	return nil, sink.WriteFile(route.File(route.Sitemap), buf.Bytes())
 }

@@ -7,6 +7,7 @@ import (
 
 	"docsite/internal/config"
 	"docsite/internal/locale"
+	"docsite/internal/route"
 )
 
 // Page is what every page template receives. Each template action costs a reflective
@@ -40,7 +41,7 @@ type Page struct {
 
 	loc    *locale.Localizer
 	assets *Assets
-	urls   URLs
+	base   route.Base
 }
 
 // T returns the UI string id in the page's language; data fills template fields.
@@ -64,14 +65,14 @@ func (p *Page) N(id string, n int) string { return p.loc.N(id, n) }
 // depth, so it links from the base path instead.
 func (p *Page) Rel(to string) string {
 	if p.Kind == "404" {
-		return p.urls.Rooted(to)
+		return p.base.Rooted(to)
 	}
-	return Rel(p.URL, to)
+	return route.Rel(p.URL, to)
 }
 
 // Asset returns the link to static file name with a content hash for cache busting.
 func (p *Page) Asset(name string) string {
-	return p.Rel("/static/"+name) + p.assets.Version(name)
+	return p.Rel(route.Static(name)) + p.assets.Version(name)
 }
 
 // Links are the page's links to the places the default layout points to from every page,
@@ -155,19 +156,19 @@ type Base struct {
 	Lang   Lang
 	Loc    *locale.Localizer
 	Assets *Assets
-	URLs   URLs
+	Base   route.Base
 	Nav    []NavLink // Href is a site path; NewPage makes it relative to each page
 }
 
 // NewPage starts a page of kind at site path url.
 func NewPage(b Base, kind, title, url string) *Page {
 	p := &Page{Site: b.Site, Lang: b.Lang, Kind: kind, Title: title, URL: url,
-		loc: b.Loc, assets: b.Assets, urls: b.URLs}
+		loc: b.Loc, assets: b.Assets, base: b.Base}
 	for _, n := range b.Nav {
 		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href)})
 	}
 	p.Links = Links{
-		Home:          p.Rel(PageURL(b.Lang.Code, "")),
+		Home:          p.Rel(route.URL(b.Lang.Code, "")),
 		Stylesheet:    p.Asset("site.css"),
 		Script:        p.Asset("site.js"),
 		CatalogScript: p.Asset("catalog.js"),
