@@ -5,7 +5,6 @@ import (
 	"errors"
 	"html"
 	"io/fs"
-	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	"golang.org/x/text/language/display"
@@ -54,16 +53,10 @@ func reviewKey(g *load.Group) string {
 	return g.Key
 }
 
-// pageURLs maps, for each review key, each language to the output path of that page.
+// pageURLs maps, for each review key, each language to the site path of that page.
 type pageURLs map[string]map[string]string
 
-func (u pageURLs) add(o *groupOut) {
-	m := map[string]string{}
-	for lang, url := range o.urls {
-		m[lang] = strings.TrimPrefix(url, "/")
-	}
-	u[o.reviewKey] = m
-}
+func (u pageURLs) add(o *groupOut) { u[o.reviewKey] = o.urls }
 
 func (u pageURLs) url(locale, page string) string {
 	if p, ok := u[page][locale]; ok {
