@@ -40,12 +40,24 @@ type Live struct {
 	listings     map[string][]byte
 	listingDiags diag.List
 	tally        *review.Tally
-	files        *Files
+	files        *write.Files
 	res          *Result
 	siteDiags    diag.List // the diagnostics of the site rather than of a group, sorted
 	// read holds a hash of each page source an incremental build read, as it was then
 	read   map[string][sha256.Size]byte
 	counts pageCounts
+}
+
+// Snapshot is one complete build held in memory.
+type Snapshot struct {
+	Files  *write.Files // by slash path: "en/gpu-cloud/index.html"
+	Result *Result
+	// NewDiags are the diagnostics of Result.Diags that the previous good build did not
+	// report (all of them after the first build), in the same order.
+	NewDiags diag.List
+	// Same is set when the changed pages were as the last build read them: Files and
+	// Result are the last build's, and there is nothing to reload.
+	Same bool
 }
 
 type liveGroup struct {
@@ -157,7 +169,7 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	if err := next.tally.WriteIndex(reviewURLs(outs), writeTo(all)); err != nil {
 		return nil, err
 	}
-	next.files = newFiles(all)
+	next.files = write.NewFiles(all)
 	var before diag.List
 	if l.res != nil {
 		before = l.res.Diags
@@ -403,7 +415,7 @@ func (l *Live) update(groups []*load.Group, pages []*load.Page, dirty map[string
 		l.index()
 	}
 	l.listings, l.listingDiags = listings, listingDiags
-	l.files = l.files.with(set, del)
+	l.files = l.files.With(set, del)
 	l.counts = counts
 	// The diagnostics are those of the last build with the dirty groups' and the site's
 	// own replaced; only those can be new. (A group's and the site's diagnostics name
