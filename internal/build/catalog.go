@@ -43,7 +43,7 @@ type mention struct {
 // mentions lists, once per GPU and section, the sections of doc (published at url with
 // title) that name a GPU. Section anchors are the headings' ids, so this runs after the
 // anchors are final.
-func mentions(doc *markdown.Doc, inTables []tableMention, title, url string) []mention {
+func mentions(doc *markdown.Doc, inTables []gpu.TableMention, title, url string) []mention {
 	var out []mention
 	seen := map[mention]bool{}
 	add := func(gpu string, h *ast.Heading) {
@@ -57,7 +57,7 @@ func mentions(doc *markdown.Doc, inTables []tableMention, title, url string) []m
 		add(m.GPU, m.Heading)
 	}
 	for _, m := range inTables {
-		add(m.gpu, m.heading)
+		add(m.GPU, m.Heading)
 	}
 	return out
 }

@@ -51,7 +51,7 @@ type built struct {
 	url      string // site path of the page in its own language
 	doc      *markdown.Doc
 	body     template.HTML
-	inTables []tableMention // GPUs named in its tables
+	inTables []gpu.TableMention // GPUs named in its tables
 	mentions []mention
 	assets   []asset // local images, published beside every page that shows this body
 	// titleInBody: the document opens with a level-one heading.
@@ -213,7 +213,7 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	})
 	b := &built{page: p, doc: doc, url: url}
 	if s.cat != nil {
-		b.inTables = linkTableMentions(doc, s.matchers[p.Lang], gpuURL)
+		b.inTables = gpu.LinkTables(doc.Root, s.matchers[p.Lang], gpuURL)
 	}
 	*diags = append(*diags, doc.TableDiagnostics(p.File, s.opts.Verbose)...)
 	var imgDiags diag.List
