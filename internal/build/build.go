@@ -23,7 +23,6 @@ import (
 	"docsite/internal/markdown"
 	"docsite/internal/render"
 	"docsite/internal/review"
-	"docsite/internal/route"
 	"docsite/internal/theme"
 )
 
@@ -86,15 +85,12 @@ type site struct {
 	opts   Options
 	fsys   fs.FS // the site root
 	cfg    *config.Resolved
-	tmpl   *render.Templates
-	assets *render.Assets
+	render *render.Renderer
 	ui     *locale.Catalog
 	locs   map[string]*locale.Localizer
-	bases  map[string]render.Base      // by language code: what its pages share
 	md     map[string]*markdown.Parser // by language code
 	// matchers find GPU names in table cells, by language code; nil without a catalog
 	matchers map[string]*gpu.Matcher
-	urls     route.Base
 	cat      *gpu.Catalog // GPU data from content/data; nil when the site has none
 	// dataDiags are the catalog's data-inconsistent warnings: they belong to the review
 	// report, and the build only counts them.
@@ -117,11 +113,13 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &site{opts: opts, fsys: fsys, cfg: cfg, urls: route.Base{URL: cfg.BaseURL}, locs: map[string]*locale.Localizer{}}
-	if s.tmpl, err = render.LoadTemplates(th.Templates); err != nil {
+	s := &site{opts: opts, fsys: fsys, cfg: cfg, locs: map[string]*locale.Localizer{}}
+	tmpl, err := render.LoadTemplates(th.Templates)
+	if err != nil {
 		return nil, err
 	}
-	if s.assets, err = render.LoadAssets(th.Static); err != nil {
+	assets, err := render.LoadAssets(th.Static)
+	if err != nil {
 		return nil, err
 	}
 	var warns diag.List
@@ -150,7 +148,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 		}
 		s.md[l.Code] = markdown.New(mo)
 	}
-	s.makeBases()
+	s.render = render.New(cfg, tmpl, assets, s.locs, s.nav)
 	pages, err := load.Pages(fsys, cfg.Langs)
 	if err != nil {
 		return nil, err
@@ -225,9 +223,9 @@ func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*
 	for _, o := range outs {
 		diags = append(diags, o.diags...)
 		for _, p := range o.pages {
-			res.Pages[p.lang]++
-			if p.fallback {
-				res.Fallbacks[p.lang]++
+			res.Pages[p.Lang]++
+			if p.Fallback {
+				res.Fallbacks[p.Lang]++
 			}
 		}
 		res.Files += len(o.pages)

@@ -85,29 +85,20 @@ func headingText(h *ast.Heading, src []byte) string {
 	return b.String()
 }
 
-// catalogPage is one page of the catalog in one language.
-type catalogPage struct {
-	kind, title string
-	url         func(lang string) string // the page's site path in a language
-	view        any                      // the catalog's view model of that kind
-}
-
-// writeCatalog renders the GPU, provider and pricing pages of every language.
-func (s *site) writeCatalog(outs []*groupOut, sink Sink) error {
+// catalogPages are the GPU, provider and pricing pages of every language, with the
+// sections of the built pages that name each GPU; none when the site has no GPU data.
+func (s *site) catalogPages(outs []*groupOut) []render.CatalogPage {
 	if s.cat == nil {
 		return nil
 	}
+	var pages []render.CatalogPage
 	for li, l := range s.cfg.Langs {
-		for _, cp := range s.catalogPages(l, li, outs) {
-			if err := s.writeCatalogPage(l, cp, sink); err != nil {
-				return err
-			}
-		}
+		pages = append(pages, s.catalogPagesIn(l, li, outs)...)
 	}
-	return nil
+	return pages
 }
 
-func (s *site) catalogPages(l config.Lang, li int, outs []*groupOut) []catalogPage {
+func (s *site) catalogPagesIn(l config.Lang, li int, outs []*groupOut) []render.CatalogPage {
 	cl := catLang(l)
 	byGPU := map[string][]gpu.SectionRef{}
 	for _, o := range outs {
@@ -118,35 +109,21 @@ func (s *site) catalogPages(l config.Lang, li int, outs []*groupOut) []catalogPa
 			byGPU[m.gpu] = append(byGPU[m.gpu], m.ref)
 		}
 	}
-	pages := []catalogPage{
-		{"gpu/gpus", s.locs[l.Code].T("catalog_gpus_title"), route.GPUs, s.cat.GPUsView(cl)},
-		{"gpu/pricing", s.locs[l.Code].T("catalog_pricing_title"), route.Pricing, s.cat.PricingView(cl)},
+	pages := []render.CatalogPage{
+		{Lang: l, Kind: "gpu/gpus", Title: s.locs[l.Code].T("catalog_gpus_title"), URL: route.GPUs, View: s.cat.GPUsView(cl)},
+		{Lang: l, Kind: "gpu/pricing", Title: s.locs[l.Code].T("catalog_pricing_title"), URL: route.Pricing, View: s.cat.PricingView(cl)},
 	}
 	for _, g := range s.cat.GPUs {
 		refs := byGPU[g.ID]
 		slices.SortFunc(refs, func(a, b gpu.SectionRef) int { return strings.Compare(a.Path, b.Path) })
 		v, _ := s.cat.GPUView(cl, g.ID, refs)
-		pages = append(pages, catalogPage{"gpu/gpu", g.ID, func(lang string) string { return route.GPU(lang, g.ID) }, v})
+		pages = append(pages, render.CatalogPage{Lang: l, Kind: "gpu/gpu", Title: g.ID,
+			URL: func(lang string) string { return route.GPU(lang, g.ID) }, View: v})
 	}
 	for _, p := range s.cat.Providers {
 		v, _ := s.cat.ProviderView(cl, p.ID)
-		pages = append(pages, catalogPage{"gpu/provider", p.ID, func(lang string) string { return route.Provider(lang, p.ID) }, v})
+		pages = append(pages, render.CatalogPage{Lang: l, Kind: "gpu/provider", Title: p.ID,
+			URL: func(lang string) string { return route.Provider(lang, p.ID) }, View: v})
 	}
 	return pages
-}
-
-// writeCatalogPage renders one catalog page; catalog pages exist in every language at the
-// same path below the language folder.
-func (s *site) writeCatalogPage(l config.Lang, cp catalogPage, sink Sink) error {
-	url := cp.url(l.Code)
-	p := render.NewPage(s.pageBase(l), cp.kind, cp.title, url)
-	p.Catalog = cp.view
-	p.Canonical = s.urls.Abs(url)
-	p.Switcher = s.switcher(l, url, cp.url)
-	p.Alternates = s.inEveryLanguage(cp.url, cp.url(s.cfg.Default().Code))
-	html, err := s.tmpl.Execute(cp.kind, p)
-	if err != nil {
-		return err
-	}
-	return sink.WriteFile(route.File(url), html)
 }

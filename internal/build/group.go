@@ -6,7 +6,6 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
-	"golang.org/x/text/language/display"
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
@@ -33,29 +32,22 @@ type groupOut struct {
 	home map[string]template.HTML
 }
 
-// pageOut is one published page, as listings and the sitemap see it.
+// pageOut is one published page, as the listings see it.
 type pageOut struct {
-	lang     string
-	url      string
-	title    string
-	weight   int
-	fallback bool   // body shown in the source language
-	bodyLang string // BCP 47 tag of the body when it is another language's
-	alts     []render.Alternate
+	render.Published
 	mentions []mention // sections naming a GPU, for the catalog's GPU pages
 }
 
-// built is a page of the group, parsed, then rendered.
+// built is a page of the group, parsed, then its body rendered: the Version that page
+// assembly receives.
 type built struct {
+	render.Version
 	page     *load.Page
 	url      string // site path of the page in its own language
 	doc      *markdown.Doc
-	body     template.HTML
 	inTables []gpu.TableMention // GPUs named in its tables
 	mentions []mention
 	assets   []asset // local images, published beside every page that shows this body
-	// titleInBody: the document opens with a level-one heading.
-	titleInBody bool
 }
 
 // buildGroup renders one page in every site language: its real translations, and the
@@ -113,7 +105,7 @@ func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, erro
 	if src.Path == "" {
 		out.home = map[string]template.HTML{}
 		for code, b := range real {
-			out.home[code] = b.body
+			out.home[code] = b.Body
 		}
 		for _, l := range s.cfg.Langs {
 			out.urls[l.Code] = route.URL(l.Code, "")
@@ -123,19 +115,23 @@ func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, erro
 		}
 		return out, nil
 	}
-	alts := s.alternates(g, real)
+	versions := map[string]*render.Version{}
+	for code, b := range real {
+		versions[code] = &b.Version
+	}
+	tr := s.render.Translations(&srcBuilt.Version, versions)
 	out.pages = make([]pageOut, len(s.cfg.Langs))
 	err = each(spare, len(s.cfg.Langs), func(i int) error {
 		l := s.cfg.Langs[i]
 		var err error
-		out.pages[i], err = s.writePage(g, l, real, srcBuilt, failed[l.Code], alts, sink)
+		out.pages[i], err = s.writePage(tr, l, real[l.Code], srcBuilt, failed[l.Code], sink)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	for _, po := range out.pages {
-		out.urls[po.lang] = po.url
+		out.urls[po.Lang] = po.URL
 	}
 	if err := s.writePageReview(out, sink); err != nil {
 		return nil, err
@@ -211,7 +207,7 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 			gpu.SetLinkURL(pc, gpuURL)
 		}
 	})
-	b := &built{page: p, doc: doc, url: url}
+	b := &built{page: p, doc: doc, url: url, Version: render.Version{Lang: p.Lang, Path: p.Path, Title: p.Title(), Weight: p.Meta.Weight}}
 	if s.cat != nil {
 		b.inTables = gpu.LinkTables(doc.Root, s.matchers[p.Lang], gpuURL)
 	}
@@ -220,7 +216,7 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	b.assets, imgDiags = s.checkImages(p, doc)
 	*diags = append(*diags, imgDiags...)
 	h, ok := doc.Root.FirstChild().(*ast.Heading)
-	b.titleInBody = ok && h.Level == 1
+	b.TitleInBody = ok && h.Level == 1
 	return b, nil
 }
 
@@ -236,86 +232,28 @@ func (s *site) renderBody(b *built) error {
 	if err != nil {
 		return diag.Errorf(p.File, 0, 0, "render", "%v", err)
 	}
-	b.body = template.HTML(html)
-	b.mentions = mentions(b.doc, b.inTables, p.Title(), b.url)
+	b.Body = template.HTML(html)
+	b.mentions = mentions(b.doc, b.inTables, b.Title, b.url)
 	return nil
 }
 
-// alternates lists the languages the page really exists in, plus x-default: the default
-// language's version, else the source's.
-func (s *site) alternates(g *load.Group, real map[string]*built) []render.Alternate {
-	var alts []render.Alternate
-	xdef := ""
-	for _, l := range s.cfg.Langs {
-		b := real[l.Code]
-		if b == nil {
-			continue
-		}
-		href := s.urls.Abs(route.URL(l.Code, b.page.Path))
-		alts = append(alts, render.Alternate{Hreflang: l.Tag.String(), Href: href})
-		if xdef == "" {
-			xdef = href
-		}
-	}
-	return append(alts, render.Alternate{Hreflang: "x-default", Href: xdef})
-}
-
-func (s *site) writePage(g *load.Group, l config.Lang, real map[string]*built, src *built, broken bool, alts []render.Alternate, sink Sink) (pageOut, error) {
-	b := real[l.Code]
-	fallback := b == nil
-	if fallback {
-		b = src
-	}
-	url := route.URL(l.Code, b.page.Path)
-	if fallback {
-		url = route.StandIn(l.Code, src.page.Path)
-	}
-	p := render.NewPage(s.pageBase(l), "page", b.page.Title(), url)
-	p.Body = b.body
-	p.TitleInBody = b.titleInBody
-	p.Alternates = alts
-	p.Switcher = s.switcher(l, url, func(code string) string {
-		if r := real[code]; r != nil {
-			return route.URL(code, r.page.Path)
-		}
-		return route.StandIn(code, src.page.Path)
-	})
-	p.Canonical = s.urls.Abs(url)
-	if fallback {
-		srcLang, _ := s.cfg.Lang(src.page.Lang)
-		srcURL := route.URL(srcLang.Code, src.page.Path)
-		p.BodyLang = srcLang.Tag.String()
-		p.Canonical = s.urls.Abs(srcURL)
-		p.Fallback = &render.Fallback{
-			SourceName: display.Tags(l.Tag).Name(srcLang.Tag),
-			SourceHref: route.Rel(url, srcURL),
-			Broken:     broken,
-		}
-	}
-	html, err := s.tmpl.Execute("page", p)
+// writePage writes the page of tr in language l, own being its version there (nil where
+// the source stands in), and publishes the images of the body it shows beside it.
+func (s *site) writePage(tr *render.Translations, l config.Lang, own, src *built, broken bool, sink Sink) (pageOut, error) {
+	pub, err := s.render.WritePage(sink, l, tr, broken)
 	if err != nil {
 		return pageOut{}, err
 	}
-	if err := sink.WriteFile(route.File(url), html); err != nil {
+	b := own
+	if b == nil {
+		b = src
+	}
+	if err := s.writeAssets(pub.URL, b.assets, sink); err != nil {
 		return pageOut{}, err
 	}
-	if err := s.writeAssets(url, b.assets, sink); err != nil {
-		return pageOut{}, err
-	}
-	po := pageOut{lang: l.Code, url: url, title: p.Title, weight: b.page.Meta.Weight,
-		fallback: fallback, bodyLang: p.BodyLang, alts: alts}
-	if !fallback {
-		po.mentions = b.mentions
+	po := pageOut{Published: pub}
+	if own != nil {
+		po.mentions = own.mentions
 	}
 	return po, nil
-}
-
-// switcher links the page at url in language cur to the same page in every language;
-// urlIn gives that page's site path in a language.
-func (s *site) switcher(cur config.Lang, url string, urlIn func(code string) string) []render.Switch {
-	out := make([]render.Switch, len(s.cfg.Langs))
-	for i, l := range s.cfg.Langs {
-		out[i] = render.Switch{Lang: s.bases[l.Code].Lang, Href: route.Rel(url, urlIn(l.Code)), Current: l.Code == cur.Code}
-	}
-	return out
 }

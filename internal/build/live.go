@@ -73,9 +73,9 @@ type pageCounts struct {
 
 func (c *pageCounts) fold(o *groupOut, sign int) {
 	for _, p := range o.pages {
-		c.pages[p.lang] += sign
-		if p.fallback {
-			c.fallbacks[p.lang] += sign
+		c.pages[p.Lang] += sign
+		if p.Fallback {
+			c.fallbacks[p.Lang] += sign
 		}
 	}
 	c.files += sign * len(o.pages)
