@@ -95,7 +95,9 @@ func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, erro
 	}
 	err := each(spare, len(bodies), func(i int) error {
 		if bodies[i] != srcBuilt {
-			s.addStaleNotices(bodies[i], srcBuilt, out.review)
+			if err := s.addStaleNotices(bodies[i], srcBuilt, out.review); err != nil {
+				return err
+			}
 		}
 		return s.renderBody(bodies[i])
 	})

@@ -3,11 +3,9 @@ package build
 import (
 	"context"
 	"errors"
-	"html"
 	"io/fs"
 
 	"github.com/yuin/goldmark/ast"
-	"golang.org/x/text/language/display"
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
@@ -68,27 +66,28 @@ func (u pageURLs) url(locale, page string) string {
 // addStaleNotices puts a localized notice at the top of every section of translation b
 // whose source changed after the translation was accepted, linking to that section of the
 // source page.
-func (s *site) addStaleNotices(b, src *built, res *review.PageResult) {
+func (s *site) addStaleNotices(b, src *built, res *review.PageResult) error {
 	if res == nil {
-		return
+		return nil
 	}
 	stale := res.Review.StaleSections(b.page.Lang)
 	if len(stale) == 0 {
-		return
+		return nil
 	}
-	loc := s.locs[b.page.Lang]
 	lang, _ := s.cfg.Lang(b.page.Lang)
 	srcLang, _ := s.cfg.Lang(src.page.Lang)
-	name := display.Tags(lang.Tag).Name(srcLang.Tag)
 	for _, id := range stale {
 		href := route.Rel(b.url, src.url)
 		if id != "" {
 			href += "#" + id
 		}
-		html := `<div class="notice notice-stale" role="note"><p>` + html.EscapeString(loc.T("StaleSection", map[string]any{"Source": name})) +
-			` <a href="` + html.EscapeString(href) + `" hreflang="` + srcLang.Tag.String() + `">` + html.EscapeString(loc.T("ReadSourceSection")) + `</a></p></div>`
+		html, err := s.render.StaleNotice(lang, srcLang, href)
+		if err != nil {
+			return err
+		}
 		insertAfterHeading(b.doc.Root, id, markdown.NewNotice(html))
 	}
+	return nil
 }
 
 // insertAfterHeading puts n right after the heading with id, or first in the document

@@ -45,9 +45,12 @@ type Page struct {
 }
 
 // T returns the UI string id in the page's language; data fills template fields.
-func (p *Page) T(id string, kv ...any) string {
+func (p *Page) T(id string, kv ...any) string { return translate(p.loc, id, kv) }
+
+// translate returns UI string id of loc, its fields filled from the name-value pairs kv.
+func translate(loc *locale.Localizer, id string, kv []any) string {
 	if len(kv) == 0 {
-		return p.loc.T(id)
+		return loc.T(id)
 	}
 	data := map[string]any{}
 	for i := 0; i+1 < len(kv); i += 2 {
@@ -55,7 +58,7 @@ func (p *Page) T(id string, kv ...any) string {
 			data[k] = kv[i+1]
 		}
 	}
-	return p.loc.T(id, data)
+	return loc.T(id, data)
 }
 
 // N returns the plural form of UI string id for count n.

@@ -6,8 +6,9 @@
 // The theme's templates (LoadTemplates) are one set per page kind: the base layout
 // baseof.html plus the kind's own file ("page", "home", "404", "gpu/gpus", …); "root" stands
 // alone. Every template receives a *Page (data.go), whose fields and methods are the
-// interface a site's own templates may rely on. Small fragments the build puts into a body
-// (Notices) are templates too, so a theme can change them.
+// interface a site's own templates may rely on. The notices the build puts into a body are
+// templates too (notices/stale.html, StaleNotice), with localized strings, so a theme can
+// change them.
 //
 // # Content pages
 //
