@@ -252,7 +252,7 @@ func BenchmarkLiveEdit(b *testing.B) {
 			if _, err := live.Build(context.Background(), nil); err != nil {
 				b.Fatal(err)
 			}
-			s := live.s
+			s := live.last.s
 			p := s.groups[len(s.groups)/2].Pages[1]
 			orig, err := os.ReadFile(filepath.Join(dir, p.File))
 			if err != nil {
