@@ -50,14 +50,43 @@ type built struct {
 	assets   []asset // local images, published beside every page that shows this body
 }
 
-// buildGroup renders one page in every site language: its real translations, and the
-// source page with a notice where a translation is missing or broken. In order: parse
-// every version, review the translations against the source (which gives every language
-// the source's section anchors), then render. With spare cores (a live rebuild of fewer
-// groups than cores) the versions are parsed, rendered and written in parallel; the output
-// is the same either way.
+// buildGroup builds one page in every site language, in the steps the package comment
+// lists: parse every version, review the translations against the source, render the
+// bodies, write the page in every language, write its review page. With spare cores (a live
+// rebuild of fewer groups than cores) the versions are parsed, rendered and written in
+// parallel; the output is the same either way.
 func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, error) {
 	out := &groupOut{key: g.Key, reviewKey: reviewKey(g), urls: map[string]string{}}
+	v, err := s.parseVersions(g, spare, &out.diags)
+	if err != nil {
+		return nil, err
+	}
+	out.review = s.reviewGroup(g, v.real)
+	if err := s.renderBodies(v, out.review, spare); err != nil {
+		return nil, err
+	}
+	if v.src.page.Path == "" {
+		s.keepIntros(out, v)
+	} else if err := s.writePages(out, v, sink, spare); err != nil {
+		return nil, err
+	}
+	if err := s.writePageReview(out, sink); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// versions are the versions of a page group that were parsed.
+type versions struct {
+	src    *built
+	real   map[string]*built // by language code: the versions that parsed, the source's among them
+	failed map[string]bool   // languages whose version exists but could not be parsed
+}
+
+// parseVersions parses every version of g. A source that fails is the group's error; a
+// translation that fails is replaced by its source, with a warning, or is an error in
+// strict builds. What parsing reported is added to diags.
+func (s *site) parseVersions(g *load.Group, spare bool, diags *diag.List) (*versions, error) {
 	src := g.Pages[0]
 	if src.Err != nil {
 		return nil, *src.Err
@@ -66,13 +95,11 @@ func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, erro
 	if parsed[0].err != nil {
 		return nil, parsed[0].err
 	}
-	srcBuilt := parsed[0].b
-	out.diags = append(out.diags, parsed[0].diags...)
-	real := map[string]*built{src.Lang: srcBuilt}
-	var failed = map[string]bool{}
+	v := &versions{src: parsed[0].b, real: map[string]*built{src.Lang: parsed[0].b}, failed: map[string]bool{}}
+	*diags = append(*diags, parsed[0].diags...)
 	for i, p := range g.Pages[1:] {
 		r := parsed[i+1]
-		out.diags = append(out.diags, r.diags...)
+		*diags = append(*diags, r.diags...)
 		if r.err != nil {
 			d := asDiags(r.err)[0]
 			if s.opts.Strict {
@@ -80,65 +107,68 @@ func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, erro
 			}
 			d.Severity = diag.Warning
 			d.Message += "; publishing the " + src.Lang + " page in its place"
-			out.diags = append(out.diags, d)
-			failed[p.Lang] = true
+			*diags = append(*diags, d)
+			v.failed[p.Lang] = true
 			continue
 		}
-		real[p.Lang] = r.b
+		v.real[p.Lang] = r.b
 	}
-	out.review = s.reviewGroup(g, real)
+	return v, nil
+}
+
+// renderBodies renders the body of every version that parsed, a translation's with a
+// notice on each section whose source changed since it was accepted (res says which).
+func (s *site) renderBodies(v *versions, res *review.PageResult, spare bool) error {
 	var bodies []*built // in site order
 	for _, l := range s.cfg.Langs {
-		if b := real[l.Code]; b != nil {
+		if b := v.real[l.Code]; b != nil {
 			bodies = append(bodies, b)
 		}
 	}
-	err := each(spare, len(bodies), func(i int) error {
-		if bodies[i] != srcBuilt {
-			if err := s.addStaleNotices(bodies[i], srcBuilt, out.review); err != nil {
+	return each(spare, len(bodies), func(i int) error {
+		if bodies[i] != v.src {
+			if err := s.addStaleNotices(bodies[i], v.src, res); err != nil {
 				return err
 			}
 		}
 		return s.renderBody(bodies[i])
 	})
-	if err != nil {
-		return nil, err
+}
+
+// keepIntros keeps the bodies of the home pages' introductions (content/<lang>/index.md,
+// route.Home) for the listings, which write the home pages.
+func (s *site) keepIntros(out *groupOut, v *versions) {
+	out.home = map[string]template.HTML{}
+	for code, b := range v.real {
+		out.home[code] = b.Body
 	}
-	if src.Path == "" {
-		out.home = map[string]template.HTML{}
-		for code, b := range real {
-			out.home[code] = b.Body
-		}
-		for _, l := range s.cfg.Langs {
-			out.urls[l.Code] = route.URL(l.Code, "")
-		}
-		if err := s.writePageReview(out, sink); err != nil {
-			return nil, err
-		}
-		return out, nil
+	for _, l := range s.cfg.Langs {
+		out.urls[l.Code] = route.URL(l.Code, "")
 	}
-	versions := map[string]*render.Version{}
-	for code, b := range real {
-		versions[code] = &b.Version
+}
+
+// writePages writes the page in every site language: its own version, or the source
+// standing in.
+func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) error {
+	own := map[string]*render.Version{}
+	for code, b := range v.real {
+		own[code] = &b.Version
 	}
-	tr := s.render.Translations(&srcBuilt.Version, versions)
+	tr := s.render.Translations(&v.src.Version, own)
 	out.pages = make([]pageOut, len(s.cfg.Langs))
-	err = each(spare, len(s.cfg.Langs), func(i int) error {
+	err := each(spare, len(s.cfg.Langs), func(i int) error {
 		l := s.cfg.Langs[i]
 		var err error
-		out.pages[i], err = s.writePage(tr, l, real[l.Code], srcBuilt, failed[l.Code], sink)
+		out.pages[i], err = s.writePage(tr, l, v.real[l.Code], v.src, v.failed[l.Code], sink)
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, po := range out.pages {
 		out.urls[po.Lang] = po.URL
 	}
-	if err := s.writePageReview(out, sink); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return nil
 }
 
 // parsedPage is one version of a page group, parsed, with what parsing it reported.
