@@ -32,8 +32,6 @@ func (s *site) loadCatalog(fsys fs.FS) error {
 	return nil
 }
 
-func catLang(l config.Lang) gpu.Lang { return gpu.Lang{Code: l.Code, Tag: l.Tag} }
-
 // mention is a section of a page, in one language, that names a GPU.
 type mention struct {
 	gpu string
@@ -99,7 +97,6 @@ func (s *site) catalogPages(outs []*groupOut) []render.CatalogPage {
 }
 
 func (s *site) catalogPagesIn(l config.Lang, li int, outs []*groupOut) []render.CatalogPage {
-	cl := catLang(l)
 	byGPU := map[string][]gpu.SectionRef{}
 	for _, o := range outs {
 		if o.pages == nil {
@@ -110,18 +107,18 @@ func (s *site) catalogPagesIn(l config.Lang, li int, outs []*groupOut) []render.
 		}
 	}
 	pages := []render.CatalogPage{
-		{Lang: l, Kind: "gpu/gpus", Title: s.locs[l.Code].T("catalog_gpus_title"), URL: route.GPUs, View: s.cat.GPUsView(cl)},
-		{Lang: l, Kind: "gpu/pricing", Title: s.locs[l.Code].T("catalog_pricing_title"), URL: route.Pricing, View: s.cat.PricingView(cl)},
+		{Lang: l, Kind: "gpu/gpus", Title: s.locs[l.Code].T("catalog_gpus_title"), URL: route.GPUs, View: s.cat.GPUsView(l)},
+		{Lang: l, Kind: "gpu/pricing", Title: s.locs[l.Code].T("catalog_pricing_title"), URL: route.Pricing, View: s.cat.PricingView(l)},
 	}
 	for _, g := range s.cat.GPUs {
 		refs := byGPU[g.ID]
 		slices.SortFunc(refs, func(a, b gpu.SectionRef) int { return strings.Compare(a.Path, b.Path) })
-		v, _ := s.cat.GPUView(cl, g.ID, refs)
+		v, _ := s.cat.GPUView(l, g.ID, refs)
 		pages = append(pages, render.CatalogPage{Lang: l, Kind: "gpu/gpu", Title: g.ID,
 			URL: func(lang string) string { return route.GPU(lang, g.ID) }, View: v})
 	}
 	for _, p := range s.cat.Providers {
-		v, _ := s.cat.ProviderView(cl, p.ID)
+		v, _ := s.cat.ProviderView(l, p.ID)
 		pages = append(pages, render.CatalogPage{Lang: l, Kind: "gpu/provider", Title: p.ID,
 			URL: func(lang string) string { return route.Provider(lang, p.ID) }, View: v})
 	}

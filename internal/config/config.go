@@ -37,12 +37,14 @@ type Language struct {
 	Trusted bool   `toml:"trusted"` // pass raw HTML as is instead of sanitising it
 }
 
-// Lang is a resolved language of the site.
+// Lang is a language of the site, resolved: the one type every stage describes a language
+// with, templates included (.Lang, .Site.Langs). Language is only site.toml's form of it.
 type Lang struct {
 	Code    string       // folder under content/ and first URL segment
-	Tag     language.Tag // BCP 47 tag for lang and hreflang attributes
+	Tag     language.Tag // BCP 47 tag: number formats, collation, language names
+	BCP47   string       // Tag.String(), made once, for lang and hreflang attributes: "zh-Hans"
 	Name    string       // native name
-	Trusted bool
+	Trusted bool         // raw HTML passes as is instead of being sanitised
 }
 
 // Resolved is the configuration a build uses: languages in site order, the default first.
@@ -166,7 +168,7 @@ func resolveLang(code string, l Language) (Lang, error) {
 	if name == "" {
 		name = code
 	}
-	return Lang{Code: code, Tag: tag, Name: name, Trusted: l.Trusted}, nil
+	return Lang{Code: code, Tag: tag, BCP47: tag.String(), Name: name, Trusted: l.Trusted}, nil
 }
 
 func parseBaseURL(s string) (*url.URL, error) {

@@ -1,17 +1,14 @@
 package gpu
 
 import (
-	"golang.org/x/text/language"
-
+	"docsite/internal/config"
 	"docsite/internal/route"
 )
 
-// Lang is the language of a page: Code is its folder and first URL segment ("zh"), Tag its BCP 47
-// tag ("zh-Hans"), which picks the number and money format and the providers' names.
-type Lang struct {
-	Code string
-	Tag  language.Tag
-}
+// Lang is the language of a page, the site's config.Lang: Code is its folder and first URL
+// segment ("zh"), Tag its BCP 47 tag ("zh-Hans"), which picks the number and money format
+// and the providers' names.
+type Lang = config.Lang
 
 // Site paths of the catalog's pages, as package route places them; templates make them
 // relative with rel.

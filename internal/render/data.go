@@ -3,8 +3,6 @@ package render
 import (
 	"html/template"
 
-	"golang.org/x/text/language"
-
 	"docsite/internal/config"
 	"docsite/internal/locale"
 	"docsite/internal/route"
@@ -16,7 +14,7 @@ import (
 // string rather than a language.Tag formatted through fmt on each use.
 type Page struct {
 	Site  *Site
-	Lang  Lang
+	Lang  config.Lang
 	Kind  string // "page", "home", "404", or a catalog kind
 	Title string
 	// URL is the page's site path ("/en/gpu-cloud/"); links are made relative to it.
@@ -88,35 +86,12 @@ type Links struct {
 	CatalogScript string // .Asset "catalog.js"
 }
 
-// Site is what all pages share.
+// Site is what all pages share. A language is a config.Lang: the bundled layout prints
+// .Lang.BCP47, its tag as a string made once; a site's own layout may still use .Tag and
+// its methods.
 type Site struct {
 	Title string
-	Langs []Lang
-}
-
-// Lang is a site language as templates see it: the site's language, plus its tag as a
-// string made once. The bundled layout prints .BCP47, which costs no formatting per use; a
-// site's own layout may still use .Tag and its methods.
-type Lang struct {
-	Code    string       // folder under content/ and first URL segment
-	Tag     language.Tag // BCP 47 tag
-	BCP47   string       // Tag.String(), for lang and hreflang attributes: "zh-Hans"
-	Name    string       // native name
-	Trusted bool
-}
-
-// NewLang is the template view of language l.
-func NewLang(l config.Lang) Lang {
-	return Lang{Code: l.Code, Tag: l.Tag, BCP47: l.Tag.String(), Name: l.Name, Trusted: l.Trusted}
-}
-
-// NewSite is what all pages of a site titled title in languages langs share.
-func NewSite(title string, langs []config.Lang) *Site {
-	s := &Site{Title: title}
-	for _, l := range langs {
-		s.Langs = append(s.Langs, NewLang(l))
-	}
-	return s
+	Langs []config.Lang
 }
 
 // Alternate is a <link rel="alternate" hreflang> target.
@@ -127,7 +102,7 @@ type Alternate struct {
 
 // Switch is one language in the language switcher.
 type Switch struct {
-	Lang    Lang
+	Lang    config.Lang
 	Href    string // relative link to the same page in that language
 	Current bool
 }
@@ -156,7 +131,7 @@ type Item struct {
 // Base is what every page of one language shares; the build makes one per language.
 type Base struct {
 	Site   *Site
-	Lang   Lang
+	Lang   config.Lang
 	Loc    *locale.Localizer
 	Assets *Assets
 	Base   route.Base

@@ -55,10 +55,10 @@ type Renderer struct {
 // a language's header navigation (site paths).
 func New(cfg *config.Resolved, tmpl *Templates, assets *Assets, locs map[string]*locale.Localizer, nav func(config.Lang) []NavLink) *Renderer {
 	r := &Renderer{cfg: cfg, tmpl: tmpl, assets: assets, base: route.Base{URL: cfg.BaseURL}}
-	shared := NewSite(cfg.Title, cfg.Langs)
+	shared := &Site{Title: cfg.Title, Langs: cfg.Langs}
 	r.bases = map[string]Base{}
-	for i, l := range cfg.Langs {
-		b := Base{Site: shared, Lang: shared.Langs[i], Loc: locs[l.Code], Assets: r.assets, Base: r.base}
+	for _, l := range cfg.Langs {
+		b := Base{Site: shared, Lang: l, Loc: locs[l.Code], Assets: r.assets, Base: r.base}
 		if nav != nil {
 			b.Nav = nav(l)
 		}
