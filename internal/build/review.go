@@ -18,10 +18,7 @@ import (
 
 // reviewInput is the site as the review sees it: languages and reviewed states.
 func reviewInput(fsys fs.FS, cfg *config.Resolved) (review.Input, error) {
-	in := review.Input{Default: cfg.Default().Code}
-	for _, l := range cfg.Langs {
-		in.Locales = append(in.Locales, review.Locale{Code: l.Code, Tag: l.Tag.String()})
-	}
+	in := review.Input{Default: cfg.Default().Code, Locales: cfg.Langs}
 	states, err := review.ReadStates(fsys, "content", in.Locales)
 	if err != nil {
 		return in, err

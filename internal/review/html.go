@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"docsite/internal/config"
 	"docsite/internal/route"
 )
 
@@ -194,7 +195,7 @@ func (lv *localeView) count(f Finding) {
 }
 
 // pageLine is the index's line for page p.
-func pageLine(langs []Locale, p *PageReview, url PageURL) pageLinks {
+func pageLine(langs []config.Lang, p *PageReview, url PageURL) pageLinks {
 	return pageLinks{Page: p.Page, Review: route.ReviewLink(p.Page), Links: versionLinks(langs, p, url, route.File(route.ReviewIndex), false)}
 }
 
@@ -208,7 +209,7 @@ func outlierViews(fs []Finding) []outlier {
 
 // versionLinks links, from the review file from, to the page in every language, source
 // first; presentOnly leaves out the languages the page is missing in.
-func versionLinks(langs []Locale, p *PageReview, url PageURL, from string, presentOnly bool) []link {
+func versionLinks(langs []config.Lang, p *PageReview, url PageURL, from string, presentOnly bool) []link {
 	links := make([]link, 1, 1+len(p.Translations))
 	links[0] = link{Label: p.Source, Href: route.FromFile(from, url(p.Source, p.Page)), Lang: tagOf(langs, p.Source), Source: true}
 	for _, tr := range p.Translations {

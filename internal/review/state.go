@@ -12,6 +12,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"docsite/internal/config"
 	"docsite/internal/diag"
 )
 
@@ -112,7 +113,7 @@ func Accept(r *Report, locale string) State {
 
 // ReadStates reads the reviewed-state file of every language that has one: fsys is the site
 // root and dir the content directory in it ("content"). A missing file is an empty state.
-func ReadStates(fsys fs.FS, dir string, locales []Locale) ([]State, error) {
+func ReadStates(fsys fs.FS, dir string, locales []config.Lang) ([]State, error) {
 	var out []State
 	for _, l := range locales {
 		name := path.Join(dir, StateFile(l.Code))
