@@ -90,22 +90,10 @@ func Load(fsys fs.FS, folders []string, baseURL string) (*Resolved, error) {
 func decode(data []byte, s *Site) error {
 	dec := toml.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
-	err := dec.Decode(s)
-	if err == nil {
-		return nil
+	if err := dec.Decode(s); err != nil {
+		return diag.TOML(FileName, 1, err, "config", "config")[0]
 	}
-	var sm *toml.StrictMissingError
-	if errors.As(err, &sm) && len(sm.Errors) > 0 {
-		e := sm.Errors[0]
-		line, col := e.Position()
-		return diag.Errorf(FileName, line, col, "config", "unknown key %q", strings.Join(e.Key(), "."))
-	}
-	var de *toml.DecodeError
-	if errors.As(err, &de) {
-		line, col := de.Position()
-		return diag.Errorf(FileName, line, col, "config", "%s", de.Error())
-	}
-	return diag.Errorf(FileName, 0, 0, "config", "%v", err)
+	return nil
 }
 
 func resolve(s *Site, folders []string, declared bool) (*Resolved, error) {

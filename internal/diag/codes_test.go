@@ -93,7 +93,7 @@ func usedCodes(t *testing.T, root string) map[string]string {
 	}
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) { return os.Open(exports[path]) })
-	s := &codeScan{t: t, fset: fset, used: map[string]string{}, passers: map[string]int{}}
+	s := &codeScan{t: t, fset: fset, used: map[string]string{}, passers: map[passer]bool{}}
 	for _, p := range own {
 		var files []*ast.File
 		for _, name := range p.files {
@@ -133,7 +133,14 @@ type codeScan struct {
 	fset    *token.FileSet
 	pkgs    []checked
 	used    map[string]string
-	passers map[string]int // full name of a function → index of the parameter it passes a code in
+	passers map[passer]bool
+}
+
+// passer is a function (by its full name) and the index of a parameter it passes a code on
+// in.
+type passer struct {
+	fn  string
+	arg int
 }
 
 // made records the codes the diagnostics and findings of package p are made with.
@@ -163,8 +170,10 @@ func (s *codeScan) calls(p checked) {
 	eachInFunc(p, func(fn *types.Func, n ast.Node) {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if f := callee(p.info, call); f != nil {
-				if i, ok := s.passers[f.FullName()]; ok {
-					s.code(p, fn, call.Args[i])
+				for ps := range s.passers {
+					if ps.fn == f.FullName() {
+						s.code(p, fn, call.Args[ps.arg])
+					}
 				}
 			}
 		}
@@ -215,9 +224,7 @@ func (s *codeScan) code(p checked, fn *types.Func, e ast.Expr) {
 		}
 	case *ast.Ident:
 		if i := paramIndex(fn, p.info.Uses[e]); i >= 0 {
-			if _, ok := s.passers[fn.FullName()]; !ok {
-				s.passers[fn.FullName()] = i
-			}
+			s.passers[passer{fn.FullName(), i}] = true
 			return
 		}
 	case *ast.SelectorExpr:

@@ -76,12 +76,7 @@ func (s State) Marshal() []byte {
 func ParseState(file, locale string, data []byte) (State, error) {
 	var pages map[string]map[string]string
 	if err := toml.Unmarshal(data, &pages); err != nil {
-		line, col := 0, 0
-		var derr *toml.DecodeError
-		if errors.As(err, &derr) {
-			line, col = derr.Position()
-		}
-		return State{}, diag.Errorf(file, line, col, "reviewed-state", "%v", err)
+		return State{}, diag.TOML(file, 1, err, "reviewed-state", "reviewed-state")[0]
 	}
 	s := State{Locale: locale}
 	for page, secs := range pages {
