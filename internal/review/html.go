@@ -146,14 +146,6 @@ func (v *pageView) write(b *bytes.Buffer) error {
 	return htmlTemplates.ExecuteTemplate(b, "page-end.html", v)
 }
 
-func writeTemplate(write func(string, []byte) error, rel, name string, data any) error {
-	var b bytes.Buffer
-	if err := htmlTemplates.ExecuteTemplate(&b, name, data); err != nil {
-		return err
-	}
-	return write(rel, b.Bytes())
-}
-
 type link struct {
 	Label, Href, Lang string
 	Missing           bool
