@@ -16,13 +16,17 @@
 //
 //	content/<lang>/a/b.md       Regular  page path "a/b"        /<lang>/a/b/
 //	content/<lang>/index.md     Home     page path ""           /<lang>/: the introduction of the language's home page
-//	content/<lang>/a/index.md   Bundle   page path "a"          /<lang>/a/: a leaf bundle, its images published beside it
+//	content/<lang>/a/index.md   Bundle   page path "a"          /<lang>/a/: a leaf bundle
 //	content/<lang>/a/_index.md  Section  page path "a/_index"   /<lang>/a/_index/: for now a regular page
 //
 // Coming, in this package and nowhere else: a section's _index.md at its folder's URL
 // (/<lang>/a/, page path "a") and content/<lang>/_index.md as the home page, by Parse; every
 // file of a bundle published beside it; front matter's slug replacing the last segment of
-// the page path (WithSlug); aliases, each a redirect page at a site path of its own.
+// the page path (WithSlug); aliases, each a redirect page at a site path of its own
+// (Alias).
+//
+// The local images a page shows are published beside it (Beside), whatever its kind, so
+// that the relative links of its markdown hold.
 //
 // # Stand-ins
 //
@@ -140,6 +144,29 @@ func WithSlug(p, slug string) string {
 		return dir + "/" + slug
 	}
 	return slug
+}
+
+// Alias is the site path of alias, a former URL of a page in language lang, as front
+// matter's aliases lists them (coming: a page redirecting to the page is written there).
+// As in Hugo, an alias rooted at "/" is a site path as it stands, any other lies in lang's
+// tree ("old" in en: /en/old/); a path whose last segment has no extension is a folder.
+func Alias(lang, alias string) string {
+	p := alias
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + lang + "/" + p
+	}
+	p = path.Clean(p)
+	if p != "/" && path.Ext(p) == "" {
+		p += "/"
+	}
+	return p
+}
+
+// Beside is the output file of a file a page shows, such as an image, published beside the
+// page at site path pageURL: rel is its path from the page's source file, so the link the
+// page has, rel itself, leads to it ("/en/a/", "img/x.png" → "en/a/img/x.png").
+func Beside(pageURL, rel string) string {
+	return path.Join(strings.TrimPrefix(pageURL, "/"), rel)
 }
 
 // File is the output file of site path p, a slash path from the output root: a folder's

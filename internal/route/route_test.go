@@ -93,3 +93,22 @@ func TestReview(t *testing.T) {
 		t.Errorf("ReviewLink = %q", got)
 	}
 }
+
+func TestBeside(t *testing.T) {
+	for _, tt := range [][3]string{{"/en/a/", "img/x.png", "en/a/img/x.png"}, {"/en/", "x.png", "en/x.png"},
+		{"/zh/a/b/", "./img/../y.png", "zh/a/b/y.png"}} {
+		if got := Beside(tt[0], tt[1]); got != tt[2] {
+			t.Errorf("Beside(%q, %q) = %q, want %q", tt[0], tt[1], got, tt[2])
+		}
+	}
+}
+
+func TestAlias(t *testing.T) {
+	for _, tt := range [][3]string{{"en", "old", "/en/old/"}, {"ja", "a/old/", "/ja/a/old/"},
+		{"en", "/legacy/page", "/legacy/page/"}, {"en", "/legacy/page.html", "/legacy/page.html"},
+		{"en", "../../x", "/x/"}} {
+		if got := Alias(tt[0], tt[1]); got != tt[2] {
+			t.Errorf("Alias(%q, %q) = %q, want %q", tt[0], tt[1], got, tt[2])
+		}
+	}
+}
