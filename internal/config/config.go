@@ -1,4 +1,8 @@
 // Package config owns site.toml: the site's title, base URL and languages, decoded strictly.
+//
+// The languages are data: a folder under content/ (and, when site.toml declares languages,
+// its [languages.<code>] table) makes a language, resolved into a Lang, the one type of a
+// language every other stage uses.
 package config
 
 import (
