@@ -127,29 +127,3 @@ type Item struct {
 	Lang     string // BCP 47 tag when the entry is shown in another language
 	Fallback bool
 }
-
-// Base is what every page of one language shares; the build makes one per language.
-type Base struct {
-	Site   *Site
-	Lang   config.Lang
-	Loc    *locale.Localizer
-	Assets *Assets
-	Base   route.Base
-	Nav    []NavLink // Href is a site path; NewPage makes it relative to each page
-}
-
-// NewPage starts a page of kind at site path url.
-func NewPage(b Base, kind, title, url string) *Page {
-	p := &Page{Site: b.Site, Lang: b.Lang, Kind: kind, Title: title, URL: url,
-		loc: b.Loc, assets: b.Assets, base: b.Base}
-	for _, n := range b.Nav {
-		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href)})
-	}
-	p.Links = Links{
-		Home:          p.Rel(route.URL(b.Lang.Code, "")),
-		Stylesheet:    p.Asset("site.css"),
-		Script:        p.Asset("site.js"),
-		CatalogScript: p.Asset("catalog.js"),
-	}
-	return p
-}

@@ -75,7 +75,7 @@ func (r *Renderer) writeSiteFiles(sink Sink, ls Listings) (diag.List, error) {
 // then title in the language's collation.
 func (r *Renderer) writeHome(sink Sink, l config.Lang, ls Listings) error {
 	url := home(l.Code)
-	p := r.newPage(l, "home", r.bases[l.Code].Loc.T("Home"), url)
+	p := r.newPage(l, "home", r.locs[l.Code].T("Home"), url)
 	if r.cfg.Title != "" {
 		p.Title = r.cfg.Title
 	}
@@ -116,7 +116,7 @@ func (r *Renderer) writeHome(sink Sink, l config.Lang, ls Listings) error {
 // writeRoot writes the language chooser at the site's root.
 func (r *Renderer) writeRoot(sink Sink) error {
 	def := r.cfg.Default()
-	p := r.newPage(def, "root", r.bases[def.Code].Loc.T("ChooseLanguage"), route.Root)
+	p := r.newPage(def, "root", r.locs[def.Code].T("ChooseLanguage"), route.Root)
 	p.Switcher = r.switcher(def, route.Root, home)
 	alts := r.homeAlternates()
 	p.Alternates = alts[:len(alts)-1] // the root page is the x-default itself
@@ -131,7 +131,7 @@ func (r *Renderer) writeRoot(sink Sink) error {
 // the base path, since it is served at any depth.
 func (r *Renderer) write404(sink Sink) error {
 	def := r.cfg.Default()
-	p := r.newPage(def, "404", r.bases[def.Code].Loc.T("NotFoundTitle"), route.NotFound)
+	p := r.newPage(def, "404", r.locs[def.Code].T("NotFoundTitle"), route.NotFound)
 	p.NoIndex = true
 	p.Switcher = r.switcher(def, route.NotFound, home)
 	for i := range p.Switcher {

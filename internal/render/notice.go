@@ -32,6 +32,6 @@ func (r *Renderer) StaleNotice(l, src config.Lang, href string) (string, error) 
 		SourceName: display.Tags(l.Tag).Name(src.Tag),
 		SourceLang: src.Tag.String(),
 		Link:       template.HTMLAttr(`href="` + html.EscapeString(href) + `"`),
-		loc:        r.bases[l.Code].Loc,
+		loc:        r.locs[l.Code],
 	})
 }

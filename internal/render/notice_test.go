@@ -63,7 +63,7 @@ func TestStaleNoticeAsBefore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		loc := r.bases["zh"].Loc
+		loc := r.locs["zh"]
 		name := display.Tags(zh.Tag).Name(en.Tag)
 		want := `<div class="notice notice-stale" role="note"><p>` + html.EscapeString(loc.T("StaleSection", map[string]any{"Source": name})) +
 			` <a href="` + html.EscapeString(href) + `" hreflang="` + en.Tag.String() + `">` + html.EscapeString(loc.T("ReadSourceSection")) + `</a></p></div>`

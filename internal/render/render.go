@@ -47,29 +47,40 @@ type Renderer struct {
 	tmpl   *Templates
 	assets *Assets
 	base   route.Base
-	bases  map[string]Base // by language code: what its pages share
+	site   *Site                        // what all pages share
+	locs   map[string]*locale.Localizer // by language code
+	nav    map[string][]NavLink         // by language code; Href is a site path
 }
 
 // New prepares the rendering of the site cfg describes with the theme's templates and
 // static files: locs holds a localizer per language code, and nav, which may be nil, gives
 // a language's header navigation (site paths).
 func New(cfg *config.Resolved, tmpl *Templates, assets *Assets, locs map[string]*locale.Localizer, nav func(config.Lang) []NavLink) *Renderer {
-	r := &Renderer{cfg: cfg, tmpl: tmpl, assets: assets, base: route.Base{URL: cfg.BaseURL}}
-	shared := &Site{Title: cfg.Title, Langs: cfg.Langs}
-	r.bases = map[string]Base{}
-	for _, l := range cfg.Langs {
-		b := Base{Site: shared, Lang: l, Loc: locs[l.Code], Assets: r.assets, Base: r.base}
-		if nav != nil {
-			b.Nav = nav(l)
+	r := &Renderer{cfg: cfg, tmpl: tmpl, assets: assets, base: route.Base{URL: cfg.BaseURL},
+		site: &Site{Title: cfg.Title, Langs: cfg.Langs}, locs: locs, nav: map[string][]NavLink{}}
+	if nav != nil {
+		for _, l := range cfg.Langs {
+			r.nav[l.Code] = nav(l)
 		}
-		r.bases[l.Code] = b
 	}
 	return r
 }
 
-// newPage starts a page of kind at site path url in language l.
+// newPage starts a page of kind at site path url in language l: what every page of the
+// language shares, and its links to the places every page points to.
 func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
-	return NewPage(r.bases[l.Code], kind, title, url)
+	p := &Page{Site: r.site, Lang: l, Kind: kind, Title: title, URL: url,
+		loc: r.locs[l.Code], assets: r.assets, base: r.base}
+	for _, n := range r.nav[l.Code] {
+		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href)})
+	}
+	p.Links = Links{
+		Home:          p.Rel(home(l.Code)),
+		Stylesheet:    p.Asset("site.css"),
+		Script:        p.Asset("site.js"),
+		CatalogScript: p.Asset("catalog.js"),
+	}
+	return p
 }
 
 // switcher links the page at url in language cur to the same page in every language;
@@ -77,7 +88,7 @@ func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 func (r *Renderer) switcher(cur config.Lang, url string, urlIn func(code string) string) []Switch {
 	out := make([]Switch, len(r.cfg.Langs))
 	for i, l := range r.cfg.Langs {
-		out[i] = Switch{Lang: r.bases[l.Code].Lang, Href: route.Rel(url, urlIn(l.Code)), Current: l.Code == cur.Code}
+		out[i] = Switch{Lang: l, Href: route.Rel(url, urlIn(l.Code)), Current: l.Code == cur.Code}
 	}
 	return out
 }
