@@ -5,5 +5,5 @@ import "embed"
 
 // FS holds the default templates; a site root's own templates/ overrides them file by file.
 //
-//go:embed *.html gpu/*.html shortcodes/*.html
+//go:embed *.html gpu/*.html notices/*.html shortcodes/*.html
 var FS embed.FS

@@ -55,10 +55,7 @@ func (b *liveBuilder) Build(ctx context.Context, changed []string) (*serve.Site,
 		fmt.Fprintln(b.log, d.Error())
 	}
 	fmt.Fprintf(b.log, "docsite: %s\n", snap.Result.Summary())
-	site := &serve.Site{FS: snap.Files, BasePath: "/"}
-	for _, l := range snap.Result.Langs {
-		site.Languages = append(site.Languages, serve.Language{Code: l.Code, Tag: l.Tag})
-	}
+	site := &serve.Site{FS: snap.Files, Languages: snap.Result.Langs, BasePath: "/"}
 	b.last = site
 	return site, nil
 }

@@ -12,6 +12,7 @@ import (
 	"docsite/internal/bench/corpus"
 	"docsite/internal/diag"
 	"docsite/internal/load"
+	"docsite/internal/render"
 	"docsite/internal/table"
 	"docsite/internal/write"
 )
@@ -156,16 +157,14 @@ func BenchmarkRender(b *testing.B) {
 		}
 		pages = append(pages, bt)
 	}
-	g := s.groups[0]
-	alts := s.alternates(g, map[string]*built{})
 	i := 0
 	for b.Loop() {
 		bt := pages[i%len(pages)]
 		if err := s.renderBody(bt); err != nil {
 			b.Fatal(err)
 		}
-		real := map[string]*built{bt.page.Lang: bt}
-		if _, err := s.writePage(g, s.cfg.Langs[0], real, bt, false, alts, discard{}); err != nil {
+		tr := s.render.Translations(&bt.Version, map[string]*render.Version{bt.page.Lang: &bt.Version})
+		if _, err := s.writePage(tr, s.cfg.Langs[0], bt, bt, false, discard{}); err != nil {
 			b.Fatal(err)
 		}
 		i++
@@ -183,10 +182,9 @@ func BenchmarkShell(b *testing.B) {
 	if err := s.renderBody(bt); err != nil {
 		b.Fatal(err)
 	}
-	real := map[string]*built{bt.page.Lang: bt}
-	alts := s.alternates(g, real)
+	tr := s.render.Translations(&bt.Version, map[string]*render.Version{bt.page.Lang: &bt.Version})
 	for b.Loop() {
-		if _, err := s.writePage(g, s.cfg.Langs[0], real, bt, false, alts, discard{}); err != nil {
+		if _, err := s.writePage(tr, s.cfg.Langs[0], bt, bt, false, discard{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -254,7 +252,7 @@ func BenchmarkLiveEdit(b *testing.B) {
 			if _, err := live.Build(context.Background(), nil); err != nil {
 				b.Fatal(err)
 			}
-			s := live.s
+			s := live.last.s
 			p := s.groups[len(s.groups)/2].Pages[1]
 			orig, err := os.ReadFile(filepath.Join(dir, p.File))
 			if err != nil {

@@ -1,5 +1,60 @@
-// Package build owns the pipeline, in this order: load the site root, parse and normalise each
-// page, align its translations, render every language's pages, and hand the files to a writer.
+// Package build runs the pipeline: it turns a site root into the files of its site, all at
+// once (Run) or again after edits (Live). The stages are other packages; build decides
+// what runs when, in parallel where it can, and what each step hands the next.
+//
+// # Sites
+//
+// A build reads the site root through an os.Root, so no symlink leads out of it. It
+// first reads, once, what every page shares (prepare): site.toml and the language folders
+// (config), the theme and its UI strings (theme, locale), the reviewed states (review), the
+// GPU data under content/data (gpu), a markdown parser per language (markdown), a
+// renderer (render), and the pages of every language, grouped by translation key and
+// checked for two groups publishing at one URL (load). Then it builds the page groups, in
+// parallel, and last what lists them.
+//
+// # Page groups
+//
+// A page group is one page in every site language (buildGroup). In order:
+//
+//  1. Parse every version: markdown, tables normalised, GPU names linked in text and
+//     tables, local images looked for. A source that fails fails the build; a
+//     translation that fails is replaced by its source with a warning (an error with
+//     Options.Strict).
+//  2. Review the translations against the source (review.Page). This gives every heading
+//     its section's shared anchor and tells which sections are stale.
+//  3. Render each body: a notice on each stale section, raw HTML sanitised unless the
+//     language is trusted, and the sections that name a GPU noted.
+//  4. Write the page in every language (render.WritePage): its own version, or its
+//     source standing in, at the place package route gives, with the images it shows
+//     beside it.
+//  5. Write its review page (_review/<key>/) and release the alignment behind it.
+//
+// A group leaves its files, what each language's page is for the listings (title, URL,
+// weight, whether it stands in, the sections naming a GPU), its review result and its
+// diagnostics (groupOut). The home pages' introductions, content/<lang>/index.md, are a
+// group that writes no page of its own: its step 4 keeps their bodies for the home pages.
+//
+// # Listings
+//
+// Once every group is built, what depends on the list of pages rather than on their
+// bodies is written (render.WriteListings): the home pages, the root language chooser,
+// 404.html, the catalog pages with the sections that mention each GPU, sitemap.xml and the
+// static files; then the review's index (_review/), with the GPU data's warnings.
+//
+// # Whole builds
+//
+// Run writes the site into a Sink (write.Tree: atomically, beside the destination) and
+// sums it up in a Result: pages and stand-ins per language, warnings. The errors of all
+// groups are reported together, sorted, and the output does not depend on the number of
+// cores. Review stops after step 2, for docsite review.
+//
+// # Live rebuilds
+//
+// Live keeps a built site in memory (write.Files) for the preview server. After edits of
+// content pages only, it rebuilds the groups the edits touch, as they were and as they are,
+// and keeps the listings when none of those groups changed what the listings show
+// (listingDigest); any other change, and the first build, is a full build. A rebuild
+// commits its state all at once: one that fails leaves the last good site as it was.
 package build
 
 import (
@@ -23,6 +78,7 @@ import (
 	"docsite/internal/markdown"
 	"docsite/internal/render"
 	"docsite/internal/review"
+	"docsite/internal/shortcode"
 	"docsite/internal/theme"
 )
 
@@ -85,15 +141,12 @@ type site struct {
 	opts   Options
 	fsys   fs.FS // the site root
 	cfg    *config.Resolved
-	tmpl   *render.Templates
-	assets *render.Assets
+	render *render.Renderer
 	ui     *locale.Catalog
 	locs   map[string]*locale.Localizer
-	bases  map[string]render.Base      // by language code: what its pages share
 	md     map[string]*markdown.Parser // by language code
 	// matchers find GPU names in table cells, by language code; nil without a catalog
 	matchers map[string]*gpu.Matcher
-	urls     render.URLs
 	cat      *gpu.Catalog // GPU data from content/data; nil when the site has none
 	// dataDiags are the catalog's data-inconsistent warnings: they belong to the review
 	// report, and the build only counts them.
@@ -104,6 +157,7 @@ type site struct {
 	diags     diag.List
 }
 
+// prepare reads what every page of the site at fsys shares, and the pages.
 func prepare(fsys fs.FS, opts Options) (*site, error) {
 	folders, err := config.ReadFolders(fsys)
 	if err != nil {
@@ -117,11 +171,13 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &site{opts: opts, fsys: fsys, cfg: cfg, urls: render.URLs{Base: cfg.BaseURL}, locs: map[string]*locale.Localizer{}}
-	if s.tmpl, err = render.LoadTemplates(th.Templates); err != nil {
+	s := &site{opts: opts, fsys: fsys, cfg: cfg, locs: map[string]*locale.Localizer{}}
+	tmpl, err := render.LoadTemplates(th.Templates)
+	if err != nil {
 		return nil, err
 	}
-	if s.assets, err = render.LoadAssets(th.Static); err != nil {
+	assets, err := render.LoadAssets(th.Static)
+	if err != nil {
 		return nil, err
 	}
 	var warns diag.List
@@ -142,22 +198,10 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.md = map[string]*markdown.Parser{}
-	s.matchers = map[string]*gpu.Matcher{}
-	for _, l := range cfg.Langs {
-		if s.cat != nil {
-			s.matchers[l.Code] = gpu.NewMatcher(s.cat, l.Tag)
-		}
-		var mo markdown.Options
-		if s.cat != nil {
-			mo.Transformers = append(mo.Transformers, util.Prioritized(gpu.NewLinker(s.cat, l.Tag, nil), 600))
-		}
-		if err := s.markupOptions(shortcodes, l, &mo); err != nil {
-			return nil, err
-		}
-		s.md[l.Code] = markdown.New(mo)
+	if err := s.makeParsers(shortcodes); err != nil {
+		return nil, err
 	}
-	s.makeBases()
+	s.render = render.New(cfg, tmpl, assets, s.locs, s.nav)
 	pages, err := load.Pages(fsys, cfg.Langs)
 	if err != nil {
 		return nil, err
@@ -169,6 +213,26 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	return s, nil
 }
 
+// makeParsers makes the markdown parser of each language and, when the site has GPU data,
+// the matcher that finds GPU names in its tables.
+func (s *site) makeParsers(shortcodes *shortcode.Set) error {
+	s.md = map[string]*markdown.Parser{}
+	s.matchers = map[string]*gpu.Matcher{}
+	for _, l := range s.cfg.Langs {
+		var mo markdown.Options
+		if s.cat != nil {
+			s.matchers[l.Code] = gpu.NewMatcher(s.cat, l.Tag)
+			mo.Transformers = append(mo.Transformers, util.Prioritized(gpu.NewLinker(s.cat, l.Tag, nil), 600))
+		}
+		if err := s.markupOptions(shortcodes, l, &mo); err != nil {
+			return err
+		}
+		s.md[l.Code] = markdown.New(mo)
+	}
+	return nil
+}
+
+// run builds every page group into sink, then the listings and the review index.
 func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	outs, err := s.renderGroups(ctx, s.groups, func(int) Sink { return sink })
 	if err != nil {
@@ -233,9 +297,9 @@ func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*
 	for _, o := range outs {
 		diags = append(diags, o.diags...)
 		for _, p := range o.pages {
-			res.Pages[p.lang]++
-			if p.fallback {
-				res.Fallbacks[p.lang]++
+			res.Pages[p.Lang]++
+			if p.Fallback {
+				res.Fallbacks[p.Lang]++
 			}
 		}
 		res.Files += len(o.pages)

@@ -13,6 +13,7 @@ import (
 	"docsite/internal/gpu"
 	"docsite/internal/markdown"
 	"docsite/internal/render"
+	"docsite/internal/route"
 )
 
 const dataDir = "content/data"
@@ -31,8 +32,6 @@ func (s *site) loadCatalog(fsys fs.FS) error {
 	return nil
 }
 
-func catLang(l config.Lang) gpu.Lang { return gpu.Lang{Code: l.Code, Tag: l.Tag} }
-
 // mention is a section of a page, in one language, that names a GPU.
 type mention struct {
 	gpu string
@@ -42,7 +41,7 @@ type mention struct {
 // mentions lists, once per GPU and section, the sections of doc (published at url with
 // title) that name a GPU. Section anchors are the headings' ids, so this runs after the
 // anchors are final.
-func mentions(doc *markdown.Doc, inTables []tableMention, title, url string) []mention {
+func mentions(doc *markdown.Doc, inTables []gpu.TableMention, title, url string) []mention {
 	var out []mention
 	seen := map[mention]bool{}
 	add := func(gpu string, h *ast.Heading) {
@@ -56,7 +55,7 @@ func mentions(doc *markdown.Doc, inTables []tableMention, title, url string) []m
 		add(m.GPU, m.Heading)
 	}
 	for _, m := range inTables {
-		add(m.gpu, m.heading)
+		add(m.GPU, m.Heading)
 	}
 	return out
 }
@@ -84,29 +83,20 @@ func headingText(h *ast.Heading, src []byte) string {
 	return b.String()
 }
 
-// catalogPage is one page of the catalog in one language.
-type catalogPage struct {
-	kind, url, title string
-	view             any // the catalog's view model of that kind
-}
-
-// writeCatalog renders the GPU, provider and pricing pages of every language.
-func (s *site) writeCatalog(outs []*groupOut, sink Sink) error {
+// catalogPages are the GPU, provider and pricing pages of every language, with the
+// sections of the built pages that name each GPU; none when the site has no GPU data.
+func (s *site) catalogPages(outs []*groupOut) []render.CatalogPage {
 	if s.cat == nil {
 		return nil
 	}
+	var pages []render.CatalogPage
 	for li, l := range s.cfg.Langs {
-		for _, cp := range s.catalogPages(l, li, outs) {
-			if err := s.writeCatalogPage(l, cp, sink); err != nil {
-				return err
-			}
-		}
+		pages = append(pages, s.catalogPagesIn(l, li, outs)...)
 	}
-	return nil
+	return pages
 }
 
-func (s *site) catalogPages(l config.Lang, li int, outs []*groupOut) []catalogPage {
-	cl := catLang(l)
+func (s *site) catalogPagesIn(l config.Lang, li int, outs []*groupOut) []render.CatalogPage {
 	byGPU := map[string][]gpu.SectionRef{}
 	for _, o := range outs {
 		if o.pages == nil {
@@ -116,35 +106,21 @@ func (s *site) catalogPages(l config.Lang, li int, outs []*groupOut) []catalogPa
 			byGPU[m.gpu] = append(byGPU[m.gpu], m.ref)
 		}
 	}
-	pages := []catalogPage{
-		{"gpu/gpus", gpu.GPUsPath(l.Code), s.locs[l.Code].T("catalog_gpus_title"), s.cat.GPUsView(cl)},
-		{"gpu/pricing", gpu.PricingPath(l.Code), s.locs[l.Code].T("catalog_pricing_title"), s.cat.PricingView(cl)},
+	pages := []render.CatalogPage{
+		{Lang: l, Kind: "gpu/gpus", Title: s.locs[l.Code].T("catalog_gpus_title"), URL: route.GPUs, View: s.cat.GPUsView(l)},
+		{Lang: l, Kind: "gpu/pricing", Title: s.locs[l.Code].T("catalog_pricing_title"), URL: route.Pricing, View: s.cat.PricingView(l)},
 	}
 	for _, g := range s.cat.GPUs {
 		refs := byGPU[g.ID]
 		slices.SortFunc(refs, func(a, b gpu.SectionRef) int { return strings.Compare(a.Path, b.Path) })
-		v, _ := s.cat.GPUView(cl, g.ID, refs)
-		pages = append(pages, catalogPage{"gpu/gpu", gpu.GPUPath(l.Code, g.ID), g.ID, v})
+		v, _ := s.cat.GPUView(l, g.ID, refs)
+		pages = append(pages, render.CatalogPage{Lang: l, Kind: "gpu/gpu", Title: g.ID,
+			URL: func(lang string) string { return route.GPU(lang, g.ID) }, View: v})
 	}
 	for _, p := range s.cat.Providers {
-		v, _ := s.cat.ProviderView(cl, p.ID)
-		pages = append(pages, catalogPage{"gpu/provider", gpu.ProviderPath(l.Code, p.ID), p.ID, v})
+		v, _ := s.cat.ProviderView(l, p.ID)
+		pages = append(pages, render.CatalogPage{Lang: l, Kind: "gpu/provider", Title: p.ID,
+			URL: func(lang string) string { return route.Provider(lang, p.ID) }, View: v})
 	}
 	return pages
-}
-
-// writeCatalogPage renders one catalog page; catalog pages exist in every language at the
-// same path below the language folder.
-func (s *site) writeCatalogPage(l config.Lang, cp catalogPage, sink Sink) error {
-	in := func(code string) string { return "/" + code + strings.TrimPrefix(cp.url, "/"+l.Code) }
-	p := render.NewPage(s.pageBase(l), cp.kind, cp.title, cp.url)
-	p.Catalog = cp.view
-	p.Canonical = s.urls.Abs(cp.url)
-	p.Switcher = s.switcher(l, cp.url, in)
-	p.Alternates = s.inEveryLanguage(in, in(s.cfg.Default().Code))
-	html, err := s.tmpl.Execute(cp.kind, p)
-	if err != nil {
-		return err
-	}
-	return sink.WriteFile(render.FileOf(cp.url), html)
 }

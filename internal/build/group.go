@@ -7,7 +7,6 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
-	"golang.org/x/text/language/display"
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
@@ -16,6 +15,7 @@ import (
 	"docsite/internal/markdown"
 	"docsite/internal/render"
 	"docsite/internal/review"
+	"docsite/internal/route"
 	"docsite/internal/sanitize"
 )
 
@@ -33,39 +33,61 @@ type groupOut struct {
 	home map[string]template.HTML
 }
 
-// pageOut is one published page, as listings and the sitemap see it.
+// pageOut is one published page, as the listings see it.
 type pageOut struct {
-	lang     string
-	url      string
-	title    string
-	weight   int
-	fallback bool   // body shown in the source language
-	bodyLang string // BCP 47 tag of the body when it is another language's
-	alts     []render.Alternate
+	render.Published
 	mentions []mention // sections naming a GPU, for the catalog's GPU pages
 }
 
-// built is a page of the group, parsed, then rendered.
+// built is a page of the group, parsed, then its body rendered: the Version that page
+// assembly receives.
 type built struct {
+	render.Version
 	page     *load.Page
 	url      string // site path of the page in its own language
 	doc      *markdown.Doc
-	body     template.HTML
-	inTables []tableMention // GPUs named in its tables
+	inTables []gpu.TableMention // GPUs named in its tables
 	mentions []mention
 	assets   []asset // local images, published beside every page that shows this body
-	// titleInBody: the document opens with a level-one heading.
-	titleInBody bool
 }
 
-// buildGroup renders one page in every site language: its real translations, and the
-// source page with a notice where a translation is missing or broken. In order: parse
-// every version, review the translations against the source (which gives every language
-// the source's section anchors), then render. With spare cores (a live rebuild of fewer
-// groups than cores) the versions are parsed, rendered and written in parallel; the output
-// is the same either way.
+// buildGroup builds one page in every site language, in the steps the package comment
+// lists: parse every version, review the translations against the source, render the
+// bodies, write the page in every language, write its review page. With spare cores (a live
+// rebuild of fewer groups than cores) the versions are parsed, rendered and written in
+// parallel; the output is the same either way.
 func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, error) {
 	out := &groupOut{key: g.Key, reviewKey: reviewKey(g), urls: map[string]string{}}
+	v, err := s.parseVersions(g, spare, &out.diags)
+	if err != nil {
+		return nil, err
+	}
+	out.review = s.reviewGroup(g, v.real)
+	if err := s.renderBodies(v, out.review, spare); err != nil {
+		return nil, err
+	}
+	if v.src.page.Path == "" {
+		s.keepIntros(out, v)
+	} else if err := s.writePages(out, v, sink, spare); err != nil {
+		return nil, err
+	}
+	if err := s.writePageReview(out, sink); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// versions are the versions of a page group that were parsed.
+type versions struct {
+	src    *built
+	real   map[string]*built // by language code: the versions that parsed, the source's among them
+	failed map[string]bool   // languages whose version exists but could not be parsed
+}
+
+// parseVersions parses every version of g. A source that fails is the group's error; a
+// translation that fails is replaced by its source, with a warning, or is an error in
+// strict builds. What parsing reported is added to diags.
+func (s *site) parseVersions(g *load.Group, spare bool, diags *diag.List) (*versions, error) {
 	src := g.Pages[0]
 	if src.Err != nil {
 		return nil, *src.Err
@@ -74,13 +96,11 @@ func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, erro
 	if parsed[0].err != nil {
 		return nil, parsed[0].err
 	}
-	srcBuilt := parsed[0].b
-	out.diags = append(out.diags, parsed[0].diags...)
-	real := map[string]*built{src.Lang: srcBuilt}
-	var failed = map[string]bool{}
+	v := &versions{src: parsed[0].b, real: map[string]*built{src.Lang: parsed[0].b}, failed: map[string]bool{}}
+	*diags = append(*diags, parsed[0].diags...)
 	for i, p := range g.Pages[1:] {
 		r := parsed[i+1]
-		out.diags = append(out.diags, r.diags...)
+		*diags = append(*diags, r.diags...)
 		if r.err != nil {
 			d := asDiags(r.err)[0]
 			if s.opts.Strict {
@@ -88,60 +108,69 @@ func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, erro
 			}
 			d.Severity = diag.Warning
 			d.Message += "; publishing the " + src.Lang + " page in its place"
-			out.diags = append(out.diags, d)
-			failed[p.Lang] = true
+			*diags = append(*diags, d)
+			v.failed[p.Lang] = true
 			continue
 		}
-		real[p.Lang] = r.b
+		v.real[p.Lang] = r.b
 	}
-	out.review = s.reviewGroup(g, real)
+	return v, nil
+}
+
+// renderBodies renders the body of every version that parsed, a translation's with a
+// notice on each section whose source changed since it was accepted (res says which).
+func (s *site) renderBodies(v *versions, res *review.PageResult, spare bool) error {
 	var bodies []*built // in site order
 	for _, l := range s.cfg.Langs {
-		if b := real[l.Code]; b != nil {
+		if b := v.real[l.Code]; b != nil {
 			bodies = append(bodies, b)
 		}
 	}
 	shareCode(bodies)
-	err := each(spare, len(bodies), func(i int) error {
-		if bodies[i] != srcBuilt {
-			s.addStaleNotices(bodies[i], srcBuilt, out.review)
+	return each(spare, len(bodies), func(i int) error {
+		if bodies[i] != v.src {
+			if err := s.addStaleNotices(bodies[i], v.src, res); err != nil {
+				return err
+			}
 		}
 		return s.renderBody(bodies[i])
 	})
-	if err != nil {
-		return nil, err
+}
+
+// keepIntros keeps the bodies of the home pages' introductions (content/<lang>/index.md,
+// route.Home) for the listings, which write the home pages.
+func (s *site) keepIntros(out *groupOut, v *versions) {
+	out.home = map[string]template.HTML{}
+	for code, b := range v.real {
+		out.home[code] = b.Body
 	}
-	if src.Path == "" {
-		out.home = map[string]template.HTML{}
-		for code, b := range real {
-			out.home[code] = b.body
-		}
-		for _, l := range s.cfg.Langs {
-			out.urls[l.Code] = render.PageURL(l.Code, "")
-		}
-		if err := s.writePageReview(out, sink); err != nil {
-			return nil, err
-		}
-		return out, nil
+	for _, l := range s.cfg.Langs {
+		out.urls[l.Code] = route.URL(l.Code, "")
 	}
-	alts := s.alternates(g, real)
+}
+
+// writePages writes the page in every site language: its own version, or the source
+// standing in.
+func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) error {
+	own := map[string]*render.Version{}
+	for code, b := range v.real {
+		own[code] = &b.Version
+	}
+	tr := s.render.Translations(&v.src.Version, own)
 	out.pages = make([]pageOut, len(s.cfg.Langs))
-	err = each(spare, len(s.cfg.Langs), func(i int) error {
+	err := each(spare, len(s.cfg.Langs), func(i int) error {
 		l := s.cfg.Langs[i]
 		var err error
-		out.pages[i], err = s.writePage(g, l, real, srcBuilt, failed[l.Code], alts, sink)
+		out.pages[i], err = s.writePage(tr, l, v.real[l.Code], v.src, v.failed[l.Code], sink)
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, po := range out.pages {
-		out.urls[po.lang] = po.url
+		out.urls[po.Lang] = po.URL
 	}
-	if err := s.writePageReview(out, sink); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return nil
 }
 
 // parsedPage is one version of a page group, parsed, with what parsing it reported.
@@ -201,8 +230,8 @@ func (s *site) parseVersion(p *load.Page, diags *diag.List) (*built, error) {
 // parsePage parses one page and links the GPU names in its tables; diagnostics about its
 // content (table repairs, missing images) are added to diags.
 func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
-	url := render.PageURL(p.Lang, p.Path)
-	gpuURL := func(id string) string { return render.Rel(url, gpu.GPUPath(p.Lang, id)) }
+	url := route.URL(p.Lang, p.Path)
+	gpuURL := func(id string) string { return route.Rel(url, route.GPU(p.Lang, id)) }
 	src, err := p.Source(s.fsys)
 	if err != nil {
 		return nil, err
@@ -216,16 +245,16 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	if err := markupDiagnostics(p, doc, diags); err != nil {
 		return nil, err
 	}
-	b := &built{page: p, doc: doc, url: url}
+	b := &built{page: p, doc: doc, url: url, Version: render.Version{Lang: p.Lang, Path: p.Path, Title: p.Title(), Weight: p.Meta.Weight}}
 	if s.cat != nil {
-		b.inTables = linkTableMentions(doc, s.matchers[p.Lang], gpuURL)
+		b.inTables = gpu.LinkTables(doc.Root, s.matchers[p.Lang], gpuURL)
 	}
 	*diags = append(*diags, doc.TableDiagnostics(p.File, s.opts.Verbose)...)
 	var imgDiags diag.List
 	b.assets, imgDiags = s.checkImages(p, doc)
 	*diags = append(*diags, imgDiags...)
 	h, ok := doc.Root.FirstChild().(*ast.Heading)
-	b.titleInBody = ok && h.Level == 1
+	b.TitleInBody = ok && h.Level == 1
 	return b, nil
 }
 
@@ -246,83 +275,28 @@ func (s *site) renderBody(b *built) error {
 	if err != nil {
 		return diag.Errorf(p.File, 0, 0, "render", "%v", err)
 	}
-	b.body = template.HTML(html)
-	b.mentions = mentions(b.doc, b.inTables, p.Title(), b.url)
+	b.Body = template.HTML(html)
+	b.mentions = mentions(b.doc, b.inTables, b.Title, b.url)
 	return nil
 }
 
-// alternates lists the languages the page really exists in, plus x-default: the default
-// language's version, else the source's.
-func (s *site) alternates(g *load.Group, real map[string]*built) []render.Alternate {
-	var alts []render.Alternate
-	xdef := ""
-	for _, l := range s.cfg.Langs {
-		b := real[l.Code]
-		if b == nil {
-			continue
-		}
-		href := s.urls.Abs(render.PageURL(l.Code, b.page.Path))
-		alts = append(alts, render.Alternate{Hreflang: l.Tag.String(), Href: href})
-		if xdef == "" {
-			xdef = href
-		}
-	}
-	return append(alts, render.Alternate{Hreflang: "x-default", Href: xdef})
-}
-
-func (s *site) writePage(g *load.Group, l config.Lang, real map[string]*built, src *built, broken bool, alts []render.Alternate, sink Sink) (pageOut, error) {
-	b := real[l.Code]
-	fallback := b == nil
-	if fallback {
-		b = src
-	}
-	url := render.PageURL(l.Code, b.page.Path)
-	p := render.NewPage(s.pageBase(l), "page", b.page.Title(), url)
-	p.Body = b.body
-	p.TitleInBody = b.titleInBody
-	p.Alternates = alts
-	p.Switcher = s.switcher(l, url, func(code string) string {
-		if r := real[code]; r != nil {
-			return render.PageURL(code, r.page.Path)
-		}
-		return render.PageURL(code, src.page.Path)
-	})
-	p.Canonical = s.urls.Abs(url)
-	if fallback {
-		srcLang, _ := s.cfg.Lang(src.page.Lang)
-		srcURL := render.PageURL(srcLang.Code, src.page.Path)
-		p.BodyLang = srcLang.Tag.String()
-		p.Canonical = s.urls.Abs(srcURL)
-		p.Fallback = &render.Fallback{
-			SourceName: display.Tags(l.Tag).Name(srcLang.Tag),
-			SourceHref: render.Rel(url, srcURL),
-			Broken:     broken,
-		}
-	}
-	html, err := s.tmpl.Execute("page", p)
+// writePage writes the page of tr in language l, own being its version there (nil where
+// the source stands in), and publishes the images of the body it shows beside it.
+func (s *site) writePage(tr *render.Translations, l config.Lang, own, src *built, broken bool, sink Sink) (pageOut, error) {
+	pub, err := s.render.WritePage(sink, l, tr, broken)
 	if err != nil {
 		return pageOut{}, err
 	}
-	if err := sink.WriteFile(render.FileOf(url), html); err != nil {
+	b := own
+	if b == nil {
+		b = src
+	}
+	if err := s.writeAssets(pub.URL, b.assets, sink); err != nil {
 		return pageOut{}, err
 	}
-	if err := s.writeAssets(url, b.assets, sink); err != nil {
-		return pageOut{}, err
-	}
-	po := pageOut{lang: l.Code, url: url, title: p.Title, weight: b.page.Meta.Weight,
-		fallback: fallback, bodyLang: p.BodyLang, alts: alts}
-	if !fallback {
-		po.mentions = b.mentions
+	po := pageOut{Published: pub}
+	if own != nil {
+		po.mentions = own.mentions
 	}
 	return po, nil
-}
-
-// switcher links the page at url in language cur to the same page in every language;
-// urlIn gives that page's site path in a language.
-func (s *site) switcher(cur config.Lang, url string, urlIn func(code string) string) []render.Switch {
-	out := make([]render.Switch, len(s.cfg.Langs))
-	for i, l := range s.cfg.Langs {
-		out[i] = render.Switch{Lang: s.bases[l.Code].Lang, Href: render.Rel(url, urlIn(l.Code)), Current: l.Code == cur.Code}
-	}
-	return out
 }

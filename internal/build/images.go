@@ -11,6 +11,7 @@ import (
 	"docsite/internal/diag"
 	"docsite/internal/load"
 	"docsite/internal/markdown"
+	"docsite/internal/route"
 )
 
 // asset is a local file a page refers to, published beside the page.
@@ -90,7 +91,7 @@ func (s *site) exists(name string) bool {
 func (s *site) writeAssets(pageURL string, assets []asset, sink Sink) error {
 	seen := map[string]bool{}
 	for _, a := range assets {
-		out := path.Join(strings.TrimPrefix(pageURL, "/"), a.rel)
+		out := route.Beside(pageURL, a.rel)
 		if seen[out] {
 			continue
 		}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io/fs"
 	"maps"
-	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -15,22 +14,32 @@ import (
 	"docsite/internal/diag"
 	"docsite/internal/load"
 	"docsite/internal/review"
+	"docsite/internal/route"
 	"docsite/internal/write"
 )
 
 // Live keeps a built site in memory and rebuilds it after edits. When only content pages
-// changed it re-renders only the page groups an edit touches and updates the rest from
-// running state (the files, the review report and index, the counts and the warnings), so
-// a rebuild after a one-page edit costs about that page, not the site. It is not safe for
-// concurrent use; the preview server calls it from one goroutine.
+// changed it re-renders only the page groups an edit touches and updates the rest from the
+// last build's state (the files, the review report and index, the counts and the
+// warnings), so a rebuild after a one-page edit costs about that page, not the site. It is
+// not safe for concurrent use; the preview server calls it from one goroutine.
 type Live struct {
 	opts Options
 	fsys fs.FS
 	root *load.Root
+	// last is the state of the last good build, replaced whole when a build commits; nil
+	// before the first.
+	last *liveState
+}
 
-	// state of the last good build; s is nil before the first one, and after a rebuild
-	// failed half-way (the next build is then a full one)
-	s      *site
+// liveState is one good build as the next rebuild starts from it. A rebuild makes the next
+// state beside it and commits by putting that in Live.last; a rebuild that fails leaves
+// the last state as it was. The one exception is the review tally, which the next state
+// shares and changes in place as a rebuild's last step that can fail (writing the review
+// index): after such a failure the state is replaced by one that keeps only its result
+// (spent), and the next build is a full one.
+type liveState struct {
+	s      *site                 // nil in a spent state
 	pages  []*load.Page          // in load order
 	byFile map[string]int        // index in pages by file
 	groups []*load.Group         // sorted by key
@@ -40,12 +49,24 @@ type Live struct {
 	listings     map[string][]byte
 	listingDiags diag.List
 	tally        *review.Tally
-	files        *Files
+	files        *write.Files
 	res          *Result
 	siteDiags    diag.List // the diagnostics of the site rather than of a group, sorted
 	// read holds a hash of each page source an incremental build read, as it was then
 	read   map[string][sha256.Size]byte
 	counts pageCounts
+}
+
+// Snapshot is one complete build held in memory.
+type Snapshot struct {
+	Files  *write.Files // by slash path: "en/gpu-cloud/index.html"
+	Result *Result
+	// NewDiags are the diagnostics of Result.Diags that the previous good build did not
+	// report (all of them after the first build), in the same order.
+	NewDiags diag.List
+	// Same is set when the changed pages were as the last build read them: Files and
+	// Result are the last build's, and there is nothing to reload.
+	Same bool
 }
 
 type liveGroup struct {
@@ -61,9 +82,9 @@ type pageCounts struct {
 
 func (c *pageCounts) fold(o *groupOut, sign int) {
 	for _, p := range o.pages {
-		c.pages[p.lang] += sign
-		if p.fallback {
-			c.fallbacks[p.lang] += sign
+		c.pages[p.Lang] += sign
+		if p.Fallback {
+			c.fallbacks[p.Lang] += sign
 		}
 	}
 	c.files += sign * len(o.pages)
@@ -89,7 +110,7 @@ func (l *Live) Build(ctx context.Context, changed []string) (*Snapshot, error) {
 	start := time.Now()
 	var snap *Snapshot
 	var err error
-	if l.s == nil || changed == nil || !l.contentOnly(changed) {
+	if l.last == nil || l.last.s == nil || changed == nil || !l.last.contentOnly(changed) {
 		snap, err = l.full(ctx)
 	} else {
 		snap, err = l.incremental(ctx, changed)
@@ -102,19 +123,20 @@ func (l *Live) Build(ctx context.Context, changed []string) (*Snapshot, error) {
 }
 
 // contentOnly reports whether every changed path is a markdown page of a site language.
-func (l *Live) contentOnly(changed []string) bool {
+func (st *liveState) contentOnly(changed []string) bool {
 	for _, p := range changed {
-		parts := strings.SplitN(p, "/", 3)
-		if len(parts) < 3 || parts[0] != "content" || path.Ext(p) != ".md" {
+		src, ok := route.Parse(p)
+		if !ok {
 			return false
 		}
-		if _, ok := l.s.cfg.Lang(parts[1]); !ok {
+		if _, ok := st.s.cfg.Lang(src.Lang); !ok {
 			return false
 		}
 	}
 	return true
 }
 
+// full builds the whole site into a new state.
 func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	s, err := prepare(l.fsys, l.opts)
 	if err != nil {
@@ -124,7 +146,7 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	for _, g := range s.groups {
 		pages = append(pages, g.Pages...)
 	}
-	outs, files, err := l.renderGroups(ctx, s, s.groups)
+	outs, files, err := renderInMemory(ctx, s, s.groups)
 	if err != nil {
 		return nil, err
 	}
@@ -133,11 +155,11 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	next := &Live{opts: l.opts, fsys: l.fsys, root: l.root, s: s, pages: pages, groups: s.groups,
-		built: map[string]*liveGroup{}, listings: mem.Files(), listingDiags: listingDiags, read: map[string][sha256.Size]byte{},
+	next := &liveState{s: s, pages: pages, groups: s.groups, built: map[string]*liveGroup{},
+		listings: mem.Files(), listingDiags: listingDiags, read: map[string][sha256.Size]byte{},
 		tally:  review.NewTally(s.review),
 		counts: pageCounts{pages: map[string]int{}, fallbacks: map[string]int{}}}
-	next.index()
+	next.byFile, next.at = index(pages, s.groups)
 	all := map[string][]byte{}
 	var results []*review.PageResult
 	var groupDiags diag.List
@@ -157,32 +179,32 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	if err := next.tally.WriteIndex(reviewURLs(outs), writeTo(all)); err != nil {
 		return nil, err
 	}
-	next.files = newFiles(all)
+	next.files = write.NewFiles(all)
 	var before diag.List
-	if l.res != nil {
-		before = l.res.Diags
+	if l.last != nil {
+		before = l.last.res.Diags
 	}
 	next.siteDiags = next.siteDiagnostics()
-	next.sum(mergeDiags(next.siteDiags, groupDiags))
-	snap := &Snapshot{Files: next.files, Result: next.res, NewDiags: newDiags(next.res.Diags, before)}
-	*l = *next
-	return snap, nil
+	next.res = next.result(mergeDiags(next.siteDiags, groupDiags))
+	l.last = next
+	return &Snapshot{Files: next.files, Result: next.res, NewDiags: newDiags(next.res.Diags, before)}, nil
 }
 
-// index makes the look-up tables of pages and groups.
-func (l *Live) index() {
-	l.byFile = make(map[string]int, len(l.pages))
-	for i, p := range l.pages {
-		l.byFile[p.File] = i
+// index makes the look-up tables of pages, by file, and groups, by key.
+func index(pages []*load.Page, groups []*load.Group) (byFile, at map[string]int) {
+	byFile = make(map[string]int, len(pages))
+	for i, p := range pages {
+		byFile[p.File] = i
 	}
-	l.at = make(map[string]int, len(l.groups))
-	for i, g := range l.groups {
-		l.at[g.Key] = i
+	at = make(map[string]int, len(groups))
+	for i, g := range groups {
+		at[g.Key] = i
 	}
+	return byFile, at
 }
 
-// renderGroups renders groups in memory; files[i] are the files of outs[i].
-func (l *Live) renderGroups(ctx context.Context, s *site, groups []*load.Group) (outs []*groupOut, files []map[string][]byte, err error) {
+// renderInMemory renders groups in memory; files[i] are the files of outs[i].
+func renderInMemory(ctx context.Context, s *site, groups []*load.Group) (outs []*groupOut, files []map[string][]byte, err error) {
 	mems := make([]*write.Memory, len(groups))
 	for i := range mems {
 		mems[i] = write.NewMemory()
@@ -215,226 +237,305 @@ func writeTo(m map[string][]byte) func(string, []byte) error {
 }
 
 // incremental rebuilds after edits of content pages: it reads the changed pages again,
-// renders the groups they belong to (before and after the edit), and updates the rest.
+// renders the groups they belong to (before and after the edit), and makes the next state
+// from the last one.
 func (l *Live) incremental(ctx context.Context, changed []string) (*Snapshot, error) {
-	read := map[string][sha256.Size]byte{}
-	pages := slices.Clone(l.pages)
-	dirty := map[string]bool{}
-	regroup := false // pages were added, removed or moved to another group
+	last := l.last
+	e := last.readEdit(l.fsys, changed)
+	if last.unchanged(changed, e.read) {
+		res := *last.res // Build sets Elapsed; the last Result stays as it was returned
+		return &Snapshot{Files: last.files, Result: &res, Same: true}, nil
+	}
+	if err := last.regroup(e); err != nil {
+		return nil, err
+	}
+	outs, files, err := renderInMemory(ctx, last.s, e.todo())
+	if err != nil {
+		return nil, err
+	}
+	u, err := last.update(e, outs, files)
+	if err != nil {
+		return nil, err
+	}
+	// The last step that can fail changes the review tally the states share.
+	if err := u.writeReviewIndex(); err != nil {
+		l.last = last.spent()
+		return nil, err
+	}
+	next, snap := u.commit()
+	l.last = next
+	return snap, nil
+}
+
+// edit is what the changed pages are now.
+type edit struct {
+	pages   []*load.Page    // every page, in load order, nil where one was removed
+	groups  []*load.Group   // every group, sorted by key; set by regroup
+	dirty   map[string]bool // keys of the groups the edit touches, before and after it
+	regroup bool            // pages were added, removed or moved to another group
+	read    map[string][sha256.Size]byte
+}
+
+// readEdit reads the changed pages again.
+func (st *liveState) readEdit(fsys fs.FS, changed []string) *edit {
+	e := &edit{pages: slices.Clone(st.pages), dirty: map[string]bool{}, read: map[string][sha256.Size]byte{}}
 	var removed []int
 	for _, name := range changed {
-		i, known := l.byFile[name]
+		i, known := st.byFile[name]
 		if known {
-			dirty[pages[i].Key] = true
+			e.dirty[e.pages[i].Key] = true
 		}
-		if _, err := fs.Stat(l.fsys, name); errors.Is(err, fs.ErrNotExist) {
+		if _, err := fs.Stat(fsys, name); errors.Is(err, fs.ErrNotExist) {
 			if known {
 				removed = append(removed, i)
-				regroup = true
+				e.regroup = true
 			}
 			continue
 		}
-		p := load.Read(l.fsys, strings.SplitN(name, "/", 3)[1], name)
-		read[name] = sha256.Sum256(p.Src)
+		src, _ := route.Parse(name) // contentOnly checked it
+		p := load.Read(fsys, src.Lang, name)
+		e.read[name] = sha256.Sum256(p.Src)
 		p.Release()
-		dirty[p.Key] = true
+		e.dirty[p.Key] = true
 		if known {
-			regroup = regroup || p.Key != pages[i].Key
-			pages[i] = p
+			e.regroup = e.regroup || p.Key != e.pages[i].Key
+			e.pages[i] = p
 		} else {
-			pages = append(pages, p)
-			regroup = true
+			e.pages = append(e.pages, p)
+			e.regroup = true
 		}
 	}
 	for _, i := range removed {
-		pages[i] = nil
+		e.pages[i] = nil
 	}
-	if l.unchanged(changed, read) {
-		res := *l.res // Build sets Elapsed; the last Result stays as it was returned
-		return &Snapshot{Files: l.files, Result: &res, Same: true}, nil
-	}
-	pages = deleteNil(pages)
-	groups, err := l.regroup(pages, dirty, regroup)
-	if err != nil {
-		return nil, err
-	}
-	if regroup {
-		l.s.pages.set(groups, l.s.cfg.Langs) // ref targets come and go with pages
-	}
-	var todo []*load.Group
-	for _, key := range slices.Sorted(maps.Keys(dirty)) {
-		if i, ok := groupIndex(groups, key); ok {
-			todo = append(todo, groups[i])
-		}
-	}
-	outs, files, err := l.renderGroups(ctx, l.s, todo)
-	if err != nil {
-		return nil, err
-	}
-	snap, err := l.update(groups, pages, dirty, regroup, outs, files)
-	if err == nil {
-		maps.Copy(l.read, read)
-	}
-	return snap, err
+	return e
 }
 
 // unchanged reports whether every changed page is as the last incremental build read it:
 // the events of an editor's save that straddled that build, say.
-func (l *Live) unchanged(changed []string, read map[string][sha256.Size]byte) bool {
+func (st *liveState) unchanged(changed []string, read map[string][sha256.Size]byte) bool {
 	for _, name := range changed {
 		h, ok := read[name]
-		if last, seen := l.read[name]; !ok || !seen || h != last {
+		if last, seen := st.read[name]; !ok || !seen || h != last {
 			return false
 		}
 	}
 	return true
 }
 
-// regroup returns the groups of pages: when no page was added, removed or given another
-// key, the old groups with the dirty ones remade, else all of them remade.
-func (l *Live) regroup(pages []*load.Page, dirty map[string]bool, all bool) ([]*load.Group, error) {
-	if all {
-		return load.GroupPages(pages, l.s.cfg.Langs)
-	}
-	groups := slices.Clone(l.groups)
-	for key := range dirty {
-		i := l.at[key]
-		g := &load.Group{Key: key}
-		for _, p := range groups[i].Pages {
-			g.Pages = append(g.Pages, pages[l.byFile[p.File]])
+// regroup sets the edit's groups: when no page was added, removed or given another key,
+// the last ones with the dirty ones remade, else all of them remade.
+func (st *liveState) regroup(e *edit) error {
+	e.pages = deleteNil(e.pages)
+	if e.regroup {
+		var err error
+		if e.groups, err = load.GroupPages(e.pages, st.s.cfg.Langs); err == nil {
+			st.s.pages.set(e.groups, st.s.cfg.Langs) // ref targets come and go with pages
 		}
-		groups[i] = g
+		return err
 	}
-	return groups, nil
+	e.groups = slices.Clone(st.groups)
+	for key := range e.dirty {
+		i := st.at[key]
+		g := &load.Group{Key: key}
+		for _, p := range e.groups[i].Pages {
+			g.Pages = append(g.Pages, e.pages[st.byFile[p.File]])
+		}
+		e.groups[i] = g
+	}
+	return nil
+}
+
+// todo lists the groups to render: the dirty keys that still have a group, by key.
+func (e *edit) todo() []*load.Group {
+	var todo []*load.Group
+	for _, key := range slices.Sorted(maps.Keys(e.dirty)) {
+		if i, ok := groupIndex(e.groups, key); ok {
+			todo = append(todo, e.groups[i])
+		}
+	}
+	return todo
 }
 
 func groupIndex(groups []*load.Group, key string) (int, bool) {
 	return slices.BinarySearchFunc(groups, key, func(g *load.Group, key string) int { return strings.Compare(g.Key, key) })
 }
 
-// update makes the next state from the last one and the groups just rendered (outs, with
-// their files), for the dirty keys. Until it commits nothing of l changes, so a failure
-// keeps the last good build.
-func (l *Live) update(groups []*load.Group, pages []*load.Page, dirty map[string]bool, regroup bool, outs []*groupOut, files []map[string][]byte) (*Snapshot, error) {
-	s := l.s
-	// The listings (home pages, catalog, sitemap) depend on the pages' titles, URLs and
-	// mentions, not their bodies: an edit that keeps those keeps the listings.
-	keep := !regroup
-	for _, o := range outs {
-		if old := l.built[o.key]; old == nil || old.out.digest != o.digest {
-			keep = false
-		}
+// liveUpdate is a rebuild on its way from the last state to the next: the groups just
+// rendered, what they replace, and the files and figures that change.
+type liveUpdate struct {
+	last  *liveState
+	e     *edit
+	outs  []*groupOut         // the groups rendered, with their files
+	files []map[string][]byte // files[i] are outs[i]'s
+	gone  []*liveGroup        // the last build's groups of the dirty keys
+	// listings, and what writing them reported: the last ones when kept
+	listings     map[string][]byte
+	listingDiags diag.List
+	keepListings bool
+	set          map[string][]byte // files added or replaced
+	del          []string          // files removed
+	counts       pageCounts
+	// the diagnostics and review results of the groups taken out and put in
+	oldGroup, newGroup     diag.List
+	oldResults, newResults []*review.PageResult
+}
+
+// update works out the next state, short of the review index, from the last one and the
+// groups just rendered (outs, with their files) for the edit's dirty keys. It changes
+// nothing of st.
+func (st *liveState) update(e *edit, outs []*groupOut, files []map[string][]byte) (*liveUpdate, error) {
+	u := &liveUpdate{last: st, e: e, outs: outs, files: files}
+	u.gone = st.goneGroups(e.dirty)
+	if err := u.relist(); err != nil {
+		return nil, err
 	}
+	u.changeFiles()
+	u.recount()
+	return u, nil
+}
+
+// goneGroups are the groups of the last build with the keys dirty, by key.
+func (st *liveState) goneGroups(dirty map[string]bool) []*liveGroup {
 	var gone []*liveGroup
 	for _, key := range slices.Sorted(maps.Keys(dirty)) {
-		if old := l.built[key]; old != nil {
+		if old := st.built[key]; old != nil {
 			gone = append(gone, old)
 		}
 	}
-	fresh := map[string]*groupOut{}
-	for _, o := range outs {
-		fresh[o.key] = o
-	}
-	listings, listingDiags := l.listings, l.listingDiags
-	if !keep {
-		all := make([]*groupOut, len(groups))
-		for i, g := range groups {
-			if all[i] = fresh[g.Key]; all[i] == nil {
-				all[i] = l.built[g.Key].out
-			}
-		}
-		mem := write.NewMemory()
-		var err error
-		if listingDiags, err = s.writeListings(all, mem); err != nil {
-			return nil, err
-		}
-		listings = mem.Files()
-	}
-
-	// From here on nothing fails but writing the review index, after which the state is
-	// rebuilt whole next time.
-	set := map[string][]byte{}
-	var del []string
-	for _, g := range gone {
-		del = append(del, slices.Collect(maps.Keys(g.files))...)
-	}
-	for name := range l.listings {
-		if _, ok := listings[name]; !ok {
-			del = append(del, name)
-		}
-	}
-	for _, m := range files {
-		maps.Copy(set, m)
-	}
-	if !keep {
-		maps.Copy(set, listings)
-	}
-
-	counts := pageCounts{pages: maps.Clone(l.counts.pages), fallbacks: maps.Clone(l.counts.fallbacks), files: l.counts.files}
-	var oldResults, newResults []*review.PageResult
-	var oldGroup, newGroup diag.List
-	for _, g := range gone {
-		counts.fold(g.out, -1)
-		oldGroup = append(oldGroup, g.out.diags...)
-		if g.out.review != nil {
-			oldResults = append(oldResults, g.out.review)
-		}
-	}
-	for _, o := range outs {
-		counts.fold(o, 1)
-		newGroup = append(newGroup, o.diags...)
-		if o.review != nil {
-			newResults = append(newResults, o.review)
-		}
-	}
-	oldGroup.Sort()
-	newGroup.Sort()
-	l.tally.Update(oldResults, newResults)
-	if err := l.tally.WriteIndex(reviewURLs(outs), writeTo(set)); err != nil {
-		l.s = nil
-		return nil, err
-	}
-
-	for key := range dirty {
-		delete(l.built, key)
-	}
-	for i, o := range outs {
-		l.built[o.key] = &liveGroup{out: o, files: files[i]}
-	}
-	l.pages, l.groups = pages, groups
-	if regroup {
-		l.index()
-	}
-	l.listings, l.listingDiags = listings, listingDiags
-	l.files = l.files.with(set, del)
-	l.counts = counts
-	// The diagnostics are those of the last build with the dirty groups' and the site's
-	// own replaced; only those can be new. (A group's and the site's diagnostics name
-	// different files, so merging them apart orders them as diag.List.Sort does.)
-	oldSite, site := l.siteDiags, l.siteDiagnostics()
-	was, now := mergeDiags(oldSite, oldGroup), mergeDiags(site, newGroup)
-	l.siteDiags = site
-	l.sum(replaceSorted(l.res.Diags, was, now))
-	return &Snapshot{Files: l.files, Result: l.res, NewDiags: newDiags(now, was)}, nil
+	return gone
 }
 
+// relist writes the listings again, unless they stay as they were. The listings (home
+// pages, catalog, sitemap) depend on the pages' titles, URLs and mentions, not their
+// bodies: an edit that keeps those, and the groups, keeps the listings.
+func (u *liveUpdate) relist() error {
+	st := u.last
+	u.keepListings = !u.e.regroup
+	for _, o := range u.outs {
+		if old := st.built[o.key]; old == nil || old.out.digest != o.digest {
+			u.keepListings = false
+		}
+	}
+	if u.keepListings {
+		u.listings, u.listingDiags = st.listings, st.listingDiags
+		return nil
+	}
+	fresh := map[string]*groupOut{}
+	for _, o := range u.outs {
+		fresh[o.key] = o
+	}
+	all := make([]*groupOut, len(u.e.groups))
+	for i, g := range u.e.groups {
+		if all[i] = fresh[g.Key]; all[i] == nil {
+			all[i] = st.built[g.Key].out
+		}
+	}
+	mem := write.NewMemory()
+	diags, err := st.s.writeListings(all, mem)
+	if err != nil {
+		return err
+	}
+	u.listings, u.listingDiags = mem.Files(), diags
+	return nil
+}
+
+// changeFiles lists the files to remove (those of the gone groups, and listings no longer
+// written) and to add or replace (those of the rendered groups and the new listings).
+func (u *liveUpdate) changeFiles() {
+	u.set = map[string][]byte{}
+	for _, g := range u.gone {
+		u.del = append(u.del, slices.Collect(maps.Keys(g.files))...)
+	}
+	for name := range u.last.listings {
+		if _, ok := u.listings[name]; !ok {
+			u.del = append(u.del, name)
+		}
+	}
+	for _, m := range u.files {
+		maps.Copy(u.set, m)
+	}
+	if !u.keepListings {
+		maps.Copy(u.set, u.listings)
+	}
+}
+
+// recount takes the gone groups' pages, diagnostics and review results out of the
+// figures and puts the rendered groups' in.
+func (u *liveUpdate) recount() {
+	c := u.last.counts
+	u.counts = pageCounts{pages: maps.Clone(c.pages), fallbacks: maps.Clone(c.fallbacks), files: c.files}
+	for _, g := range u.gone {
+		u.counts.fold(g.out, -1)
+		u.oldGroup = append(u.oldGroup, g.out.diags...)
+		if g.out.review != nil {
+			u.oldResults = append(u.oldResults, g.out.review)
+		}
+	}
+	for _, o := range u.outs {
+		u.counts.fold(o, 1)
+		u.newGroup = append(u.newGroup, o.diags...)
+		if o.review != nil {
+			u.newResults = append(u.newResults, o.review)
+		}
+	}
+	u.oldGroup.Sort()
+	u.newGroup.Sort()
+}
+
+// writeReviewIndex updates the review tally, which the last and the next state share, and
+// writes the review index among the files to set.
+func (u *liveUpdate) writeReviewIndex() error {
+	u.last.tally.Update(u.oldResults, u.newResults)
+	return u.last.tally.WriteIndex(reviewURLs(u.outs), writeTo(u.set))
+}
+
+// commit makes the next state and the snapshot of the build. The diagnostics are those of
+// the last build with the dirty groups' and the site's own replaced; only those can be new.
+// (A group's and the site's diagnostics name different files, so merging them apart orders
+// them as diag.List.Sort does.)
+func (u *liveUpdate) commit() (*liveState, *Snapshot) {
+	st, e := u.last, u.e
+	next := &liveState{s: st.s, pages: e.pages, byFile: st.byFile, groups: e.groups, at: st.at,
+		built: maps.Clone(st.built), listings: u.listings, listingDiags: u.listingDiags, tally: st.tally,
+		files: st.files.With(u.set, u.del), read: maps.Clone(st.read), counts: u.counts}
+	if e.regroup {
+		next.byFile, next.at = index(next.pages, next.groups)
+	}
+	for key := range e.dirty {
+		delete(next.built, key)
+	}
+	for i, o := range u.outs {
+		next.built[o.key] = &liveGroup{out: o, files: u.files[i]}
+	}
+	maps.Copy(next.read, e.read)
+	next.siteDiags = next.siteDiagnostics()
+	was, now := mergeDiags(st.siteDiags, u.oldGroup), mergeDiags(next.siteDiags, u.newGroup)
+	next.res = next.result(replaceSorted(st.res.Diags, was, now))
+	return next, &Snapshot{Files: next.files, Result: next.res, NewDiags: newDiags(now, was)}
+}
+
+// spent is what remains of st once a rebuild changed its review tally and then failed:
+// its result, for telling which diagnostics of the next (full) build are new.
+func (st *liveState) spent() *liveState { return &liveState{res: st.res} }
+
 // siteDiagnostics are the diagnostics of the site rather than of a group, sorted.
-func (l *Live) siteDiagnostics() diag.List {
-	site := slices.Clone(l.s.diags)
-	site = append(site, l.listingDiags...)
-	site = append(site, l.s.absentStrings()...)
+func (st *liveState) siteDiagnostics() diag.List {
+	site := slices.Clone(st.s.diags)
+	site = append(site, st.listingDiags...)
+	site = append(site, st.s.absentStrings()...)
 	site.Sort()
 	return site
 }
 
-// sum makes the result of the current state, with all its diagnostics, sorted.
-func (l *Live) sum(diags diag.List) {
-	res := &Result{Langs: l.s.cfg.Langs, Pages: maps.Clone(l.counts.pages), Fallbacks: maps.Clone(l.counts.fallbacks),
-		Files: l.counts.files, Diags: diags}
+// result sums up the state, with all its diagnostics, sorted.
+func (st *liveState) result(diags diag.List) *Result {
+	res := &Result{Langs: st.s.cfg.Langs, Pages: maps.Clone(st.counts.pages), Fallbacks: maps.Clone(st.counts.fallbacks),
+		Files: st.counts.files, Diags: diags}
 	for _, m := range []map[string]int{res.Pages, res.Fallbacks} {
 		maps.DeleteFunc(m, func(_ string, n int) bool { return n == 0 })
 	}
-	l.res = res
+	return res
 }
 
 // newDiags returns the diagnostics of now that before does not hold.

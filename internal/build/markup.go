@@ -8,7 +8,7 @@ import (
 	"docsite/internal/diag"
 	"docsite/internal/load"
 	"docsite/internal/markdown"
-	"docsite/internal/render"
+	"docsite/internal/route"
 	"docsite/internal/shortcode"
 	"docsite/internal/theme"
 )
@@ -46,12 +46,13 @@ func newPageIndex(groups []*load.Group, langs []config.Lang) pageIndex {
 		src := g.Pages[0]
 		for _, p := range g.Pages {
 			if m := x[p.Lang]; m != nil {
-				m[p.Path] = render.PageURL(p.Lang, p.Path)
+				m[shortcode.ContentPath("", p.Path)] = route.URL(p.Lang, p.Path)
 			}
 		}
+		key := shortcode.ContentPath("", src.Path) // a/_index is written a/_index.md or a/
 		for _, l := range langs {
-			if _, ok := x[l.Code][src.Path]; !ok {
-				x[l.Code][src.Path] = render.PageURL(l.Code, src.Path)
+			if _, ok := x[l.Code][key]; !ok {
+				x[l.Code][key] = route.StandIn(l.Code, src.Path)
 			}
 		}
 	}

@@ -3,28 +3,22 @@ package build
 import (
 	"context"
 	"errors"
-	"html"
 	"io/fs"
-	"strings"
 
 	"github.com/yuin/goldmark/ast"
-	"golang.org/x/text/language/display"
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
 	"docsite/internal/gpu"
 	"docsite/internal/load"
 	"docsite/internal/markdown"
-	"docsite/internal/render"
 	"docsite/internal/review"
+	"docsite/internal/route"
 )
 
 // reviewInput is the site as the review sees it: languages and reviewed states.
 func reviewInput(fsys fs.FS, cfg *config.Resolved) (review.Input, error) {
-	in := review.Input{Default: cfg.Default().Code}
-	for _, l := range cfg.Langs {
-		in.Locales = append(in.Locales, review.Locale{Code: l.Code, Tag: l.Tag.String()})
-	}
+	in := review.Input{Default: cfg.Default().Code, Locales: cfg.Langs}
 	states, err := review.ReadStates(fsys, "content", in.Locales)
 	if err != nil {
 		return in, err
@@ -54,16 +48,10 @@ func reviewKey(g *load.Group) string {
 	return g.Key
 }
 
-// pageURLs maps, for each review key, each language to the output path of that page.
+// pageURLs maps, for each review key, each language to the site path of that page.
 type pageURLs map[string]map[string]string
 
-func (u pageURLs) add(o *groupOut) {
-	m := map[string]string{}
-	for lang, url := range o.urls {
-		m[lang] = strings.TrimPrefix(url, "/")
-	}
-	u[o.reviewKey] = m
-}
+func (u pageURLs) add(o *groupOut) { u[o.reviewKey] = o.urls }
 
 func (u pageURLs) url(locale, page string) string {
 	if p, ok := u[page][locale]; ok {
@@ -75,27 +63,28 @@ func (u pageURLs) url(locale, page string) string {
 // addStaleNotices puts a localized notice at the top of every section of translation b
 // whose source changed after the translation was accepted, linking to that section of the
 // source page.
-func (s *site) addStaleNotices(b, src *built, res *review.PageResult) {
+func (s *site) addStaleNotices(b, src *built, res *review.PageResult) error {
 	if res == nil {
-		return
+		return nil
 	}
 	stale := res.Review.StaleSections(b.page.Lang)
 	if len(stale) == 0 {
-		return
+		return nil
 	}
-	loc := s.locs[b.page.Lang]
 	lang, _ := s.cfg.Lang(b.page.Lang)
 	srcLang, _ := s.cfg.Lang(src.page.Lang)
-	name := display.Tags(lang.Tag).Name(srcLang.Tag)
 	for _, id := range stale {
-		href := render.Rel(b.url, src.url)
+		href := route.Rel(b.url, src.url)
 		if id != "" {
 			href += "#" + id
 		}
-		html := `<div class="notice notice-stale" role="note"><p>` + html.EscapeString(loc.T("StaleSection", map[string]any{"Source": name})) +
-			` <a href="` + html.EscapeString(href) + `" hreflang="` + srcLang.Tag.String() + `">` + html.EscapeString(loc.T("ReadSourceSection")) + `</a></p></div>`
+		html, err := s.render.StaleNotice(lang, srcLang, href)
+		if err != nil {
+			return err
+		}
 		insertAfterHeading(b.doc.Root, id, markdown.NewNotice(html))
 	}
+	return nil
 }
 
 // insertAfterHeading puts n right after the heading with id, or first in the document

@@ -1,4 +1,8 @@
 // Package config owns site.toml: the site's title, base URL and languages, decoded strictly.
+//
+// The languages are data: a folder under content/ (and, when site.toml declares languages,
+// its [languages.<code>] table) makes a language, resolved into a Lang, the one type of a
+// language every other stage uses.
 package config
 
 import (
@@ -37,12 +41,14 @@ type Language struct {
 	Trusted bool   `toml:"trusted"` // pass raw HTML as is instead of sanitising it
 }
 
-// Lang is a resolved language of the site.
+// Lang is a language of the site, resolved: the one type every stage describes a language
+// with, templates included (.Lang, .Site.Langs). Language is only site.toml's form of it.
 type Lang struct {
 	Code    string       // folder under content/ and first URL segment
-	Tag     language.Tag // BCP 47 tag for lang and hreflang attributes
+	Tag     language.Tag // BCP 47 tag: number formats, collation, language names
+	BCP47   string       // Tag.String(), made once, for lang and hreflang attributes: "zh-Hans"
 	Name    string       // native name
-	Trusted bool
+	Trusted bool         // raw HTML passes as is instead of being sanitised
 }
 
 // Resolved is the configuration a build uses: languages in site order, the default first.
@@ -88,22 +94,10 @@ func Load(fsys fs.FS, folders []string, baseURL string) (*Resolved, error) {
 func decode(data []byte, s *Site) error {
 	dec := toml.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
-	err := dec.Decode(s)
-	if err == nil {
-		return nil
+	if err := dec.Decode(s); err != nil {
+		return diag.TOML(FileName, 1, err, "config", "config")[0]
 	}
-	var sm *toml.StrictMissingError
-	if errors.As(err, &sm) && len(sm.Errors) > 0 {
-		e := sm.Errors[0]
-		line, col := e.Position()
-		return diag.Errorf(FileName, line, col, "config", "unknown key %q", strings.Join(e.Key(), "."))
-	}
-	var de *toml.DecodeError
-	if errors.As(err, &de) {
-		line, col := de.Position()
-		return diag.Errorf(FileName, line, col, "config", "%s", de.Error())
-	}
-	return diag.Errorf(FileName, 0, 0, "config", "%v", err)
+	return nil
 }
 
 func resolve(s *Site, folders []string, declared bool) (*Resolved, error) {
@@ -166,7 +160,7 @@ func resolveLang(code string, l Language) (Lang, error) {
 	if name == "" {
 		name = code
 	}
-	return Lang{Code: code, Tag: tag, Name: name, Trusted: l.Trusted}, nil
+	return Lang{Code: code, Tag: tag, BCP47: tag.String(), Name: name, Trusted: l.Trusted}, nil
 }
 
 func parseBaseURL(s string) (*url.URL, error) {

@@ -1,4 +1,7 @@
 // Package diag defines the one diagnostic type every stage reports with: file:line:col, a code and a message.
+//
+// Codes documents every code (codes.go): what it means, an example, and the fix. TOML turns
+// go-toml's decode errors into diagnostics at their line and column (toml.go).
 package diag
 
 import (
@@ -30,7 +33,7 @@ type Diagnostic struct {
 	Line     int
 	Col      int
 	Severity Severity
-	Code     string // short stable identifier, e.g. "front-matter", "table-repair"
+	Code     string // short stable identifier, e.g. "front-matter", "table-repair"; see Codes
 	Message  string
 }
 

@@ -2,7 +2,6 @@ package gpu
 
 import (
 	"bytes"
-	"errors"
 	"strings"
 
 	"docsite/internal/diag"
@@ -23,21 +22,7 @@ func decodeFile(name string, b []byte) (dataFile, positions, diag.List) {
 
 // decodeErrors turns go-toml's errors into diagnostics at their line and column.
 func decodeErrors(name string, err error) diag.List {
-	var strict *toml.StrictMissingError
-	if errors.As(err, &strict) {
-		var l diag.List
-		for _, e := range strict.Errors {
-			line, col := e.Position()
-			l = append(l, diag.Errorf(name, line, col, "data-unknown-key", "unknown key %q", strings.Join(e.Key(), ".")))
-		}
-		return l
-	}
-	var de *toml.DecodeError
-	if errors.As(err, &de) {
-		line, col := de.Position()
-		return diag.List{diag.Errorf(name, line, col, "data-syntax", "%s", strings.TrimPrefix(de.Error(), "toml: "))}
-	}
-	return diag.List{diag.Errorf(name, 0, 0, "data-syntax", "%v", err)}
+	return diag.TOML(name, 1, err, "data-syntax", "data-unknown-key")
 }
 
 // positions says on which line each record of each table, and each of its keys, is written.

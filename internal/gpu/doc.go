@@ -1,4 +1,4 @@
-// Package catalog owns the GPU, provider and offer data: loading, validation, price normalisation, formatting, mention linking.
+// Package gpu owns the GPU, provider and offer data: loading, validation, price normalisation, formatting, mention linking.
 //
 // # Data
 //
@@ -17,5 +17,7 @@
 // GPU-hour (a month is 730 hours, CNY at the one rate in the data) and USD per FP32 TFLOPS-hour.
 // The view functions (GPUsView, GPUView, ProviderView, PricingView) build per-language, sorted,
 // formatted view models for the templates in templates/gpu. The mention linker is a goldmark
-// AST transformer that links GPU names in content pages to their pages and records where they were.
+// AST transformer that links GPU names in content pages to their pages and records where they were;
+// LinkTables does the same in the cells of normalised tables, which goldmark does not see. The
+// pages' URLs are package route's (paths.go).
 package gpu

@@ -1,24 +1,22 @@
 package gpu
 
 import (
-	"strings"
-
-	"golang.org/x/text/language"
+	"docsite/internal/config"
+	"docsite/internal/route"
 )
 
-// Lang is the language of a page: Code is its folder and first URL segment ("zh"), Tag its BCP 47
-// tag ("zh-Hans"), which picks the number and money format and the providers' names.
-type Lang struct {
-	Code string
-	Tag  language.Tag
-}
+// Lang is the language of a page, the site's config.Lang: Code is its folder and first URL
+// segment ("zh"), Tag its BCP 47 tag ("zh-Hans"), which picks the number and money format
+// and the providers' names.
+type Lang = config.Lang
 
-// Site-root paths of the catalog's pages; templates make them relative with rel.
+// Site paths of the catalog's pages, as package route places them; templates make them
+// relative with rel.
 
-func GPUsPath(lang string) string         { return "/" + lang + "/gpus/" }
-func GPUPath(lang, id string) string      { return "/" + lang + "/gpus/" + id + "/" }
-func ProviderPath(lang, id string) string { return "/" + lang + "/providers/" + id + "/" }
-func PricingPath(lang string) string      { return "/" + lang + "/pricing/" }
+func GPUsPath(lang string) string         { return route.GPUs(lang) }
+func GPUPath(lang, id string) string      { return route.GPU(lang, id) }
+func ProviderPath(lang, id string) string { return route.Provider(lang, id) }
+func PricingPath(lang string) string      { return route.Pricing(lang) }
 
 // OfferAnchor is the id of an offer's row on the pricing page.
 func OfferAnchor(id string) string { return "offer-" + id }
@@ -26,13 +24,9 @@ func OfferAnchor(id string) string { return "offer-" + id }
 // sourcePath is the page a provenance cites, in the page's language tree (a page missing in a
 // language is published there in its source language): content/zh/a/b.md:12 → /en/a/b/.
 func sourcePath(lang string, s Source) string {
-	rel, ok := strings.CutPrefix(s.File, "content/")
-	if !ok || !strings.HasSuffix(rel, ".md") {
-		return ""
-	}
-	_, page, ok := strings.Cut(strings.TrimSuffix(rel, ".md"), "/")
+	src, ok := route.Parse(s.File)
 	if !ok {
 		return ""
 	}
-	return "/" + lang + "/" + page + "/"
+	return route.StandIn(lang, src.Path)
 }

@@ -17,9 +17,9 @@ import (
 )
 
 var testLangs = []Lang{
-	{"en", language.English},
-	{"zh", language.MustParse("zh-Hans")},
-	{"ja", language.Japanese},
+	{Code: "en", Tag: language.English},
+	{Code: "zh", Tag: language.MustParse("zh-Hans")},
+	{Code: "ja", Tag: language.Japanese},
 }
 
 // pageData is what the site builder passes to a catalog template.

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 
+	"docsite/internal/diag"
+
 	"github.com/pelletier/go-toml/v2"
 	"go.yaml.in/yaml/v3"
 )
@@ -106,21 +108,11 @@ func blankFrontMatter(b []byte) {
 func decodeTOML(body []byte, fm *FrontMatter) error {
 	dec := toml.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	err := dec.Decode(fm)
-	if err == nil {
-		return nil
+	if err := dec.Decode(fm); err != nil {
+		d := diag.TOML("", 2, err, "front-matter", "front-matter")[0] // the body starts after +++
+		return &fmError{line: max(d.Line, 1), col: d.Col, msg: "front matter: " + d.Message}
 	}
-	var sm *toml.StrictMissingError
-	if errors.As(err, &sm) && len(sm.Errors) > 0 {
-		line, col := sm.Errors[0].Position()
-		return &fmError{line: line + 1, col: col, msg: fmt.Sprintf("front matter: unknown key %q", sm.Errors[0].Key()[0])}
-	}
-	var de *toml.DecodeError
-	if errors.As(err, &de) {
-		line, col := de.Position()
-		return &fmError{line: line + 1, col: col, msg: "front matter: " + de.Error()}
-	}
-	return &fmError{line: 1, msg: "front matter: " + err.Error()}
+	return nil
 }
 
 var yamlLine = regexp.MustCompile(`line (\d+)`)

@@ -16,12 +16,13 @@ import (
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
+	"docsite/internal/route"
 )
 
 // Page is one markdown file of one language, read but not parsed.
 type Page struct {
 	Lang string      // language folder code
-	Path string      // slash path below the language folder without ".md"; an index.md stands for its folder ("" at the top)
+	Path string      // page path, as route.Parse reads it from File: "a/b"; an index.md stands for its folder ("" at the top)
 	File string      // slash path from the site root, used in every diagnostic: "content/en/a/b.md"
 	Key  string      // translation key: front matter translationKey, else Path
 	Meta FrontMatter // decoded front matter
@@ -120,14 +121,8 @@ func Read(fsys fs.FS, lang, name string) *Page {
 // read is Read; where fsys is a Root the file is read into buf, which the page then holds
 // (Pages reuses it once the page is released).
 func read(fsys fs.FS, lang, name string, buf []byte) *Page {
-	root := path.Join("content", lang)
-	rel := strings.TrimSuffix(strings.TrimPrefix(name, root+"/"), ".md")
-	if rel == "index" {
-		rel = ""
-	} else if strings.HasSuffix(rel, "/index") {
-		rel = strings.TrimSuffix(rel, "/index")
-	}
-	p := &Page{Lang: lang, Path: rel, File: name, Key: rel}
+	at, _ := route.Parse(name) // name is content/<lang>/….md
+	p := &Page{Lang: lang, Path: at.Path, File: name, Key: at.Path}
 	var src []byte
 	var err error
 	if r, ok := fsys.(*Root); ok && buf != nil {
@@ -151,7 +146,7 @@ func read(fsys fs.FS, lang, name string, buf []byte) *Page {
 		return p
 	}
 	p.Src, p.blank = src, blank
-	p.Key = cmp.Or(p.Meta.TranslationKey, rel)
+	p.Key = cmp.Or(p.Meta.TranslationKey, p.Path)
 	p.title = p.Title()
 	return p
 }

@@ -3,9 +3,11 @@ package load
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
+	"docsite/internal/route"
 )
 
 // A group publishes a page in every site language: its own version at that version's
@@ -17,15 +19,13 @@ import (
 // translation that loads but fails to parse: the build publishes its stand-in at the
 // source's path, and the writer, not this check, reports a clash there.
 
-// place is where a group publishes in a language: language code and page path.
-type place struct{ lang, path string }
-
-// placeIn is where g publishes in language code.
-func (g *Group) placeIn(code string) (pl place, own *Page) {
+// placeIn is the site path where g publishes in language code (route decides it), and
+// g's own version there (nil for a stand-in).
+func (g *Group) placeIn(code string) (url string, own *Page) {
 	if p := g.Page(code); p != nil && p.Err == nil {
-		return place{code, p.Path}, p
+		return route.URL(code, p.Path), p
 	}
-	return place{code, g.Pages[0].Path}, nil
+	return route.StandIn(code, g.Pages[0].Path), nil
 }
 
 // checkPlaces reports every two groups (sorted by key) that publish at one place, once
@@ -35,7 +35,7 @@ func checkPlaces(groups []*Group, langs []config.Lang) diag.List {
 		g   *Group
 		own *Page
 	}
-	taken := make(map[place]claim, len(groups)*len(langs))
+	taken := make(map[string]claim, len(groups)*len(langs))
 	reported := map[[2]*Group]bool{}
 	var errs diag.List
 	for _, g := range groups {
@@ -48,7 +48,7 @@ func checkPlaces(groups []*Group, langs []config.Lang) diag.List {
 			}
 			if pair := [2]*Group{first.g, g}; !reported[pair] {
 				reported[pair] = true
-				errs = append(errs, conflict(pl, first.g, first.own, g, own))
+				errs = append(errs, conflict(l.Code, pl, first.g, first.own, g, own))
 			}
 		}
 	}
@@ -56,20 +56,18 @@ func checkPlaces(groups []*Group, langs []config.Lang) diag.List {
 	return errs
 }
 
-// conflict describes groups a and b both publishing at pl; aOwn and bOwn are their own
-// versions there (nil for a stand-in). It names a page of the group that publishes a
-// stand-in there, preferring one that sets its translationKey (the key that set the
-// groups apart), at that line; where both publish their own version, the second's.
-func conflict(pl place, a *Group, aOwn *Page, b *Group, bOwn *Page) diag.Diagnostic {
-	url := pl.lang + "/" + pl.path
-	if pl.path != "" {
-		url += "/"
-	}
+// conflict describes groups a and b both publishing at site path pl in language lang;
+// aOwn and bOwn are their own versions there (nil for a stand-in). It names a page of the
+// group that publishes a stand-in there, preferring one that sets its translationKey (the
+// key that set the groups apart), at that line; where both publish their own version, the
+// second's.
+func conflict(lang, pl string, a *Group, aOwn *Page, b *Group, bOwn *Page) diag.Diagnostic {
+	url := strings.TrimPrefix(pl, "/")
 	holder := func(g *Group, own *Page) string {
 		if own != nil {
 			return own.File
 		}
-		return "the " + pl.lang + " stand-in for " + g.Pages[0].File + " (which has no " + pl.lang + " version)"
+		return "the " + lang + " stand-in for " + g.Pages[0].File + " (which has no " + lang + " version)"
 	}
 	at := bOwn
 	switch {

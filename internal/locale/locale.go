@@ -3,7 +3,6 @@
 package locale
 
 import (
-	"errors"
 	"io/fs"
 	"path"
 	"slices"
@@ -78,12 +77,7 @@ func (c *Catalog) loadFile(fsys fs.FS, name string, l config.Lang) error {
 	// go-i18n takes the language from the file name; give it the site's BCP 47 tag.
 	mf, err := c.bundle.ParseMessageFileBytes(data, l.Tag.String()+".toml")
 	if err != nil {
-		var de *toml.DecodeError
-		if errors.As(err, &de) {
-			line, col := de.Position()
-			return diag.Errorf(file, line, col, "locale", "%s", de.Error())
-		}
-		return diag.Errorf(file, 0, 0, "locale", "%v", err)
+		return diag.TOML(file, 1, err, "locale", "locale")[0]
 	}
 	if c.ids[l.Code] == nil {
 		c.ids[l.Code] = map[string]string{}

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"docsite/internal/route"
 	"docsite/internal/theme"
 )
 
@@ -41,7 +42,7 @@ func (a *Assets) Version(name string) string { return a.version[strings.TrimPref
 // Each calls fn with the output path and content of every static file, in order.
 func (a *Assets) Each(fn func(rel string, data []byte) error) error {
 	for _, f := range a.files {
-		if err := fn("static/"+f, a.data[f]); err != nil {
+		if err := fn(route.File(route.Static(f)), a.data[f]); err != nil {
 			return err
 		}
 	}

@@ -3,10 +3,9 @@ package render
 import (
 	"html/template"
 
-	"golang.org/x/text/language"
-
 	"docsite/internal/config"
 	"docsite/internal/locale"
+	"docsite/internal/route"
 )
 
 // Page is what every page template receives. Each template action costs a reflective
@@ -15,7 +14,7 @@ import (
 // string rather than a language.Tag formatted through fmt on each use.
 type Page struct {
 	Site  *Site
-	Lang  Lang
+	Lang  config.Lang
 	Kind  string // "page", "home", "404", or a catalog kind
 	Title string
 	// URL is the page's site path ("/en/gpu-cloud/"); links are made relative to it.
@@ -40,13 +39,16 @@ type Page struct {
 
 	loc    *locale.Localizer
 	assets *Assets
-	urls   URLs
+	base   route.Base
 }
 
 // T returns the UI string id in the page's language; data fills template fields.
-func (p *Page) T(id string, kv ...any) string {
+func (p *Page) T(id string, kv ...any) string { return translate(p.loc, id, kv) }
+
+// translate returns UI string id of loc, its fields filled from the name-value pairs kv.
+func translate(loc *locale.Localizer, id string, kv []any) string {
 	if len(kv) == 0 {
-		return p.loc.T(id)
+		return loc.T(id)
 	}
 	data := map[string]any{}
 	for i := 0; i+1 < len(kv); i += 2 {
@@ -54,7 +56,7 @@ func (p *Page) T(id string, kv ...any) string {
 			data[k] = kv[i+1]
 		}
 	}
-	return p.loc.T(id, data)
+	return loc.T(id, data)
 }
 
 // N returns the plural form of UI string id for count n.
@@ -64,14 +66,14 @@ func (p *Page) N(id string, n int) string { return p.loc.N(id, n) }
 // depth, so it links from the base path instead.
 func (p *Page) Rel(to string) string {
 	if p.Kind == "404" {
-		return p.urls.Rooted(to)
+		return p.base.Rooted(to)
 	}
-	return Rel(p.URL, to)
+	return route.Rel(p.URL, to)
 }
 
 // Asset returns the link to static file name with a content hash for cache busting.
 func (p *Page) Asset(name string) string {
-	return p.Rel("/static/"+name) + p.assets.Version(name)
+	return p.Rel(route.Static(name)) + p.assets.Version(name)
 }
 
 // Links are the page's links to the places the default layout points to from every page,
@@ -89,35 +91,12 @@ type Links struct {
 	MarkupScript string // .Asset "markup.js"
 }
 
-// Site is what all pages share.
+// Site is what all pages share. A language is a config.Lang: the bundled layout prints
+// .Lang.BCP47, its tag as a string made once; a site's own layout may still use .Tag and
+// its methods.
 type Site struct {
 	Title string
-	Langs []Lang
-}
-
-// Lang is a site language as templates see it: the site's language, plus its tag as a
-// string made once. The bundled layout prints .BCP47, which costs no formatting per use; a
-// site's own layout may still use .Tag and its methods.
-type Lang struct {
-	Code    string       // folder under content/ and first URL segment
-	Tag     language.Tag // BCP 47 tag
-	BCP47   string       // Tag.String(), for lang and hreflang attributes: "zh-Hans"
-	Name    string       // native name
-	Trusted bool
-}
-
-// NewLang is the template view of language l.
-func NewLang(l config.Lang) Lang {
-	return Lang{Code: l.Code, Tag: l.Tag, BCP47: l.Tag.String(), Name: l.Name, Trusted: l.Trusted}
-}
-
-// NewSite is what all pages of a site titled title in languages langs share.
-func NewSite(title string, langs []config.Lang) *Site {
-	s := &Site{Title: title}
-	for _, l := range langs {
-		s.Langs = append(s.Langs, NewLang(l))
-	}
-	return s
+	Langs []config.Lang
 }
 
 // Alternate is a <link rel="alternate" hreflang> target.
@@ -128,7 +107,7 @@ type Alternate struct {
 
 // Switch is one language in the language switcher.
 type Switch struct {
-	Lang    Lang
+	Lang    config.Lang
 	Href    string // relative link to the same page in that language
 	Current bool
 }
@@ -152,33 +131,4 @@ type Item struct {
 	Href     string
 	Lang     string // BCP 47 tag when the entry is shown in another language
 	Fallback bool
-}
-
-// Base is what every page of one language shares; the build makes one per language.
-type Base struct {
-	Site   *Site
-	Lang   Lang
-	Loc    *locale.Localizer
-	Assets *Assets
-	URLs   URLs
-	Nav    []NavLink // Href is a site path; NewPage makes it relative to each page
-}
-
-// NewPage starts a page of kind at site path url.
-func NewPage(b Base, kind, title, url string) *Page {
-	p := &Page{Site: b.Site, Lang: b.Lang, Kind: kind, Title: title, URL: url,
-		loc: b.Loc, assets: b.Assets, urls: b.URLs}
-	for _, n := range b.Nav {
-		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href)})
-	}
-	p.Links = Links{
-		Home:          p.Rel(PageURL(b.Lang.Code, "")),
-		Stylesheet:    p.Asset("site.css"),
-		Script:        p.Asset("site.js"),
-		CatalogScript: p.Asset("catalog.js"),
-		Markup:        p.Asset("markup.css"),
-		Code:          p.Asset("chroma.css"),
-		MarkupScript:  p.Asset("markup.js"),
-	}
-	return p
 }

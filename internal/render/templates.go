@@ -23,9 +23,13 @@ import (
 // site path made relative to the page). They depend on the page, so a set that uses them
 // is cloned and bound for each page it renders; the top-level kinds use the page's
 // methods (.T, .N, .Rel) instead and need no clone.
+//
+// The files of notices/ are not pages but notices the build puts into a page's body, each
+// a template of its own (notices/stale.html: StaleNotice).
 type Templates struct {
-	kinds map[string]*template.Template
-	bound map[string]bool // kinds whose templates call the page-bound functions
+	kinds   map[string]*template.Template
+	bound   map[string]bool    // kinds whose templates call the page-bound functions
+	notices *template.Template // the files of notices/, by name "templates/notices/<file>"
 }
 
 // funcs are the page-bound template functions; at parse time they are placeholders.
@@ -43,8 +47,9 @@ func funcs(p *Page) template.FuncMap {
 var standalone = map[string]bool{"root": true}
 
 // LoadTemplates parses every .html file of the theme's templates tree but the shortcodes
-// (templates/shortcodes/, see package shortcode). A file a/b.html defines page kind "a/b". Template names are the files' paths from the site root, so
-// errors read "templates/page.html:12: …".
+// (templates/shortcodes/, see package shortcode). A file a/b.html defines page kind "a/b".
+// Template names are the files' paths from the site root, so errors read
+// "templates/page.html:12: …".
 func LoadTemplates(fsys fs.FS) (*Templates, error) {
 	files, err := theme.Files(fsys, ".")
 	if err != nil {
@@ -54,9 +59,15 @@ func LoadTemplates(fsys fs.FS) (*Templates, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Templates{kinds: map[string]*template.Template{}, bound: map[string]bool{}}
+	t := &Templates{kinds: map[string]*template.Template{}, bound: map[string]bool{}, notices: template.New("")}
 	for _, f := range files {
 		if path.Ext(f) != ".html" || f == "baseof.html" || strings.HasPrefix(path.Base(f), "_") || strings.HasPrefix(f, "shortcodes/") {
+			continue
+		}
+		if path.Dir(f) == "notices" {
+			if t.notices, err = parseFile(t.notices, fsys, f); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		kind := strings.TrimSuffix(f, ".html")
@@ -120,6 +131,20 @@ func (t *Templates) Execute(kind string, p *Page) ([]byte, error) {
 		return nil, templateError(name, err)
 	}
 	return buf.Bytes(), nil
+}
+
+// notice renders notices/<name>.html with data; a trailing newline of the file is not
+// part of the notice.
+func (t *Templates) notice(name string, data any) (string, error) {
+	file := "templates/notices/" + name + ".html"
+	if t.notices.Lookup(file) == nil {
+		return "", diag.Errorf(file, 0, 0, "template", "no template for notice %q", name)
+	}
+	var buf bytes.Buffer
+	if err := t.notices.ExecuteTemplate(&buf, file, data); err != nil {
+		return "", templateError(file, err)
+	}
+	return strings.TrimSuffix(buf.String(), "\n"), nil
 }
 
 // text/template reports positions only inside its messages ("template: NAME:LINE:COL: …"

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"docsite/internal/bench/corpus"
+	"docsite/internal/config"
 )
 
 // benchPages is how many pages of the benchmark corpus (1,000 pages per language, seed 1,
@@ -15,7 +16,7 @@ const benchPages = 100
 // benchInput parses the first benchPages pages of the generated corpus in every language.
 func benchInput(b *testing.B) (Input, []string) {
 	b.Helper()
-	in := Input{Default: "en", Locales: []Locale{{"en", "en"}, {"zh", "zh-Hans"}, {"ja", "ja"}}}
+	in := Input{Default: "en", Locales: []config.Lang{{Code: "en", BCP47: "en"}, {Code: "zh", BCP47: "zh-Hans"}, {Code: "ja", BCP47: "ja"}}}
 	opt := corpus.Options{Pages: 1000, Seed: 1}
 	for i := range benchPages {
 		for _, f := range corpus.PageFiles(opt, i) {

@@ -3,6 +3,8 @@ package review
 import (
 	"strings"
 	"testing"
+
+	"docsite/internal/config"
 )
 
 // pair reviews one page in two languages, en the source.
@@ -10,7 +12,7 @@ func pair(t *testing.T, tgtLocale, en, tgt string) *Report {
 	t.Helper()
 	return Run(Input{
 		Default: "en",
-		Locales: []Locale{{Code: "en"}, {Code: tgtLocale}},
+		Locales: []config.Lang{{Code: "en"}, {Code: tgtLocale}},
 		Docs: []Doc{
 			doc("en", "p", "en/p.md", []byte(en)),
 			doc(tgtLocale, "p", tgtLocale+"/p.md", []byte(tgt)),
@@ -67,7 +69,7 @@ func TestCleanPairHasNoFindings(t *testing.T) {
 }
 
 func TestMissingPage(t *testing.T) {
-	r := Run(Input{Default: "en", Locales: []Locale{{Code: "en"}, {Code: "ja"}},
+	r := Run(Input{Default: "en", Locales: []config.Lang{{Code: "en"}, {Code: "ja"}},
 		Docs: []Doc{doc("en", "p", "content/en/p.md", []byte(enPage))}})
 	expect(t, checks(r), "missing-page content/en/p.md:1 -> content/ja/p.md")
 	if r.Findings[0].Severity.String() != "warning" {
@@ -138,7 +140,7 @@ func TestUntranslated(t *testing.T) {
 
 func TestUntranslatedChineseInJapanese(t *testing.T) {
 	zh := "## 安装\n\n首先安装工具然后根据需要完成配置文件的全部设置。\n"
-	r := Run(Input{Default: "zh", Locales: []Locale{{Code: "zh"}, {Code: "ja"}}, Docs: []Doc{
+	r := Run(Input{Default: "zh", Locales: []config.Lang{{Code: "zh"}, {Code: "ja"}}, Docs: []Doc{
 		doc("zh", "p", "zh/p.md", []byte(zh)),
 		doc("ja", "p", "ja/p.md", []byte("## インストール\n\n首先安装工具然后根据需要完成配置文件设置。\n")),
 	}})

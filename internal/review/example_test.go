@@ -8,6 +8,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 
+	"docsite/internal/config"
 	"docsite/internal/review"
 )
 
@@ -21,7 +22,7 @@ func Example() {
 	}
 	in := review.Input{
 		Default: "en",
-		Locales: []review.Locale{{Code: "en", Tag: "en"}, {Code: "ja", Tag: "ja"}},
+		Locales: []config.Lang{{Code: "en", BCP47: "en"}, {Code: "ja", BCP47: "ja"}},
 		Docs: []review.Doc{
 			parse("en", "content/en/start.md", "## Install\n\nDownload 2.4 GB and run the installer.\n"),
 			parse("ja", "content/ja/start.md", "## インストール\n\n2.6 GB をダウンロードしてインストーラを実行します。\n"),

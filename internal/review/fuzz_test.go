@@ -3,6 +3,8 @@ package review
 import (
 	"os"
 	"testing"
+
+	"docsite/internal/config"
 )
 
 // FuzzRun: any source and translation review without a panic, and every finding names a
@@ -20,7 +22,7 @@ func FuzzRun(f *testing.F) {
 	f.Add(enPage, jaPage)
 	f.Add("## A\n\n| a |\n|---|\n| 1 |\n", "<table><tr><td>1<tr><td>2</table>\n## A\n")
 	f.Fuzz(func(t *testing.T, src, tgt string) {
-		r := Run(Input{Default: "en", Locales: []Locale{{Code: "en"}, {Code: "ja"}}, Docs: []Doc{
+		r := Run(Input{Default: "en", Locales: []config.Lang{{Code: "en"}, {Code: "ja"}}, Docs: []Doc{
 			doc("en", "p", "en/p.md", []byte(src)),
 			doc("ja", "p", "ja/p.md", []byte(tgt)),
 		}})

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"docsite/internal/align"
+	"docsite/internal/config"
 	"docsite/internal/outline"
 )
 
@@ -79,7 +80,7 @@ type gridCell struct {
 }
 
 // buildGrid lays out page p; findings are the report's findings for p.
-func buildGrid(p *pageDetail, langs []Locale, findings []Finding) *grid {
+func buildGrid(p *pageDetail, langs []config.Lang, findings []Finding) *grid {
 	src := p.Source.Outline
 	rows := sourceRows(src) + 8 // a few for the translations' extra items
 	g := grids.Get().(*grid)
@@ -120,17 +121,19 @@ func sourceRows(src *outline.Page) int {
 	return n
 }
 
-func tagOf(langs []Locale, code string) string {
+// tagOf is the BCP 47 tag of language code, for lang attributes; code itself when the
+// language has none.
+func tagOf(langs []config.Lang, code string) string {
 	for _, l := range langs {
-		if l.Code == code && l.Tag != "" {
-			return l.Tag
+		if l.Code == code && l.BCP47 != "" {
+			return l.BCP47
 		}
 	}
 	return code
 }
 
 // sectionRows adds the heading row and block rows of source section i.
-func (g *grid) sectionRows(p *pageDetail, langs []Locale, i int, s *outline.Section) {
+func (g *grid) sectionRows(p *pageDetail, langs []config.Lang, i int, s *outline.Section) {
 	head := gridRow{Section: true, Cells: g.cells(p, sectionCell(tagOf(langs, p.Source.Locale), s, true))}
 	for k, tr := range p.Translations {
 		c := gridCell{Lang: tagOf(langs, tr.Locale), locale: tr.Locale, translate: true, srcFrom: s.Line, srcTo: s.Line}
@@ -191,7 +194,7 @@ func rowCell(lang string, r *outline.Row) gridCell {
 func (c *gridCell) setMatch(confidence float64) { c.match, c.hasMatch = confidence, true }
 
 // blockRow adds the row of source block b of section i.
-func (g *grid) blockRow(p *pageDetail, langs []Locale, i, b int) {
+func (g *grid) blockRow(p *pageDetail, langs []config.Lang, i, b int) {
 	sb := &p.Source.Outline.Sections[i].Blocks[b]
 	from, to := sb.Line, sb.EndLine
 	if sb.Table != nil {
@@ -220,7 +223,7 @@ func (g *grid) blockRow(p *pageDetail, langs []Locale, i, b int) {
 
 // tableRows adds a row per row of source table b of section i, each translation's paired row
 // beside it, and the translations' extra rows after the row they follow.
-func (g *grid) tableRows(p *pageDetail, langs []Locale, i, b int) {
+func (g *grid) tableRows(p *pageDetail, langs []config.Lang, i, b int) {
 	st := p.Source.Outline.Sections[i].Blocks[b].Table
 	_, cols := st.Shape()
 	finders := make([]rowFinder, len(p.Translations))
@@ -278,7 +281,7 @@ func (f *rowFinder) target(r int) (*outline.Row, float64) {
 }
 
 // extraSections adds, for translation k, the target-only sections that follow source section i.
-func (g *grid) extraSections(p *pageDetail, langs []Locale, k, i int) {
+func (g *grid) extraSections(p *pageDetail, langs []config.Lang, k, i int) {
 	tr := p.Translations[k]
 	for _, sp := range g.pairs[k].extraSections(i) {
 		t := tr.Align.Target.Sections[sp.Target]
@@ -294,7 +297,7 @@ func (g *grid) extraSections(p *pageDetail, langs []Locale, k, i int) {
 }
 
 // extraBlocks adds, for translation k, the target-only blocks that follow block b of section i.
-func (g *grid) extraBlocks(p *pageDetail, langs []Locale, k, i, b int) {
+func (g *grid) extraBlocks(p *pageDetail, langs []config.Lang, k, i, b int) {
 	tr := p.Translations[k]
 	extra := g.pairs[k].extraBlocks(i, b)
 	if len(extra) == 0 {
@@ -310,7 +313,7 @@ func (g *grid) extraBlocks(p *pageDetail, langs []Locale, k, i, b int) {
 }
 
 // lonely is a row where only translation k has something.
-func (g *grid) lonely(p *pageDetail, langs []Locale, k int, c gridCell, section bool) gridRow {
+func (g *grid) lonely(p *pageDetail, langs []config.Lang, k int, c gridCell, section bool) gridRow {
 	row := gridRow{Section: section, Cells: g.cells(p, gridCell{Lang: tagOf(langs, p.Source.Locale)})}
 	for j, tr := range p.Translations {
 		if j == k {

@@ -5,10 +5,12 @@ import (
 	"embed"
 	"fmt"
 	"html/template"
-	"path"
 	"slices"
 	"strings"
 	"sync"
+
+	"docsite/internal/config"
+	"docsite/internal/route"
 )
 
 // The review pages are a tool, not part of the site's theme: their templates and style are
@@ -22,12 +24,12 @@ var htmlTemplates = template.Must(template.New("").Funcs(template.FuncMap{
 	"lower": strings.ToLower,
 }).ParseFS(htmlFiles, "html/*.html"))
 
-// PageURL returns the URL of a page in a language relative to the site root, e.g.
-// ("ja", "gpu-cloud") → "ja/gpu-cloud/".
+// PageURL returns the site path of a page in a language, e.g. ("ja", "gpu-cloud") →
+// "/ja/gpu-cloud/". Review pages link to it as package route says (route.FromFile).
 type PageURL func(locale, page string) string
 
-// DefaultPageURL is the pretty URL "<locale>/<page>/".
-func DefaultPageURL(locale, page string) string { return locale + "/" + page + "/" }
+// DefaultPageURL is where a page whose key is its path is published: route.URL.
+func DefaultPageURL(locale, page string) string { return route.URL(locale, page) }
 
 // WriteHTML writes the review under _review/: review.css and index.html (WriteIndex), and
 // the review page of every page whose result still holds its alignment (WritePage): all of
@@ -55,7 +57,7 @@ func WriteIndex(r *Report, url PageURL, write func(rel string, data []byte) erro
 	if url == nil {
 		url = DefaultPageURL
 	}
-	v := indexView{Root: indexRoot}
+	var v indexView
 	for _, l := range r.Locales {
 		lv := localeView{LocaleSummary: l}
 		for _, f := range r.Findings {
@@ -88,7 +90,7 @@ func writeIndex(write func(string, []byte) error, v indexView, size int, lines f
 	if err != nil {
 		return err
 	}
-	if err := write("_review/review.css", css); err != nil {
+	if err := write(route.File(route.ReviewStyle), css); err != nil {
 		return err
 	}
 	var b bytes.Buffer
@@ -102,7 +104,7 @@ func writeIndex(write func(string, []byte) error, v indexView, size int, lines f
 	if err := htmlTemplates.ExecuteTemplate(&b, "index-tail", v); err != nil {
 		return err
 	}
-	return write("_review/index.html", b.Bytes())
+	return write(route.File(route.ReviewIndex), b.Bytes())
 }
 
 // WritePage writes _review/<page>/index.html: the source and every translation side by side
@@ -116,7 +118,7 @@ func WritePage(res *PageResult, url PageURL, write func(rel string, data []byte)
 	if url == nil {
 		url = DefaultPageURL
 	}
-	rel := path.Join("_review", res.Review.Page, "index.html")
+	rel := route.ReviewFile(res.Review.Page)
 	v := pageData(res, url)
 	b := pageBuffers.Get().(*bytes.Buffer)
 	b.Reset()
@@ -144,19 +146,6 @@ func (v *pageView) write(b *bytes.Buffer) error {
 	return htmlTemplates.ExecuteTemplate(b, "page-end.html", v)
 }
 
-func writeTemplate(write func(string, []byte) error, rel, name string, data any) error {
-	var b bytes.Buffer
-	if err := htmlTemplates.ExecuteTemplate(&b, name, data); err != nil {
-		return err
-	}
-	return write(rel, b.Bytes())
-}
-
-// up is the relative path from the directory of rel back to the site root.
-func up(rel string) string {
-	return strings.Repeat("../", strings.Count(rel, "/"))
-}
-
 type link struct {
 	Label, Href, Lang string
 	Missing           bool
@@ -164,7 +153,6 @@ type link struct {
 }
 
 type indexView struct {
-	Root     string
 	Locales  []localeView
 	Outliers []outlier
 }
@@ -186,9 +174,6 @@ type outlier struct {
 	Review string
 }
 
-// indexRoot is the way from the index back to the site root.
-var indexRoot = up("_review/index.html")
-
 // count counts f among the language's errors or warnings when it is in that language.
 func (lv *localeView) count(f Finding) {
 	if f.Locale != lv.Locale {
@@ -202,35 +187,34 @@ func (lv *localeView) count(f Finding) {
 }
 
 // pageLine is the index's line for page p.
-func pageLine(langs []Locale, p *PageReview, url PageURL) pageLinks {
-	return pageLinks{Page: p.Page, Review: p.Page + "/", Links: versionLinks(langs, p, url, indexRoot, false)}
+func pageLine(langs []config.Lang, p *PageReview, url PageURL) pageLinks {
+	return pageLinks{Page: p.Page, Review: route.ReviewLink(p.Page), Links: versionLinks(langs, p, url, route.File(route.ReviewIndex), false)}
 }
 
 func outlierViews(fs []Finding) []outlier {
 	var out []outlier
 	for _, f := range fs {
-		out = append(out, outlier{Finding: f, Review: f.Page + "/"})
+		out = append(out, outlier{Finding: f, Review: route.ReviewLink(f.Page)})
 	}
 	return out
 }
 
-// versionLinks links to the page in every language, source first; presentOnly leaves out
-// the languages the page is missing in.
-func versionLinks(langs []Locale, p *PageReview, url PageURL, root string, presentOnly bool) []link {
+// versionLinks links, from the review file from, to the page in every language, source
+// first; presentOnly leaves out the languages the page is missing in.
+func versionLinks(langs []config.Lang, p *PageReview, url PageURL, from string, presentOnly bool) []link {
 	links := make([]link, 1, 1+len(p.Translations))
-	links[0] = link{Label: p.Source, Href: root + url(p.Source, p.Page), Lang: tagOf(langs, p.Source), Source: true}
+	links[0] = link{Label: p.Source, Href: route.FromFile(from, url(p.Source, p.Page)), Lang: tagOf(langs, p.Source), Source: true}
 	for _, tr := range p.Translations {
 		if presentOnly && tr.Missing {
 			continue
 		}
-		links = append(links, link{Label: tr.Locale, Href: root + url(tr.Locale, p.Page), Lang: tagOf(langs, tr.Locale), Missing: tr.Missing})
+		links = append(links, link{Label: tr.Locale, Href: route.FromFile(from, url(tr.Locale, p.Page)), Lang: tagOf(langs, tr.Locale), Missing: tr.Missing})
 	}
 	return links
 }
 
 type pageView struct {
 	Page    string
-	Root    string
 	CSS     string
 	Index   string
 	Columns []link
@@ -241,8 +225,7 @@ type pageView struct {
 // column; their missing-page findings are listed above the table.
 func pageData(res *PageResult, url PageURL) pageView {
 	d := res.detail
-	rel := path.Join("_review", d.Page, "index.html")
-	root := up(rel)
+	rel := route.ReviewFile(d.Page)
 	fs := slices.Clone(res.findings)
 	sortFindings(fs, codes(d.langs))
 	present := *d
@@ -254,8 +237,8 @@ func pageData(res *PageResult, url PageURL) pageView {
 	}
 	g := buildGrid(&present, d.langs, fs)
 	return pageView{
-		Page: d.Page, Root: root, CSS: root + "_review/review.css", Index: root + "_review/",
-		Columns: versionLinks(d.langs, &res.Review, url, root, true),
+		Page: d.Page, CSS: route.FromFile(rel, route.ReviewStyle), Index: route.FromFile(rel, route.ReviewIndex),
+		Columns: versionLinks(d.langs, &res.Review, url, rel, true),
 		Grid:    g,
 	}
 }

@@ -60,6 +60,7 @@ package review
 
 import (
 	"docsite/internal/align"
+	"docsite/internal/config"
 	"docsite/internal/diag"
 	"docsite/internal/outline"
 
@@ -122,16 +123,10 @@ type Doc struct {
 
 // Input is everything a review needs.
 type Input struct {
-	Default string   // the default language's code
-	Locales []Locale // every language, in site order
+	Default string        // the default language's code
+	Locales []config.Lang // every language, in site order: the review reads Code and BCP47
 	Docs    []Doc
 	States  []State // reviewed state of any languages that have one
-}
-
-// Locale is a language of the site.
-type Locale struct {
-	Code string // content folder code, e.g. "zh"
-	Tag  string // BCP 47 tag for lang attributes, e.g. "zh-Hans"; Code when empty
 }
 
 // Report is the outcome of a review.
@@ -140,8 +135,8 @@ type Report struct {
 	Locales  []LocaleSummary `json:"locales"`
 	Findings []Finding       `json:"findings"`
 	// Pages holds what the summary, the HTML index, Stale and Accept need of each page.
-	Pages []PageReview `json:"-"`
-	Langs []Locale     `json:"-"`
+	Pages []PageReview  `json:"-"`
+	Langs []config.Lang `json:"-"`
 	// results are the pages' results; WriteHTML writes the review page of those that still
 	// hold their alignment (Run keeps it, a build releases it once it wrote the page).
 	results []*PageResult
@@ -211,7 +206,7 @@ type pageDetail struct {
 	Page         string
 	Source       version
 	Translations []translation // in site order; Align is nil for a missing version
-	langs        []Locale
+	langs        []config.Lang
 }
 
 // version is one language version of a page, outlined.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"docsite/internal/align"
+	"docsite/internal/config"
 	"docsite/internal/outline"
 )
 
@@ -159,7 +160,7 @@ func translate(d *Doc, src *align.Source) translation {
 	return translation{version: version{Locale: d.Locale, File: d.File, Outline: tgt}, Align: a}
 }
 
-func codes(ls []Locale) []string {
+func codes(ls []config.Lang) []string {
 	out := make([]string, len(ls))
 	for i, l := range ls {
 		out[i] = l.Code

@@ -11,6 +11,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 
+	"docsite/internal/config"
 	"docsite/internal/table"
 )
 
@@ -48,7 +49,7 @@ func site(t testing.TB) Input {
 
 func siteAt(t testing.TB, root string, edits map[string]func(string) string) Input {
 	t.Helper()
-	in := Input{Default: "en", Locales: []Locale{{"en", "en"}, {"zh", "zh-Hans"}, {"ja", "ja"}}}
+	in := Input{Default: "en", Locales: []config.Lang{{Code: "en", BCP47: "en"}, {Code: "zh", BCP47: "zh-Hans"}, {Code: "ja", BCP47: "ja"}}}
 	files, err := filepath.Glob(root + "/*/*.md")
 	if err != nil {
 		t.Fatal(err)

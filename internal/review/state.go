@@ -12,6 +12,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"docsite/internal/config"
 	"docsite/internal/diag"
 )
 
@@ -75,12 +76,7 @@ func (s State) Marshal() []byte {
 func ParseState(file, locale string, data []byte) (State, error) {
 	var pages map[string]map[string]string
 	if err := toml.Unmarshal(data, &pages); err != nil {
-		line, col := 0, 0
-		var derr *toml.DecodeError
-		if errors.As(err, &derr) {
-			line, col = derr.Position()
-		}
-		return State{}, diag.Errorf(file, line, col, "reviewed-state", "%v", err)
+		return State{}, diag.TOML(file, 1, err, "reviewed-state", "reviewed-state")[0]
 	}
 	s := State{Locale: locale}
 	for page, secs := range pages {
@@ -112,7 +108,7 @@ func Accept(r *Report, locale string) State {
 
 // ReadStates reads the reviewed-state file of every language that has one: fsys is the site
 // root and dir the content directory in it ("content"). A missing file is an empty state.
-func ReadStates(fsys fs.FS, dir string, locales []Locale) ([]State, error) {
+func ReadStates(fsys fs.FS, dir string, locales []config.Lang) ([]State, error) {
 	var out []State
 	for _, l := range locales {
 		name := path.Join(dir, StateFile(l.Code))

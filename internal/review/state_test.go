@@ -5,6 +5,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"docsite/internal/config"
 	"docsite/internal/diag"
 )
 
@@ -82,11 +83,11 @@ func TestReadStates(t *testing.T) {
 		"content/ja/.reviewed.toml": {Data: []byte("[\"gpu-cloud\"]\n\"\" = \"abc\"\n")},
 		"content/zh/.reviewed.toml": {Data: []byte("oops")},
 	}
-	states, err := ReadStates(fsys, "content", []Locale{{Code: "en"}, {Code: "ja"}})
+	states, err := ReadStates(fsys, "content", []config.Lang{{Code: "en"}, {Code: "ja"}})
 	if err != nil || len(states) != 1 || states[0].Locale != "ja" || states[0].Accepted[0].Hash != "abc" {
 		t.Fatalf("states %+v, %v", states, err)
 	}
-	_, err = ReadStates(fsys, "content", []Locale{{Code: "zh"}})
+	_, err = ReadStates(fsys, "content", []config.Lang{{Code: "zh"}})
 	if d, ok := err.(diag.Diagnostic); !ok || d.File != "content/zh/.reviewed.toml" || d.Line != 1 {
 		t.Errorf("error %#v", err)
 	}

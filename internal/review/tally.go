@@ -230,7 +230,7 @@ func (t *Tally) WriteIndex(url PageURL, write func(rel string, data []byte) erro
 		}
 	}
 	sortFindings(outliers, t.langs)
-	v := indexView{Root: indexRoot, Outliers: outlierViews(outliers)}
+	v := indexView{Outliers: outlierViews(outliers)}
 	for i, ls := range t.locales() {
 		lv := localeView{LocaleSummary: ls, Errors: t.sums[i].errors, Warnings: t.sums[i].warnings}
 		for _, f := range outliers {

@@ -7,6 +7,7 @@ import (
 	"os/signal"
 	"testing/fstest"
 
+	"docsite/internal/config"
 	"docsite/internal/serve"
 
 	"golang.org/x/text/language"
@@ -18,7 +19,7 @@ type memoryBuilder struct{}
 func (memoryBuilder) Build(ctx context.Context, changed []string) (*serve.Site, error) {
 	return &serve.Site{
 		FS:        fstest.MapFS{"en/index.html": {Data: []byte("<html><body>Hello</body></html>")}},
-		Languages: []serve.Language{{Code: "en", Tag: language.English}},
+		Languages: []config.Lang{{Code: "en", Tag: language.English}},
 		BasePath:  "/",
 	}, nil
 }

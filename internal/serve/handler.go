@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync/atomic"
+
+	"docsite/internal/route"
 )
 
 // handler answers every request from the current snapshot.
@@ -90,7 +93,7 @@ func (h *handler) serveRoot(w http.ResponseWriter, r *http.Request, snap *snapsh
 		return
 	}
 	w.Header().Add("Vary", "Accept-Language")
-	redirect(w, r, snap.base+code+"/")
+	redirect(w, r, snap.base+strings.TrimPrefix(route.URL(code, ""), "/"))
 }
 
 // serveScript serves the live-reload client.

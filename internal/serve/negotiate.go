@@ -1,6 +1,10 @@
 package serve
 
-import "golang.org/x/text/language"
+import (
+	"golang.org/x/text/language"
+
+	"docsite/internal/config"
+)
 
 // maxAcceptLanguage bounds the header the matcher is asked to parse; a longer
 // one is not from a browser and gets the default language.
@@ -12,7 +16,7 @@ type negotiator struct {
 	codes   []string // URL folders, in the order of the matcher's supported tags
 }
 
-func newNegotiator(langs []Language) negotiator {
+func newNegotiator(langs []config.Lang) negotiator {
 	tags := make([]language.Tag, len(langs))
 	codes := make([]string, len(langs))
 	for i, l := range langs {

@@ -13,6 +13,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"docsite/internal/config"
+
 	"golang.org/x/text/language"
 )
 
@@ -22,7 +24,7 @@ type staticBuilder struct{ site *Site }
 func (b staticBuilder) Build(context.Context, []string) (*Site, error) { return b.site, nil }
 
 // testLanguages are the languages of the test sites: English first, so the default.
-var testLanguages = []Language{
+var testLanguages = []config.Lang{
 	{Code: "en", Tag: language.English},
 	{Code: "zh", Tag: language.MustParse("zh-Hans")},
 	{Code: "ja", Tag: language.Japanese},

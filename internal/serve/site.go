@@ -4,20 +4,14 @@ import (
 	"context"
 	"io/fs"
 
-	"golang.org/x/text/language"
+	"docsite/internal/config"
 )
 
 // Site is one complete built site, immutable once returned.
 type Site struct {
-	FS        fs.FS      // slash paths like "en/gpu-cloud/index.html", "404.html", "static/site.css"
-	Languages []Language // in site order; Languages[0] is the default
-	BasePath  string     // URL path prefix the site is built under, "/" usually
-}
-
-// Language is one language of a site.
-type Language struct {
-	Code string       // the URL folder, e.g. "zh"
-	Tag  language.Tag // the BCP 47 tag, e.g. zh-Hans
+	FS        fs.FS         // slash paths like "en/gpu-cloud/index.html", "404.html", "static/site.css"
+	Languages []config.Lang // in site order; Languages[0] is the default. The server reads Code (the URL folder) and Tag.
+	BasePath  string        // URL path prefix the site is built under, "/" usually
 }
 
 // Builder builds the whole site, or rebuilds it given the source paths

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"docsite/internal/render"
+	"docsite/internal/route"
 )
 
 // Page is the page a shortcode is used in, as its template sees it (.Page).
@@ -132,7 +132,7 @@ func ref(ctx *Context, target string) (string, error) {
 	if !ok {
 		return "", &execError{"ref " + strconv.Quote(target) + ": no page " + strconv.Quote(cp) + " in " + ctx.Page.Lang.Code}
 	}
-	return render.Rel(ctx.Page.URL, site) + frag, nil
+	return route.Rel(ctx.Page.URL, site) + frag, nil
 }
 
 // Dir is the folder of the page's file below content/<lang>/ ("" at the top): relative

@@ -1,4 +1,4 @@
-// Package check runs every check of a built site (the Nu Html Checker, the link check and the
+// Package sitecheck runs every check of a built site (the Nu Html Checker, the link check and the
 // browser checks) and gathers their findings in one list.
 package sitecheck
 

@@ -2,9 +2,9 @@ package write
 
 import (
 	"io/fs"
+	"maps"
 	"path"
 	"sync"
-	"testing/fstest"
 )
 
 // Memory collects a built site in memory, for the preview server and tests. It is safe
@@ -41,9 +41,5 @@ func (m *Memory) Files() map[string][]byte {
 func (m *Memory) FS() fs.FS {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	out := make(fstest.MapFS, len(m.files))
-	for name, data := range m.files {
-		out[name] = &fstest.MapFile{Data: data, Mode: 0o644}
-	}
-	return out
+	return NewFiles(maps.Clone(m.files))
 }

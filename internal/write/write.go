@@ -6,6 +6,9 @@
 // even if the process is killed at any moment. A failed build calls Abort and
 // the destination is untouched. What a killed build leaves behind is removed
 // by the next Begin; see leftovers.go for the names it uses.
+//
+// Memory collects a built site in memory instead, and Files holds one as an fs.FS that a
+// live rebuild updates by what changed (files.go): the preview server serves it.
 package write
 
 import (

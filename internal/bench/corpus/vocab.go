@@ -130,7 +130,6 @@ var (
 		"{gpu}インスタンスの仕様と料金：",
 	}
 	linkText = tr{"the product page", "产品页面", "製品ページ"}
-	seeAlso  = tr{"See also", "另请参阅", "関連項目"}
 	coresFmt = tr{"{n} cores", "{n} 核", "{n}コア"}
 	priceFmt = tr{"${n}/hour", "{n} 美元/小时", "{n}ドル/時間"}
 )

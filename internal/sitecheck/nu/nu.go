@@ -31,10 +31,10 @@ func Check(ctx context.Context, t *site.Tree, o Options) (diag.List, error) {
 	}
 	css := make(chan result, 1)
 	go func() {
-		l, err := run(ctx, t, o, t.Styles, "--css")
+		l, err := run(ctx, t, o, t.Styles, "css")
 		css <- result{l, err}
 	}()
-	out, err := run(ctx, t, o, t.Pages, "--html")
+	out, err := run(ctx, t, o, t.Pages, "html")
 	c := <-css
 	out = append(out, c.l...)
 	out.Sort()
@@ -50,8 +50,10 @@ func Check(ctx context.Context, t *site.Tree, o Options) (diag.List, error) {
 // the JSON report: once, on a loaded machine, one broke the report's decoding.
 var jvmFlags = []string{"-Xss8m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-PrintWarnings"}
 
-// run checks files (relative to t.Dir) with one start of the checker.
-func run(ctx context.Context, t *site.Tree, o Options, files []string, mode string) (diag.List, error) {
+// run checks files (relative to t.Dir) with one start of the checker in its mode kind,
+// "html" or "css", which is also the code of what it finds.
+func run(ctx context.Context, t *site.Tree, o Options, files []string, kind string) (diag.List, error) {
+	mode := "--" + kind
 	if len(files) == 0 {
 		return nil, nil
 	}
@@ -71,7 +73,7 @@ func run(ctx context.Context, t *site.Tree, o Options, files []string, mode stri
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("vnu %s: %v\n%s", mode, err, strings.TrimSpace(stderr.String()))
 	}
-	return decode(stdout.Bytes(), byPath, strings.TrimPrefix(mode, "--"))
+	return decode(stdout.Bytes(), byPath, kind)
 }
 
 // report is the checker's JSON output.

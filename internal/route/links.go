@@ -1,4 +1,4 @@
-package render
+package route
 
 import (
 	"net/url"
@@ -6,21 +6,23 @@ import (
 	"strings"
 )
 
-// URLs turns site paths ("/en/gpu-cloud/") into the links a page writes.
-type URLs struct {
-	Base *url.URL // from config: absolute URL or path, ending in "/"
+// Base is the site's base URL: site.toml's baseURL, or the build's -baseurl. It is where
+// absolute URLs are needed (canonical links, hreflang alternates, the sitemap) and on the
+// 404 page; every other link is relative (Rel).
+type Base struct {
+	URL *url.URL // absolute URL or path, ending in "/"
 }
 
 // Abs returns the URL of site path p for canonical links, hreflang and the sitemap:
 // absolute when the base URL has a host, else rooted at the base path.
-func (u URLs) Abs(p string) string {
+func (b Base) Abs(p string) string {
 	ref := &url.URL{Path: strings.TrimPrefix(p, "/")}
-	return u.Base.ResolveReference(ref).String()
+	return b.URL.ResolveReference(ref).String()
 }
 
 // Rooted returns site path p under the base path ("/docs/en/" for "/en/" under "/docs/").
-func (u URLs) Rooted(p string) string {
-	return path.Join(u.Base.Path, p) + trailingSlash(p)
+func (b Base) Rooted(p string) string {
+	return path.Join(b.URL.Path, p) + trailingSlash(p)
 }
 
 // Rel returns the link from the page at site path from to site path to, relative so the
@@ -94,21 +96,4 @@ func trailingSlash(p string) string {
 		return "/"
 	}
 	return ""
-}
-
-// PageURL is the site path of page path p in language code lang: pretty URLs.
-func PageURL(lang, p string) string {
-	if p == "" {
-		return "/" + lang + "/"
-	}
-	return "/" + lang + "/" + p + "/"
-}
-
-// FileOf is the output file of site path p: "/en/a/" → "en/a/index.html".
-func FileOf(p string) string {
-	p = strings.TrimPrefix(p, "/")
-	if p == "" || strings.HasSuffix(p, "/") {
-		return p + "index.html"
-	}
-	return p
 }

@@ -1,20 +1,18 @@
-package build
+package gpu
 
 import (
 	"github.com/yuin/goldmark/ast"
 
-	"docsite/internal/gpu"
-	"docsite/internal/markdown"
 	"docsite/internal/table"
 )
 
-// linkTableMentions links GPU model names inside the cells and captions of the document's
-// tables, which goldmark's transformers do not see (they hold the table model, not markdown
-// text), and returns the headings of the sections where it linked each GPU. Code and
-// existing links are left alone.
-func linkTableMentions(doc *markdown.Doc, m *gpu.Matcher, url func(gpuID string) string) (found []tableMention) {
+// LinkTables links GPU model names inside the cells and captions of the tables under root,
+// which the Linker, a goldmark transformer, does not see (they hold the table model, not
+// markdown text), and returns the headings of the sections where it linked each GPU. Code
+// and existing links are left alone; url gives a GPU's link target.
+func LinkTables(root ast.Node, m *Matcher, url func(gpuID string) string) (found []TableMention) {
 	var heading *ast.Heading
-	ast.Walk(doc.Root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
@@ -32,8 +30,8 @@ func linkTableMentions(doc *markdown.Doc, m *gpu.Matcher, url func(gpuID string)
 					}
 				}
 			}
-			for _, gpu := range l.order {
-				found = append(found, tableMention{gpu: gpu, heading: heading})
+			for _, id := range l.order {
+				found = append(found, TableMention{GPU: id, Heading: heading})
 			}
 			return ast.WalkSkipChildren, nil
 		}
@@ -42,14 +40,14 @@ func linkTableMentions(doc *markdown.Doc, m *gpu.Matcher, url func(gpuID string)
 	return found
 }
 
-// tableMention is a GPU named in a table, in the section under heading (nil: before any).
-type tableMention struct {
-	gpu     string
-	heading *ast.Heading
+// TableMention is a GPU named in a table, in the section under Heading (nil: before any).
+type TableMention struct {
+	GPU     string
+	Heading *ast.Heading
 }
 
 type cellLinker struct {
-	m     *gpu.Matcher
+	m     *Matcher
 	url   func(string) string
 	seen  map[string]bool
 	order []string // GPUs in the order first linked

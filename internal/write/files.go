@@ -1,4 +1,4 @@
-package build
+package write
 
 import (
 	"bytes"
@@ -9,27 +9,14 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"docsite/internal/diag"
 )
 
-// Snapshot is one complete build held in memory.
-type Snapshot struct {
-	Files  *Files // by slash path: "en/gpu-cloud/index.html"
-	Result *Result
-	// NewDiags are the diagnostics of Result.Diags that the previous good build did not
-	// report (all of them after the first build), in the same order.
-	NewDiags diag.List
-	// Same is set when the changed pages were as the last build read them: Files and
-	// Result are the last build's, and there is nothing to reload.
-	Same bool
-}
-
-// Files is one build's files by slash path, immutable, and a read-only fs.FS of them
-// (folders are those of the files' paths). A live rebuild makes the next build's Files
-// from the last one's: the old files stay shared and only the changed ones are held apart,
-// in an overlay that is folded into a new base once it is large, so a rebuild after an
-// edit costs what it changed, not the size of the site.
+// Files is a built site held in memory: its files by slash path, immutable, and a read-only
+// fs.FS of them (folders are those of the files' paths), which the preview server serves.
+// A live rebuild makes the next build's Files from the last one's (With): the old files
+// stay shared and only the changed ones are held apart, in an overlay that is folded into a
+// new base once it is large, so a rebuild after an edit costs what it changed, not the size
+// of the site.
 type Files struct {
 	base  *fileLayer
 	over  map[string]overFile // changed since base
@@ -48,8 +35,8 @@ type overFile struct {
 	removed bool
 }
 
-// newFiles holds the given files; the map is kept, not copied.
-func newFiles(files map[string][]byte) *Files {
+// NewFiles holds the given files; the map is kept, not copied.
+func NewFiles(files map[string][]byte) *Files {
 	l := &fileLayer{files: files, dirs: map[string]int{}}
 	for name := range files {
 		forFolders(name, func(dir string) { l.dirs[dir]++ })
@@ -98,8 +85,9 @@ func (f *Files) Map() map[string][]byte {
 // maxOverlay is how many changed files an overlay holds before it is folded into a new base.
 func (f *Files) maxOverlay() int { return max(2048, len(f.base.files)/8) }
 
-// with returns the files with those in del removed and those in set added or replaced.
-func (f *Files) with(set map[string][]byte, del []string) *Files {
+// With returns the files with those in del removed and those in set added or replaced; f
+// stays as it was.
+func (f *Files) With(set map[string][]byte, del []string) *Files {
 	next := &Files{base: f.base, over: maps.Clone(f.over), delta: maps.Clone(f.delta), n: f.n}
 	if next.over == nil {
 		next.over, next.delta = map[string]overFile{}, map[string]int{}
@@ -117,7 +105,7 @@ func (f *Files) with(set map[string][]byte, del []string) *Files {
 		next.put(name, overFile{data: data}, d)
 	}
 	if len(next.over) > next.maxOverlay() {
-		return newFiles(next.Map())
+		return NewFiles(next.Map())
 	}
 	return next
 }

@@ -1,4 +1,4 @@
-package render
+package route
 
 import (
 	"net/url"
@@ -37,20 +37,12 @@ func TestAbsAndRooted(t *testing.T) {
 		{rooted, "/static/site.css", "/sub/static/site.css", "/sub/static/site.css"},
 	}
 	for _, tt := range tests {
-		u := URLs{Base: tt.base}
+		u := Base{URL: tt.base}
 		if got := u.Abs(tt.p); got != tt.abs {
 			t.Errorf("Abs(%q) = %q, want %q", tt.p, got, tt.abs)
 		}
 		if got := u.Rooted(tt.p); got != tt.rt {
 			t.Errorf("Rooted(%q) = %q, want %q", tt.p, got, tt.rt)
-		}
-	}
-}
-
-func TestFileOf(t *testing.T) {
-	for p, want := range map[string]string{"/en/a/": "en/a/index.html", "/": "index.html", "/404.html": "404.html"} {
-		if got := FileOf(p); got != want {
-			t.Errorf("FileOf(%q) = %q, want %q", p, got, want)
 		}
 	}
 }

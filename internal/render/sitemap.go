@@ -1,4 +1,4 @@
-package build
+package render
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"docsite/internal/diag"
-	"docsite/internal/render"
+	"docsite/internal/route"
 )
 
 type urlset struct {
@@ -31,30 +31,28 @@ type xhtmlRel struct {
 // writeSitemap lists every real page (not untranslated stand-ins, not tool pages) with its
 // language alternates. A sitemap needs absolute URLs: without a host in baseURL it is left
 // out with a warning.
-func (s *site) writeSitemap(outs []*groupOut, sink Sink) (diag.List, error) {
-	if s.cfg.BaseURL.Host == "" {
+func (r *Renderer) writeSitemap(sink Sink, pages []Published) (diag.List, error) {
+	if r.cfg.BaseURL.Host == "" {
 		return diag.List{diag.Warnf("site.toml", 0, 0, "sitemap",
-			"baseURL %q has no host; sitemap.xml needs absolute URLs and is not written", s.cfg.BaseURL)}, nil
+			"baseURL %q has no host; sitemap.xml needs absolute URLs and is not written", r.cfg.BaseURL)}, nil
 	}
 	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
-	for _, o := range outs {
-		for _, p := range o.pages {
-			if p.fallback {
-				continue
-			}
-			u := sitemapURL{Loc: s.urls.Abs(p.url)}
-			for _, a := range p.alts {
-				u.Links = append(u.Links, xhtmlRel{Rel: "alternate", Hreflang: a.Hreflang, Href: a.Href})
-			}
-			set.URLs = append(set.URLs, u)
+	for _, p := range pages {
+		if p.Fallback {
+			continue
 		}
+		u := sitemapURL{Loc: r.base.Abs(p.URL)}
+		for _, a := range p.Alts {
+			u.Links = append(u.Links, xhtmlRel{Rel: "alternate", Hreflang: a.Hreflang, Href: a.Href})
+		}
+		set.URLs = append(set.URLs, u)
 	}
 	var homeAlts []xhtmlRel
-	for _, a := range s.homeAlternates() {
+	for _, a := range r.homeAlternates() {
 		homeAlts = append(homeAlts, xhtmlRel{Rel: "alternate", Hreflang: a.Hreflang, Href: a.Href})
 	}
-	for _, l := range s.cfg.Langs {
-		set.URLs = append(set.URLs, sitemapURL{Loc: s.urls.Abs(render.PageURL(l.Code, "")), Links: homeAlts})
+	for _, l := range r.cfg.Langs {
+		set.URLs = append(set.URLs, sitemapURL{Loc: r.base.Abs(home(l.Code)), Links: homeAlts})
 	}
 	slices.SortFunc(set.URLs, func(a, b sitemapURL) int { return strings.Compare(a.Loc, b.Loc) })
 	set.URLs = slices.CompactFunc(set.URLs, func(a, b sitemapURL) bool { return a.Loc == b.Loc })
@@ -66,5 +64,5 @@ func (s *site) writeSitemap(outs []*groupOut, sink Sink) (diag.List, error) {
 		return nil, err
 	}
 	buf.WriteByte('\n')
-	return nil, sink.WriteFile("sitemap.xml", buf.Bytes())
+	return nil, sink.WriteFile(route.File(route.Sitemap), buf.Bytes())
 }

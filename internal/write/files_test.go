@@ -1,8 +1,10 @@
-package build
+package write
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
+	"slices"
 	"testing"
 	"testing/fstest"
 )
@@ -19,7 +21,7 @@ func TestFilesOverlay(t *testing.T) {
 		"_review/index.html": []byte("review"),
 	}
 	want := maps.Clone(base)
-	f := newFiles(base)
+	f := NewFiles(base)
 	steps := []struct {
 		set map[string][]byte
 		del []string
@@ -31,7 +33,7 @@ func TestFilesOverlay(t *testing.T) {
 	}
 	for i, step := range steps {
 		prev, prevWant := f, maps.Clone(want)
-		f = f.with(step.set, step.del)
+		f = f.With(step.set, step.del)
 		for _, name := range step.del {
 			delete(want, name)
 		}
@@ -47,12 +49,12 @@ func TestFilesOverlay(t *testing.T) {
 	for i := range f.maxOverlay() + 1 {
 		big[fmt.Sprintf("gen/%d/index.html", i)] = []byte{byte(i)}
 	}
-	folded := f.with(big, nil)
+	folded := f.With(big, nil)
 	if folded.over != nil {
 		t.Error("overlay not folded")
 	}
 	maps.Copy(want, big)
-	sameFiles(t, "folded", folded.Map(), want)
+	sameMap(t, "folded", folded.Map(), want)
 	if folded.Len() != len(want) {
 		t.Errorf("folded: Len %d, want %d", folded.Len(), len(want))
 	}
@@ -63,7 +65,7 @@ func TestFilesOverlay(t *testing.T) {
 
 func check(t *testing.T, step string, f *Files, want map[string][]byte) {
 	t.Helper()
-	sameFiles(t, step, f.Map(), want)
+	sameMap(t, step, f.Map(), want)
 	if f.Len() != len(want) {
 		t.Errorf("%s: Len %d, want %d", step, f.Len(), len(want))
 	}
@@ -73,5 +75,18 @@ func check(t *testing.T, step string, f *Files, want map[string][]byte) {
 	}
 	if err := fstest.TestFS(f, names...); err != nil {
 		t.Errorf("%s: %v", step, err)
+	}
+}
+
+func sameMap(t *testing.T, step string, got, want map[string][]byte) {
+	t.Helper()
+	if !slices.Equal(slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want))) {
+		t.Errorf("%s: files differ\n got %q\nwant %q", step, slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
+		return
+	}
+	for name, data := range want {
+		if !bytes.Equal(got[name], data) {
+			t.Errorf("%s: %s is %q, want %q", step, name, got[name], data)
+		}
 	}
 }

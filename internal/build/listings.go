@@ -1,0 +1,75 @@
+package build
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"html/template"
+	"maps"
+	"slices"
+
+	"docsite/internal/config"
+	"docsite/internal/diag"
+	"docsite/internal/render"
+	"docsite/internal/route"
+)
+
+// nav is the header navigation of language l's pages: the catalog's pages, when the site
+// has GPU data.
+func (s *site) nav(l config.Lang) []render.NavLink {
+	if s.cat == nil {
+		return nil
+	}
+	return []render.NavLink{
+		{Title: s.locs[l.Code].T("catalog_gpus_title"), Href: route.GPUs(l.Code)},
+		{Title: s.locs[l.Code].T("catalog_pricing_title"), Href: route.Pricing(l.Code)},
+	}
+}
+
+// writeListings writes what depends on the list of all pages, not on their bodies (home
+// pages, catalog pages, sitemap, …), from the built groups.
+func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, error) {
+	ls := render.Listings{Intros: map[string]template.HTML{}, Catalog: s.catalogPages(outs)}
+	for _, o := range outs {
+		for code, intro := range o.home {
+			ls.Intros[code] = intro
+		}
+		for _, p := range o.pages {
+			ls.Pages = append(ls.Pages, p.Published)
+		}
+	}
+	return s.render.WriteListings(sink, ls)
+}
+
+// listingDigest sums up what the listings use of a group's output: a live rebuild whose
+// groups all keep their digests can keep the listings it wrote before.
+func listingDigest(o *groupOut) [sha256.Size]byte {
+	h := sha256.New()
+	field := func(s string) {
+		fmt.Fprintf(h, "%d:%s", len(s), s)
+	}
+	field(o.key)
+	for _, code := range slices.Sorted(maps.Keys(o.home)) {
+		field(code)
+		field(string(o.home[code]))
+	}
+	for _, p := range o.pages {
+		field(p.Lang)
+		field(p.URL)
+		field(p.Title)
+		field(p.BodyLang)
+		fmt.Fprintf(h, "%d/%t", p.Weight, p.Fallback)
+		for _, a := range p.Alts {
+			field(a.Hreflang)
+			field(a.Href)
+		}
+		for _, m := range p.mentions {
+			field(m.gpu)
+			field(m.ref.Page)
+			field(m.ref.Section)
+			field(m.ref.Path)
+		}
+	}
+	var d [sha256.Size]byte
+	h.Sum(d[:0])
+	return d
+}

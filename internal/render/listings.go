@@ -1,0 +1,160 @@
+package render
+
+import (
+	"bytes"
+	"cmp"
+	"html/template"
+	"slices"
+	"sync"
+
+	"golang.org/x/text/collate"
+
+	"docsite/internal/config"
+	"docsite/internal/diag"
+	"docsite/internal/route"
+)
+
+// Listings is what the pages that list the site are made of.
+type Listings struct {
+	// Intros are the home pages' introductions (content/<lang>/index.md), by language code.
+	Intros  map[string]template.HTML
+	Pages   []Published   // every content page written, in every language
+	Catalog []CatalogPage // in the order they are written
+}
+
+// CatalogPage is a page of the GPU catalog in one language; it exists in every language.
+type CatalogPage struct {
+	Lang  config.Lang
+	Kind  string // its template: "gpu/gpus", "gpu/gpu", …
+	Title string
+	URL   func(lang string) string // its site path in language code lang
+	View  any                      // the gpu package's view model of that kind
+}
+
+// WriteListings writes what depends on the list of all pages (not on their bodies): home
+// pages, the root language chooser, 404.html, the catalog pages, sitemap.xml and the static
+// files. The home pages, which list every page, are written concurrently with the rest.
+// The diagnostics are warnings (a sitemap that cannot be written).
+func (r *Renderer) WriteListings(sink Sink, ls Listings) (diag.List, error) {
+	homeErrs := make([]error, len(r.cfg.Langs))
+	var wg sync.WaitGroup
+	for i, l := range r.cfg.Langs {
+		wg.Go(func() { homeErrs[i] = r.writeHome(sink, l, ls) })
+	}
+	diags, err := r.writeSiteFiles(sink, ls)
+	wg.Wait()
+	for _, err := range homeErrs {
+		if err != nil {
+			return nil, err // the first language's, whatever the goroutines' timing
+		}
+	}
+	return diags, err
+}
+
+// writeSiteFiles writes the listings other than the home pages.
+func (r *Renderer) writeSiteFiles(sink Sink, ls Listings) (diag.List, error) {
+	if err := r.writeRoot(sink); err != nil {
+		return nil, err
+	}
+	if err := r.write404(sink); err != nil {
+		return nil, err
+	}
+	for _, cp := range ls.Catalog {
+		if err := r.writeCatalogPage(sink, cp); err != nil {
+			return nil, err
+		}
+	}
+	diags, err := r.writeSitemap(sink, ls.Pages)
+	if err != nil {
+		return nil, err
+	}
+	return diags, r.assets.Each(sink.WriteFile)
+}
+
+// writeHome writes the home page of language l: its introduction, then its pages by weight,
+// then title in the language's collation.
+func (r *Renderer) writeHome(sink Sink, l config.Lang, ls Listings) error {
+	url := home(l.Code)
+	p := r.newPage(l, "home", r.locs[l.Code].T("Home"), url)
+	if r.cfg.Title != "" {
+		p.Title = r.cfg.Title
+	}
+	p.Canonical = r.base.Abs(url)
+	p.Switcher = r.switcher(l, url, home)
+	p.Alternates = r.homeAlternates()
+	p.Body = ls.Intros[l.Code]
+	type entry struct {
+		item   Item
+		weight int
+		key    []byte // collation key of the title
+	}
+	var entries []entry
+	col := collate.New(l.Tag)
+	var keys collate.Buffer
+	for _, po := range ls.Pages {
+		if po.Lang != l.Code {
+			continue
+		}
+		entries = append(entries, entry{Item{Title: po.Title, Href: route.Rel(url, po.URL), Lang: po.BodyLang, Fallback: po.Fallback},
+			po.Weight, col.KeyFromString(&keys, po.Title)})
+	}
+	// Keys once per title, not a collation per comparison: 10,000 titles cost 0.8 s the other way.
+	slices.SortFunc(entries, func(a, b entry) int {
+		return cmp.Or(cmp.Compare(a.weight, b.weight), bytes.Compare(a.key, b.key),
+			cmp.Compare(a.item.Href, b.item.Href))
+	})
+	for _, e := range entries {
+		p.Listing = append(p.Listing, e.item)
+	}
+	html, err := r.tmpl.Execute("home", p)
+	if err != nil {
+		return err
+	}
+	return sink.WriteFile(route.File(url), html)
+}
+
+// writeRoot writes the language chooser at the site's root.
+func (r *Renderer) writeRoot(sink Sink) error {
+	def := r.cfg.Default()
+	p := r.newPage(def, "root", r.locs[def.Code].T("ChooseLanguage"), route.Root)
+	p.Switcher = r.switcher(def, route.Root, home)
+	alts := r.homeAlternates()
+	p.Alternates = alts[:len(alts)-1] // the root page is the x-default itself
+	html, err := r.tmpl.Execute("root", p)
+	if err != nil {
+		return err
+	}
+	return sink.WriteFile(route.File(route.Root), html)
+}
+
+// write404 writes the page a server shows for any missing path: its links are rooted at
+// the base path, since it is served at any depth.
+func (r *Renderer) write404(sink Sink) error {
+	def := r.cfg.Default()
+	p := r.newPage(def, "404", r.locs[def.Code].T("NotFoundTitle"), route.NotFound)
+	p.NoIndex = true
+	p.Switcher = r.switcher(def, route.NotFound, home)
+	for i := range p.Switcher {
+		p.Switcher[i].Href = r.base.Rooted(home(p.Switcher[i].Lang.Code))
+	}
+	html, err := r.tmpl.Execute("404", p)
+	if err != nil {
+		return err
+	}
+	return sink.WriteFile(route.File(route.NotFound), html)
+}
+
+// writeCatalogPage writes one catalog page; catalog pages exist in every language.
+func (r *Renderer) writeCatalogPage(sink Sink, cp CatalogPage) error {
+	url := cp.URL(cp.Lang.Code)
+	p := r.newPage(cp.Lang, cp.Kind, cp.Title, url)
+	p.Catalog = cp.View
+	p.Canonical = r.base.Abs(url)
+	p.Switcher = r.switcher(cp.Lang, url, cp.URL)
+	p.Alternates = r.inEveryLanguage(cp.URL, cp.URL(r.cfg.Default().Code))
+	html, err := r.tmpl.Execute(cp.Kind, p)
+	if err != nil {
+		return err
+	}
+	return sink.WriteFile(route.File(url), html)
+}

@@ -1,0 +1,92 @@
+package render
+
+import (
+	"html"
+	"testing"
+	"testing/fstest"
+
+	"golang.org/x/text/language/display"
+
+	"docsite/internal/config"
+	"docsite/internal/locale"
+	"docsite/internal/theme"
+)
+
+// newRenderer renders the site whose root is files (content folders and theme overrides).
+func newRenderer(t *testing.T, files fstest.MapFS) (*Renderer, *config.Resolved) {
+	t.Helper()
+	folders, err := config.ReadFolders(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(files, folders, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := theme.Load(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl, err := LoadTemplates(th.Templates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets, err := LoadAssets(th.Static)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ui, _, err := locale.Load(th.Locales, cfg.Langs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	locs := map[string]*locale.Localizer{}
+	for _, l := range cfg.Langs {
+		locs[l.Code] = ui.Localizer(l)
+	}
+	return New(cfg, tmpl, assets, locs, nil), cfg
+}
+
+var twoLanguages = fstest.MapFS{
+	"content/en/a.md": {Data: []byte("# A\n")},
+	"content/zh/a.md": {Data: []byte("# 甲\n")},
+}
+
+// The bundled notices/stale.html writes the notice the build wrote by hand before it was a
+// template, byte for byte: the section anchor as written (not percent-encoded), the
+// localized strings escaped.
+func TestStaleNoticeAsBefore(t *testing.T) {
+	r, cfg := newRenderer(t, twoLanguages)
+	zh, _ := cfg.Lang("zh")
+	en, _ := cfg.Lang("en")
+	for _, href := range []string{"../../en/a/", "../../en/a/#为什么选择-gpu-云服务器", `../../en/a/#x"y&z`} {
+		got, err := r.StaleNotice(zh, en, href)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loc := r.locs["zh"]
+		name := display.Tags(zh.Tag).Name(en.Tag)
+		want := `<div class="notice notice-stale" role="note"><p>` + html.EscapeString(loc.T("StaleSection", map[string]any{"Source": name})) +
+			` <a href="` + html.EscapeString(href) + `" hreflang="` + en.Tag.String() + `">` + html.EscapeString(loc.T("ReadSourceSection")) + `</a></p></div>`
+		if got != want {
+			t.Errorf("notice for %s:\n got %s\nwant %s", href, got, want)
+		}
+	}
+}
+
+// A site's own templates/notices/stale.html replaces the bundled one.
+func TestStaleNoticeFromTheme(t *testing.T) {
+	files := fstest.MapFS{"templates/notices/stale.html": {Data: []byte(`<aside lang="{{.SourceLang}}">{{.T "ReadSourceSection"}}: <a {{.Link}}>{{.SourceName}}</a></aside>` + "\n")}}
+	for name, f := range twoLanguages {
+		files[name] = f
+	}
+	r, cfg := newRenderer(t, files)
+	zh, _ := cfg.Lang("zh")
+	en, _ := cfg.Lang("en")
+	got, err := r.StaleNotice(zh, en, "../../en/a/#why")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `<aside lang="en">阅读最新原文: <a href="../../en/a/#why">英语</a></aside>`; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}

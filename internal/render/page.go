@@ -1,0 +1,107 @@
+package render
+
+import (
+	"html/template"
+
+	"golang.org/x/text/language/display"
+
+	"docsite/internal/config"
+	"docsite/internal/route"
+)
+
+// Version is one language version of a content page, its body rendered.
+type Version struct {
+	Lang        string // language code
+	Path        string // page path (route.Parse)
+	Title       string
+	Weight      int
+	Body        template.HTML
+	TitleInBody bool // the body opens with its own level-one heading
+}
+
+// Translations is one content page in every site language, as WritePage needs it.
+type Translations struct {
+	Source *Version
+	// Built are the versions that were built, by language code, the source's among them; a
+	// language without one shows the source.
+	Built      map[string]*Version
+	Alternates []Alternate // the languages the page really exists in, x-default last
+}
+
+// Translations gathers the versions of a page, with the alternates of those built:
+// x-default is the default language's version, else the source's.
+func (r *Renderer) Translations(src *Version, built map[string]*Version) *Translations {
+	t := &Translations{Source: src, Built: built}
+	xdef := ""
+	for _, l := range r.cfg.Langs {
+		v := built[l.Code]
+		if v == nil {
+			continue
+		}
+		href := r.base.Abs(route.URL(l.Code, v.Path))
+		t.Alternates = append(t.Alternates, Alternate{Hreflang: l.Tag.String(), Href: href})
+		if xdef == "" {
+			xdef = href
+		}
+	}
+	t.Alternates = append(t.Alternates, Alternate{Hreflang: "x-default", Href: xdef})
+	return t
+}
+
+// urlIn is the site path of the page in language code: its own version's, else the
+// source's stand-in.
+func (t *Translations) urlIn(code string) string {
+	if v := t.Built[code]; v != nil {
+		return route.URL(code, v.Path)
+	}
+	return route.StandIn(code, t.Source.Path)
+}
+
+// Published is a page as it was written, as the listings see it.
+type Published struct {
+	Lang     string // language code
+	URL      string // site path
+	Title    string
+	Weight   int
+	Fallback bool   // the body is the source's, shown untranslated
+	BodyLang string // BCP 47 tag of the body when it is another language's
+	Alts     []Alternate
+}
+
+// WritePage writes the page of t in language l: its own version, or the source's as a
+// stand-in, with a notice that says whether the translation is missing or broken (it
+// exists but could not be built).
+func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken bool) (Published, error) {
+	v := t.Built[l.Code]
+	fallback := v == nil
+	if fallback {
+		v = t.Source
+	}
+	url := t.urlIn(l.Code)
+	p := r.newPage(l, "page", v.Title, url)
+	p.Body = v.Body
+	p.TitleInBody = v.TitleInBody
+	p.Alternates = t.Alternates
+	p.Switcher = r.switcher(l, url, t.urlIn)
+	p.Canonical = r.base.Abs(url)
+	if fallback {
+		srcLang, _ := r.cfg.Lang(t.Source.Lang)
+		srcURL := route.URL(srcLang.Code, t.Source.Path)
+		p.BodyLang = srcLang.Tag.String()
+		p.Canonical = r.base.Abs(srcURL)
+		p.Fallback = &Fallback{
+			SourceName: display.Tags(l.Tag).Name(srcLang.Tag),
+			SourceHref: route.Rel(url, srcURL),
+			Broken:     broken,
+		}
+	}
+	html, err := r.tmpl.Execute("page", p)
+	if err != nil {
+		return Published{}, err
+	}
+	if err := sink.WriteFile(route.File(url), html); err != nil {
+		return Published{}, err
+	}
+	return Published{Lang: l.Code, URL: url, Title: p.Title, Weight: v.Weight,
+		Fallback: fallback, BodyLang: p.BodyLang, Alts: t.Alternates}, nil
+}

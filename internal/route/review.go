@@ -1,0 +1,32 @@
+package route
+
+import (
+	"path"
+	"strings"
+)
+
+// The translation review's index and style sheet, which the review package writes
+// beside the site's pages.
+const (
+	ReviewIndex = "/_review/"
+	ReviewStyle = "/_review/review.css"
+)
+
+// ReviewFile is the file of the review of the page with key key: _review/<key>/index.html.
+func ReviewFile(key string) string { return path.Join("_review", key, "index.html") }
+
+// ReviewLink is the link from the review index to the review of the page with key key.
+func ReviewLink(key string) string { return key + "/" }
+
+// FromFile is the link from the output file from (a slash path from the output root) to
+// site path to: one "../" per folder of from, then to without its leading slash. Review
+// pages link to the site so.
+func FromFile(from, to string) string {
+	return ToRoot(from) + strings.TrimPrefix(to, "/")
+}
+
+// ToRoot is the way from the folder of output file name back to the output root: "" for
+// "index.html", "../../" for "_review/a/index.html".
+func ToRoot(name string) string {
+	return strings.Repeat("../", strings.Count(name, "/"))
+}

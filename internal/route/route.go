@@ -1,0 +1,191 @@
+// Package route decides where everything a build publishes goes: each page's URL, its
+// output file, and the links between pages. No other package computes either; two that
+// drifted apart would let pages overwrite each other without a word.
+//
+// # URLs and files
+//
+// A URL here is a site path: rooted at the site, the same under any base URL
+// ("/en/gpu-cloud/"). Pages have pretty URLs, a folder each: the page at page path "a/b" in
+// language en is at /en/a/b/ (URL) and is written to en/a/b/index.html (File). A page path
+// is what a content file names below its language folder, without ".md" (Parse); pages that
+// set no translationKey pair across languages by it.
+//
+// # Kinds of content file
+//
+// Parse tells what a markdown file under content/<lang>/ is:
+//
+//	content/<lang>/a/b.md       Regular  page path "a/b"        /<lang>/a/b/
+//	content/<lang>/index.md     Home     page path ""           /<lang>/: the introduction of the language's home page
+//	content/<lang>/a/index.md   Bundle   page path "a"          /<lang>/a/: a leaf bundle
+//	content/<lang>/a/_index.md  Section  page path "a/_index"   /<lang>/a/_index/: for now a regular page
+//
+// Coming, in this package and nowhere else: a section's _index.md at its folder's URL
+// (/<lang>/a/, page path "a") and content/<lang>/_index.md as the home page, by Parse; every
+// file of a bundle published beside it; front matter's slug replacing the last segment of
+// the page path (WithSlug); aliases, each a redirect page at a site path of its own
+// (Alias).
+//
+// The local images a page shows are published beside it (Beside), whatever its kind, so
+// that the relative links of its markdown hold.
+//
+// # Stand-ins
+//
+// A page is published in every site language. Where a language has no version of it, or
+// its version cannot be built, the source version stands in, at the source's page path in
+// that language's tree (StandIn): with content/en/a.md and no content/ja/a.md, /ja/a/ shows
+// the English body with a notice. A translationKey that pairs pages of different paths can
+// so make two pages claim one URL; package load refuses that (url-conflict).
+//
+// # Pages of the site as a whole
+//
+// Root ("/", index.html) chooses a language; NotFound ("/404.html") is served for any
+// missing path; Sitemap lists the real pages; Static(name) is a file of the theme's static/
+// tree. The home page of a language is URL(lang, "").
+//
+// # Catalog pages
+//
+// The GPU data's pages exist in every language at the same path below the language
+// folder: GPUs (/<lang>/gpus/), GPU (/<lang>/gpus/<id>/), Provider
+// (/<lang>/providers/<id>/) and Pricing (/<lang>/pricing/).
+//
+// # Review pages
+//
+// The translation review is written under _review/, apart from the site's pages: its index
+// at ReviewIndex, its style sheet at ReviewStyle, and the review of the page with key k in
+// the file ReviewFile(k) (_review/k/index.html). A review page links to the site with a
+// formula of its own (FromFile): the way up to the site root, one "../" per folder of its
+// file, then the site path without its leading slash. The index links to the review of a
+// page by ReviewLink.
+//
+// # Base URL and links
+//
+// Links between pages are relative (Rel), so the output works from the file system, on
+// any host and under any sub-path. The base URL (site.toml's baseURL or -baseurl) appears
+// only where a link must not depend on the page it is on (Base): absolute in canonical
+// links, hreflang alternates and the sitemap (Abs), and rooted at the base path on the 404
+// page, which a server shows at any depth (Rooted).
+package route
+
+import (
+	"path"
+	"strconv"
+	"strings"
+)
+
+// Kind is what a content file is to the site.
+type Kind uint8
+
+const (
+	Regular Kind = iota // content/<lang>/a/b.md
+	Home                // content/<lang>/index.md: the introduction of the language's home page
+	Bundle              // content/<lang>/a/index.md: a leaf bundle, published at its folder's URL
+	Section             // content/<lang>/a/_index.md: for now published as a regular page
+)
+
+var kindNames = [...]string{Regular: "regular", Home: "home", Bundle: "bundle", Section: "section"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Source is what routing knows of a content file.
+type Source struct {
+	Lang string // language code: the folder under content/
+	Path string // page path: below the language folder, without ".md"; "" for the home page
+	Kind Kind
+}
+
+// Parse reads a content file's place from its name, a slash path from the site root
+// ("content/<lang>/a/b.md"). ok is false for a name that is not a markdown file inside a
+// language folder.
+func Parse(file string) (src Source, ok bool) {
+	rel, ok := strings.CutPrefix(file, "content/")
+	if !ok || !strings.HasSuffix(rel, ".md") {
+		return Source{}, false
+	}
+	lang, rel, ok := strings.Cut(strings.TrimSuffix(rel, ".md"), "/")
+	if !ok {
+		return Source{}, false
+	}
+	switch {
+	case rel == "index":
+		return Source{Lang: lang, Path: "", Kind: Home}, true
+	case strings.HasSuffix(rel, "/index"):
+		return Source{Lang: lang, Path: strings.TrimSuffix(rel, "/index"), Kind: Bundle}, true
+	case path.Base(rel) == "_index":
+		return Source{Lang: lang, Path: rel, Kind: Section}, true
+	}
+	return Source{Lang: lang, Path: rel, Kind: Regular}, true
+}
+
+// URL is the site path of the page at page path p in language lang: "/en/a/b/", and the
+// language's home page "/en/" for "".
+func URL(lang, p string) string {
+	if p == "" {
+		return "/" + lang + "/"
+	}
+	return "/" + lang + "/" + p + "/"
+}
+
+// StandIn is the site path, in language lang, of the stand-in for a page whose source
+// version is at page path src: the source's path in lang's tree.
+func StandIn(lang, src string) string { return URL(lang, src) }
+
+// WithSlug returns page path p with its last segment replaced by slug (front matter's
+// slug, coming); an empty slug keeps p.
+func WithSlug(p, slug string) string {
+	if slug == "" {
+		return p
+	}
+	if dir := path.Dir(p); dir != "." {
+		return dir + "/" + slug
+	}
+	return slug
+}
+
+// Alias is the site path of alias, a former URL of a page in language lang, as front
+// matter's aliases lists them (coming: a page redirecting to the page is written there).
+// As in Hugo, an alias rooted at "/" is a site path as it stands, any other lies in lang's
+// tree ("old" in en: /en/old/); a path whose last segment has no extension is a folder.
+func Alias(lang, alias string) string {
+	p := alias
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + lang + "/" + p
+	}
+	p = path.Clean(p)
+	if p != "/" && path.Ext(p) == "" {
+		p += "/"
+	}
+	return p
+}
+
+// Beside is the output file of a file a page shows, such as an image, published beside the
+// page at site path pageURL: rel is its path from the page's source file, so the link the
+// page has, rel itself, leads to it ("/en/a/", "img/x.png" → "en/a/img/x.png").
+func Beside(pageURL, rel string) string {
+	return path.Join(strings.TrimPrefix(pageURL, "/"), rel)
+}
+
+// File is the output file of site path p, a slash path from the output root: a folder's
+// page is its index.html ("/en/a/" → "en/a/index.html", "/" → "index.html"), any other
+// path the file it names ("/404.html" → "404.html").
+func File(p string) string {
+	p = strings.TrimPrefix(p, "/")
+	if p == "" || strings.HasSuffix(p, "/") {
+		return p + "index.html"
+	}
+	return p
+}
+
+// Site-wide pages and files.
+const (
+	Root     = "/"            // the language chooser
+	NotFound = "/404.html"    // served for every missing path
+	Sitemap  = "/sitemap.xml" // the real pages with their alternates
+)
+
+// Static is the site path of file name of the theme's static/ tree.
+func Static(name string) string { return "/static/" + name }

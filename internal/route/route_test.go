@@ -1,0 +1,114 @@
+package route
+
+import "testing"
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		file string
+		want Source
+		ok   bool
+	}{
+		{"content/en/a/b.md", Source{"en", "a/b", Regular}, true},
+		{"content/en/gpu-cloud.md", Source{"en", "gpu-cloud", Regular}, true},
+		{"content/zh/index.md", Source{"zh", "", Home}, true},
+		{"content/ja/guide/index.md", Source{"ja", "guide", Bundle}, true},
+		{"content/en/guide/_index.md", Source{"en", "guide/_index", Section}, true},
+		{"content/en/guide/indexes.md", Source{"en", "guide/indexes", Regular}, true},
+		{"content/en/a/b.txt", Source{}, false},
+		{"content/en.md", Source{}, false},
+		{"static/en/a.md", Source{}, false},
+	}
+	for _, tt := range tests {
+		got, ok := Parse(tt.file)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v, %v", tt.file, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// Every kind of content file, and a stand-in, lands where the package comment says.
+func TestPlaces(t *testing.T) {
+	tests := []struct{ file, lang, url, out string }{
+		{"content/en/a/b.md", "en", "/en/a/b/", "en/a/b/index.html"},
+		{"content/en/index.md", "en", "/en/", "en/index.html"},
+		{"content/en/a/index.md", "en", "/en/a/", "en/a/index.html"},
+		{"content/en/a/_index.md", "en", "/en/a/_index/", "en/a/_index/index.html"},
+		{"content/en/a/b.md", "ja", "/ja/a/b/", "ja/a/b/index.html"}, // the stand-in in ja
+	}
+	for _, tt := range tests {
+		src, _ := Parse(tt.file)
+		url := URL(src.Lang, src.Path)
+		if tt.lang != src.Lang {
+			url = StandIn(tt.lang, src.Path)
+		}
+		if url != tt.url || File(url) != tt.out {
+			t.Errorf("%s in %s: %s, %s; want %s, %s", tt.file, tt.lang, url, File(url), tt.url, tt.out)
+		}
+	}
+}
+
+func TestFile(t *testing.T) {
+	for p, want := range map[string]string{"/en/a/": "en/a/index.html", Root: "index.html", NotFound: "404.html",
+		Sitemap: "sitemap.xml", Static("site.css"): "static/site.css", ReviewIndex: "_review/index.html"} {
+		if got := File(p); got != want {
+			t.Errorf("File(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+func TestWithSlug(t *testing.T) {
+	for _, tt := range [][3]string{{"a/b", "", "a/b"}, {"a/b", "c", "a/c"}, {"b", "c", "c"}} {
+		if got := WithSlug(tt[0], tt[1]); got != tt[2] {
+			t.Errorf("WithSlug(%q, %q) = %q, want %q", tt[0], tt[1], got, tt[2])
+		}
+	}
+}
+
+func TestCatalog(t *testing.T) {
+	for got, want := range map[string]string{GPUs("zh"): "/zh/gpus/", GPU("zh", "h100"): "/zh/gpus/h100/",
+		Provider("ja", "aws"): "/ja/providers/aws/", Pricing("en"): "/en/pricing/"} {
+		if got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
+
+func TestReview(t *testing.T) {
+	file := ReviewFile("guide/install")
+	if file != "_review/guide/install/index.html" {
+		t.Errorf("ReviewFile = %q", file)
+	}
+	tests := []struct{ from, to, want string }{
+		{file, URL("ja", "guide/install"), "../../../ja/guide/install/"},
+		{file, ReviewStyle, "../../../_review/review.css"},
+		{File(ReviewIndex), URL("en", "a"), "../en/a/"},
+		{"index.html", URL("en", ""), "en/"},
+	}
+	for _, tt := range tests {
+		if got := FromFile(tt.from, tt.to); got != tt.want {
+			t.Errorf("FromFile(%q, %q) = %q, want %q", tt.from, tt.to, got, tt.want)
+		}
+	}
+	if got := ReviewLink("guide/install"); got != "guide/install/" {
+		t.Errorf("ReviewLink = %q", got)
+	}
+}
+
+func TestBeside(t *testing.T) {
+	for _, tt := range [][3]string{{"/en/a/", "img/x.png", "en/a/img/x.png"}, {"/en/", "x.png", "en/x.png"},
+		{"/zh/a/b/", "./img/../y.png", "zh/a/b/y.png"}} {
+		if got := Beside(tt[0], tt[1]); got != tt[2] {
+			t.Errorf("Beside(%q, %q) = %q, want %q", tt[0], tt[1], got, tt[2])
+		}
+	}
+}
+
+func TestAlias(t *testing.T) {
+	for _, tt := range [][3]string{{"en", "old", "/en/old/"}, {"ja", "a/old/", "/ja/a/old/"},
+		{"en", "/legacy/page", "/legacy/page/"}, {"en", "/legacy/page.html", "/legacy/page.html"},
+		{"en", "../../x", "/x/"}} {
+		if got := Alias(tt[0], tt[1]); got != tt[2] {
+			t.Errorf("Alias(%q, %q) = %q, want %q", tt[0], tt[1], got, tt[2])
+		}
+	}
+}
