@@ -21,6 +21,8 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	fs.StringVar(&opts.BaseURL, "baseurl", "", "base `URL` the site is published at (overrides site.toml)")
 	fs.BoolVar(&opts.Strict, "strict", false, "treat a translation that cannot be built as an error")
 	fs.BoolVar(&opts.Verbose, "v", false, "list every repair made to the source")
+	var wopts write.Options
+	fs.BoolVar(&wopts.Durable, "durable", false, "flush the output to disk before publishing it, so a power loss leaves the old or the new site")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to `file` (go tool pprof)")
 	memProfile := fs.String("memprofile", "", "write a heap profile to `file` after the build")
 	if err := fs.Parse(args); err != nil {
@@ -42,7 +44,7 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsite build: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	tree, err := write.Begin(*dest)
+	tree, err := write.Begin(*dest, wopts)
 	if err != nil {
 		fmt.Fprintf(stderr, "docsite build: %v\n", err)
 		return 1

@@ -33,21 +33,26 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// generation is the site of build number gen: shared pages whose content
-// names the generation, plus one page only this generation has, so that a
-// stale page of an older generation shows up as a mix.
+// generation is the site of build number gen: pages of which a fifth names the
+// generation and the rest change only every fourth generation (so that most builds
+// leave most files as they are, as rebuilds do), plus one page only this generation
+// has, so that a stale page of an older generation shows up as a mix.
 func generation(gen int) map[string]string {
 	files := map[string]string{}
 	pad := strings.Repeat("页", 700) // 120 pages of 2 KB in 21 directories
 	for i := range 120 {
-		files[fmt.Sprintf("lang%d/section%d/page%d/index.html", i%3, i%7, i)] = fmt.Sprintf("gen %d\n%s", gen, pad)
+		stamp := gen / 4
+		if i%5 == gen%5 {
+			stamp = gen
+		}
+		files[fmt.Sprintf("lang%d/section%d/page%d/index.html", i%3, i%7, i)] = fmt.Sprintf("gen %d\n%s", stamp, pad)
 	}
 	files[fmt.Sprintf("only-gen-%d/index.html", gen)] = fmt.Sprintf("gen %d\n", gen)
 	return files
 }
 
 func buildGeneration(dest string, gen int) error {
-	tree, err := Begin(dest)
+	tree, err := Begin(dest, Options{})
 	if err != nil {
 		return err
 	}
@@ -109,7 +114,7 @@ func killBuilds(t *testing.T, rng *rand.Rand, budget time.Duration) {
 	t.Logf("last whole build %v; %d builds killed or finished: dest kept the old tree %d times, had the new one %d times",
 		full, kept+replaced, kept, replaced)
 
-	tree, err := Begin(dest)
+	tree, err := Begin(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,26 +16,47 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sys/unix"
 )
 
-// Tree is a site being written beside its destination.
-type Tree struct {
-	dest string // absolute, cleaned destination
-	dir  string // the temporary directory the files go to
-	lock *dirLock
-	done atomic.Bool // committed or aborted
+// Options say how a tree is written.
+type Options struct {
+	// Durable flushes the new tree to disk (one syncfs) before it is published and the
+	// parent folder after, so that after a power loss dest is the old tree or the whole
+	// new one. Without it the same holds against a killed process (the renames are
+	// atomic), which is what a generator whose output can be built again needs; syncfs
+	// waits for every dirty page of the whole file system, not only the site's.
+	Durable bool
 }
 
-// Begin prepares to replace dest. It removes what killed builds left beside
-// dest (restoring dest first if a build was killed in the middle of the
-// fallback swap, see swap.go) and makes a fresh temporary directory beside
-// it, on the same filesystem. While the Tree is open, other calls of Begin
-// for a destination in the same parent directory fail.
-func Begin(dest string) (*Tree, error) {
+// Tree is a site being written beside its destination: the spare tree (spare.go) brought
+// up to date, then exchanged with dest.
+type Tree struct {
+	dest    string // absolute, cleaned destination
+	state   string // the state folder beside dest
+	dir     string // the spare tree the files go to
+	opts    Options
+	lock    *dirLock
+	done    atomic.Bool // committed or aborted
+	old     *manifest   // what the spare held when the build began (read only while writing)
+	mu      sync.Mutex
+	written map[string]fileEntry // by WriteFile: what the spare holds now, by path
+	touched map[string]bool      // folders whose entries the build changed
+	stats   Stats
+}
+
+// Begin prepares to replace dest. It removes what killed builds left beside dest
+// (restoring dest first if a build was killed in the middle of the fallback swap, see
+// swap.go) and readies the spare tree in the state folder beside it (spare.go), on the
+// same file system. While the Tree is open, other calls of Begin for a destination in
+// the same parent directory fail.
+func Begin(dest string, opts Options) (*Tree, error) {
 	dest, err := filepath.Abs(dest)
 	if err != nil {
 		return nil, fmt.Errorf("write: %w", err)
@@ -50,54 +71,141 @@ func Begin(dest string) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := prepare(dest)
-	if err != nil {
+	t := &Tree{dest: dest, state: stateDir(dest), opts: opts, lock: lock,
+		written: map[string]fileEntry{}, touched: map[string]bool{}}
+	if err := t.prepare(); err != nil {
 		lock.release()
 		return nil, err
 	}
-	return &Tree{dest: dest, dir: dir, lock: lock}, nil
+	return t, nil
 }
 
-// prepare cleans the leftovers of earlier builds and makes the new directory.
-func prepare(dest string) (string, error) {
-	if err := restoreOld(dest); err != nil {
-		return "", err
+// prepare cleans the leftovers of earlier builds and readies the spare.
+func (t *Tree) prepare() error {
+	if err := restoreOld(t.dest); err != nil {
+		return err
 	}
-	if err := removeLeftovers(dest); err != nil {
-		return "", err
+	if err := removeLeftovers(t.dest); err != nil {
+		return err
 	}
-	return makeTemp(dest, tmpKind)
+	old, err := prepareSpare(t.state, t.dest)
+	if err != nil {
+		return err
+	}
+	t.old, t.dir = old, filepath.Join(t.state, spareName)
+	return nil
 }
 
-// Dir is the temporary directory the tree is written to.
+// Stats count what a build did to the tree it published.
+type Stats struct {
+	Written   int // files written, new or changed
+	Unchanged int // files the spare already held as built
+}
+
+// Stats says what WriteFile did so far.
+func (t *Tree) Stats() Stats {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.stats
+}
+
+// Dir is the directory the tree is written to.
 func (t *Tree) Dir() string { return t.dir }
 
-// WriteFile writes data to rel inside the tree, creating parent directories.
-// rel is slash-separated and clean, neither absolute nor leaving the tree
-// (io/fs.ValidPath). Each file may be written once: a second write of the
-// same rel is an error, because two pages claiming one URL is a bug that
-// concurrency would otherwise turn into nondeterministic output. WriteFile
-// is safe for concurrent use.
+// WriteFile writes data to rel inside the tree, creating parent directories; where the
+// spare already holds exactly data at rel, it writes nothing. rel is slash-separated and
+// clean, neither absolute nor leaving the tree (io/fs.ValidPath). Each file may be written
+// once: a second write of the same rel is an error, because two pages claiming one URL is
+// a bug that concurrency would otherwise turn into nondeterministic output. WriteFile is
+// safe for concurrent use.
 func (t *Tree) WriteFile(rel string, data []byte) error {
 	if t.done.Load() {
 		return fmt.Errorf("write: %s: tree already committed or aborted", rel)
 	}
-	if !fs.ValidPath(rel) || rel == "." {
+	if !validRel(rel) {
 		return fmt.Errorf("write: %q: not a clean relative slash-separated path inside the site", rel)
 	}
-	name := filepath.Join(t.dir, filepath.FromSlash(rel))
-	if parent := filepath.Dir(name); parent != t.dir {
-		if err := makeDir(parent); err != nil {
-			return fmt.Errorf("write: %s: %w", rel, err)
+	e := fileEntry{sum: sumOf(data), size: int64(len(data))}
+	old, had := t.old.files[rel]
+	unchanged := had && old.sum == e.sum && old.size == e.size
+	if unchanged {
+		e.mtime = old.mtime
+	}
+	t.mu.Lock()
+	_, twice := t.written[rel]
+	if !twice {
+		t.written[rel] = e
+		if unchanged {
+			t.stats.Unchanged++
+		} else {
+			t.stats.Written++
 		}
 	}
-	if err := createFile(name, data); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("write: %s: written twice", rel)
-		}
+	t.mu.Unlock()
+	if twice {
+		return fmt.Errorf("write: %s: written twice", rel)
+	}
+	if unchanged {
+		return nil
+	}
+	mtime, err := t.replace(rel, data)
+	if err != nil {
 		return fmt.Errorf("write: %s: %w", rel, err)
 	}
+	e.mtime = mtime
+	t.mu.Lock()
+	t.written[rel] = e
+	t.mu.Unlock()
 	return nil
+}
+
+// replace puts a new file with data at rel, in place of whatever is there, and returns
+// its modification time. A file is never rewritten in place: it may be shared with the
+// published tree (seed).
+func (t *Tree) replace(rel string, data []byte) (int64, error) {
+	name := filepath.Join(t.dir, filepath.FromSlash(rel))
+	dir := path.Dir(rel)
+	if _, known := t.old.dirs[dir]; !known {
+		if err := makeDir(filepath.Dir(name)); err != nil {
+			return 0, err
+		}
+	}
+	t.touch(dir)
+	mtime, err := createFile(name, data)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		// A file of an older build, or a folder where the new build has a file.
+		if err = os.RemoveAll(name); err == nil {
+			mtime, err = createFile(name, data)
+		}
+	case errors.Is(err, unix.ENOTDIR):
+		// A file of an older build where the new build has a folder.
+		if err = clearWay(t.dir, dir); err == nil {
+			mtime, err = createFile(name, data)
+		}
+	}
+	return mtime, err
+}
+
+// clearWay removes the files that stand where the folders of slash path dir should be
+// below root, and makes those folders.
+func clearWay(root, dir string) error {
+	parts := strings.Split(dir, "/")
+	for i := range parts {
+		p := filepath.Join(root, filepath.FromSlash(strings.Join(parts[:i+1], "/")))
+		if info, err := os.Lstat(p); err == nil && !info.IsDir() {
+			if err := os.Remove(p); err != nil {
+				return err
+			}
+		}
+	}
+	return os.MkdirAll(filepath.Join(root, filepath.FromSlash(dir)), 0o755)
+}
+
+func (t *Tree) touch(dir string) {
+	t.mu.Lock()
+	t.touched[dir] = true
+	t.mu.Unlock()
 }
 
 // makeDir makes the folder dir if it is not there. With pretty URLs nearly every page has a
@@ -114,12 +222,12 @@ func makeDir(dir string) error {
 // createFile writes data to a new file name with plain system calls: open, write, close.
 // os.OpenFile would add four fcntl calls and an epoll registration per file, which a
 // build writing 40,000 small files pays for in seconds.
-func createFile(name string, data []byte) error {
+func createFile(name string, data []byte) (mtime int64, err error) {
 	fd, err := retry(func() (int, error) {
 		return unix.Open(name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC, 0o644)
 	})
 	if err != nil {
-		return &fs.PathError{Op: "open", Path: name, Err: err}
+		return 0, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
 	for len(data) > 0 && err == nil {
 		var n int
@@ -127,13 +235,17 @@ func createFile(name string, data []byte) error {
 			data = data[n:]
 		}
 	}
+	var st unix.Stat_t
+	if err == nil {
+		err = unix.Fstat(fd, &st)
+	}
 	if cerr := unix.Close(fd); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return &fs.PathError{Op: "write", Path: name, Err: err}
+		return 0, &fs.PathError{Op: "write", Path: name, Err: err}
 	}
-	return nil
+	return unixNano(st.Mtim), nil
 }
 
 // retry calls f again while it is interrupted by a signal.
@@ -145,16 +257,13 @@ func retry(f func() (int, error)) (int, error) {
 	}
 }
 
-// Abort removes the temporary directory and leaves dest untouched. After
-// Commit it does nothing, so `defer t.Abort()` is the usual way to clean up
-// a build that fails.
+// Abort leaves dest untouched. The spare, partly brought up to date, keeps no manifest,
+// so the next build starts it again (spare.go). After Commit Abort does nothing, so
+// `defer t.Abort()` is the usual way to clean up a build that fails.
 func (t *Tree) Abort() error {
 	if t.done.Swap(true) {
 		return nil
 	}
-	defer t.lock.release()
-	if err := os.RemoveAll(t.dir); err != nil {
-		return fmt.Errorf("write: removing %s: %w", t.dir, err)
-	}
+	t.lock.release()
 	return nil
 }

@@ -100,12 +100,12 @@ func assertTree(t *testing.T, dir string, want map[string]string) {
 func TestCommitFreshDest(t *testing.T) {
 	parent := t.TempDir()
 	dest := filepath.Join(parent, "public")
-	tree, err := Begin(dest)
+	tree, err := Begin(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if filepath.Dir(tree.Dir()) != parent {
-		t.Errorf("temporary dir %s is not beside %s", tree.Dir(), dest)
+	if filepath.Dir(filepath.Dir(tree.Dir())) != parent {
+		t.Errorf("spare dir %s is not in a folder beside %s", tree.Dir(), dest)
 	}
 	files := map[string]string{"index.html": "home", "en/a/b/index.html": "page", "404.html": "missing"}
 	writeAll(t, tree, files)
@@ -113,8 +113,8 @@ func TestCommitFreshDest(t *testing.T) {
 		t.Fatal(err)
 	}
 	assertTree(t, dest, files)
-	if got := names(t, parent); !slices.Equal(got, []string{"public"}) {
-		t.Errorf("parent holds %q, want only public", got)
+	if got := names(t, parent); !slices.Equal(got, []string{".public.docsite", "public"}) {
+		t.Errorf("parent holds %q, want public and its state folder", got)
 	}
 	if err := tree.Abort(); err != nil {
 		t.Errorf("Abort after Commit: %v", err)
@@ -130,14 +130,14 @@ func TestCommitReplacesDest(t *testing.T) {
 	files := map[string]string{"index.html": "new home", "zh/new/index.html": "新页面"}
 	commit(t, dest, files)
 	assertTree(t, dest, files)
-	if got := names(t, parent); !slices.Equal(got, []string{"public"}) {
-		t.Errorf("parent holds %q, want only public", got)
+	if got := names(t, parent); !slices.Equal(got, []string{".public.docsite", "public"}) {
+		t.Errorf("parent holds %q, want public and its state folder", got)
 	}
 }
 
 func commit(t *testing.T, dest string, files map[string]string) {
 	t.Helper()
-	tree, err := Begin(dest)
+	tree, err := Begin(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestAbortLeavesDestUntouched(t *testing.T) {
 	dest := filepath.Join(parent, "public")
 	old := map[string]string{"index.html": "old", "ja/index.html": "古い"}
 	commit(t, dest, old)
-	tree, err := Begin(dest)
+	tree, err := Begin(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,8 +161,8 @@ func TestAbortLeavesDestUntouched(t *testing.T) {
 		t.Fatal(err)
 	}
 	assertTree(t, dest, old)
-	if got := names(t, parent); !slices.Equal(got, []string{"public"}) {
-		t.Errorf("parent holds %q, want only public", got)
+	if got := names(t, parent); !slices.Equal(got, []string{".public.docsite", "public"}) {
+		t.Errorf("parent holds %q, want public and its state folder", got)
 	}
 	if err := tree.Commit(); err == nil {
 		t.Error("Commit after Abort succeeded")
@@ -174,7 +174,7 @@ func TestAbortLeavesDestUntouched(t *testing.T) {
 
 func TestWriteFileRejectsPathsOutside(t *testing.T) {
 	parent := t.TempDir()
-	tree, err := Begin(filepath.Join(parent, "public"))
+	tree, err := Begin(filepath.Join(parent, "public"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestWriteFileRejectsPathsOutside(t *testing.T) {
 }
 
 func TestWriteFileTwiceIsAnError(t *testing.T) {
-	tree, err := Begin(filepath.Join(t.TempDir(), "public"))
+	tree, err := Begin(filepath.Join(t.TempDir(), "public"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestWriteFileTwiceIsAnError(t *testing.T) {
 
 func TestWriteFileConcurrently(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "public")
-	tree, err := Begin(dest)
+	tree, err := Begin(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +260,7 @@ func TestBeginRemovesOnlyItsLeftovers(t *testing.T) {
 	}
 	before := snapshot(t, parent)
 
-	tree, err := Begin(dest)
+	tree, err := Begin(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +275,7 @@ func TestBeginRemovesOnlyItsLeftovers(t *testing.T) {
 		}
 	}
 	for rel := range after {
-		if _, ok := before[rel]; !ok {
+		if _, ok := before[rel]; !ok && !strings.HasPrefix(rel, ".site.docsite/") {
 			t.Errorf("%s: appeared", rel)
 		}
 	}
@@ -297,7 +297,7 @@ func TestBeginRestoresTreeAfterKilledFallback(t *testing.T) {
 	parent := t.TempDir()
 	dest := filepath.Join(parent, "site")
 	commit(t, dest, map[string]string{"index.html": "old"})
-	newTree, err := Begin(dest)
+	newTree, err := Begin(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +311,7 @@ func TestBeginRestoresTreeAfterKilledFallback(t *testing.T) {
 	}
 	newTree.lock.release()
 
-	tree, err := Begin(dest)
+	tree, err := Begin(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,8 +319,8 @@ func TestBeginRestoresTreeAfterKilledFallback(t *testing.T) {
 		t.Fatal(err)
 	}
 	assertTree(t, dest, map[string]string{"index.html": "old"})
-	if got := names(t, parent); !slices.Equal(got, []string{"site"}) {
-		t.Errorf("parent holds %q, want only site", got)
+	if got := names(t, parent); !slices.Equal(got, []string{".site.docsite", "site"}) {
+		t.Errorf("parent holds %q, want site and its state folder", got)
 	}
 }
 
@@ -343,18 +343,18 @@ func TestRenameTwice(t *testing.T) {
 
 func TestBeginIsExclusivePerParent(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "public")
-	first, err := Begin(dest)
+	first, err := Begin(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if second, err := Begin(dest); err == nil {
+	if second, err := Begin(dest, Options{}); err == nil {
 		second.Abort()
 		t.Fatal("second Begin succeeded while the first tree is open")
 	}
 	if err := first.Abort(); err != nil {
 		t.Fatal(err)
 	}
-	second, err := Begin(dest)
+	second, err := Begin(dest, Options{})
 	if err != nil {
 		t.Fatalf("Begin after Abort: %v", err)
 	}
@@ -365,7 +365,7 @@ func TestCommitRefusesNonDirectoryDest(t *testing.T) {
 	parent := t.TempDir()
 	dest := filepath.Join(parent, "public")
 	mkfile(t, dest, "a file")
-	tree, err := Begin(dest)
+	tree, err := Begin(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,7 +376,7 @@ func TestCommitRefusesNonDirectoryDest(t *testing.T) {
 	if b, _ := os.ReadFile(dest); !bytes.Equal(b, []byte("a file")) {
 		t.Errorf("dest now holds %q", b)
 	}
-	if got := names(t, parent); !slices.Equal(got, []string{"public"}) {
-		t.Errorf("parent holds %q, want only public", got)
+	if got := names(t, parent); !slices.Equal(got, []string{".public.docsite", "public"}) {
+		t.Errorf("parent holds %q, want public and its state folder", got)
 	}
 }

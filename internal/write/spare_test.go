@@ -1,0 +1,105 @@
+package write
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// commitStats commits files into dest and returns what the build wrote.
+func commitStats(t *testing.T, dest string, files map[string]string) Stats {
+	t.Helper()
+	tree, err := Begin(dest, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeAll(t, tree, files)
+	st := tree.Stats()
+	if err := tree.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	assertTree(t, dest, files)
+	return st
+}
+
+func site(pages int, stamp string) map[string]string {
+	files := map[string]string{"index.html": "home " + stamp}
+	for i := range pages {
+		files[filepath.ToSlash(filepath.Join("en", "s", string(rune('a'+i)), "index.html"))] = "page"
+	}
+	return files
+}
+
+// The first build writes everything; the second has no spare yet and makes one from the
+// published tree by hard links; from then on a build writes only what changed.
+func TestRebuildWritesOnlyWhatChanged(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "public")
+	steps := []struct {
+		files       map[string]string
+		wantWritten int
+	}{
+		{site(10, "1"), 11},
+		{site(10, "1"), 0}, // spare made from the published tree: nothing to write
+		{site(10, "2"), 1}, // the home page changed
+		{site(10, "2"), 1}, // the spare is the tree of build 2, which had the old home page
+		{site(10, "2"), 0}, // both trees are up to date
+		{site(12, "2"), 2}, // two new pages
+		{site(5, "2"), 0},  // seven pages gone: removed, nothing written
+		{site(12, "2"), 0}, // back again: the spare is the tree of build 6, which had them
+		{site(12, "2"), 7}, // the spare is the tree of build 7, which had not
+	}
+	for i, s := range steps {
+		st := commitStats(t, dest, s.files)
+		if st.Written != s.wantWritten || st.Written+st.Unchanged != len(s.files) {
+			t.Errorf("build %d: %+v, want %d written of %d", i+1, st, s.wantWritten, len(s.files))
+		}
+	}
+}
+
+// What someone changes in the published tree is undone by the builds after: the tree
+// is always exactly what was built.
+func TestChangesToThePublishedTreeAreUndone(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "public")
+	files := site(6, "1")
+	commitStats(t, dest, files)
+	commitStats(t, dest, files)
+	// Edit a file keeping its size, add files and a folder, remove a file, all in the
+	// published tree (which becomes the spare after the next build).
+	mkfile(t, filepath.Join(dest, "index.html"), "HOME 1")
+	mkfile(t, filepath.Join(dest, "en/s/a/extra.txt"), "junk")
+	mkfile(t, filepath.Join(dest, "en/new/junk.html"), "junk")
+	if err := os.Remove(filepath.Join(dest, "en/s/b/index.html")); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		commitStats(t, dest, files)
+	}
+}
+
+func TestFileAndFolderTradePlaces(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "public")
+	a := map[string]string{"index.html": "x", "en/a": "a file", "en/b/index.html": "a folder"}
+	b := map[string]string{"index.html": "x", "en/a/index.html": "now a folder", "en/b": "now a file"}
+	for range 3 {
+		commitStats(t, dest, a)
+		commitStats(t, dest, b)
+	}
+}
+
+// A spare whose build was killed (no manifest) or whose manifest does not read is never
+// trusted: the next build starts it again and publishes exactly what it built.
+func TestSpareWithoutManifestIsNotTrusted(t *testing.T) {
+	parent := t.TempDir()
+	dest := filepath.Join(parent, "public")
+	files := site(4, "1")
+	commitStats(t, dest, files)
+	commitStats(t, dest, files)
+	spare := filepath.Join(stateDir(dest), spareName)
+	mkfile(t, filepath.Join(spare, "en/s/a/index.html"), "half-written")
+	if err := os.Remove(manifestName(stateDir(dest), spare)); err != nil {
+		t.Fatal(err)
+	}
+	commitStats(t, dest, files)
+	mkfile(t, manifestName(stateDir(dest), spare), "docsite-tree-manifest 1\nf zz 1 1 index.html\n")
+	commitStats(t, dest, files)
+}
