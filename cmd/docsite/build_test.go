@@ -64,8 +64,8 @@ func TestBuildFailureLeavesOutputUntouched(t *testing.T) {
 		t.Error("page of a deleted source file is still in the output")
 	}
 	entries, _ := os.ReadDir(filepath.Dir(dest))
-	if len(entries) != 1 {
-		t.Errorf("leftovers beside dest: %v", entries)
+	if len(entries) != 2 || entries[0].Name() != "."+filepath.Base(dest)+".docsite" {
+		t.Errorf("beside dest, want only its state folder: %v", entries)
 	}
 }
 
