@@ -30,8 +30,8 @@ func TestFloorRendersEveryFile(t *testing.T) {
 	if err := floor(site, dest); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := countHTML(dest); err != nil || got != 3*n {
-		t.Fatalf("floor wrote %d HTML files (%v), want %d", got, err, 3*n)
+	if got, err := countHTML(dest); err != nil || got != 3*n+len(corpus.SectionFiles()) {
+		t.Fatalf("floor wrote %d HTML files (%v), want %d pages and the section pages", got, err, 3*n)
 	}
 	f := corpus.PageFiles(corpus.Options{Pages: n, Seed: 9}, 0)[1] // Chinese
 	html, err := os.ReadFile(filepath.Join(dest, f.Lang, strings.TrimSuffix(f.Path, ".md")+".html"))

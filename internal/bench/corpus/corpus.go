@@ -1,5 +1,6 @@
 // Package corpus generates the benchmark corpus: N parallel pages per language for en, zh
-// and ja, deterministic from a seed, damaged the way the seed pages are.
+// and ja, deterministic from a seed, damaged the way the seed pages are, in Hugo's layout:
+// every folder a section with an _index.md (sections.go).
 //
 // Every page is built once as a language-independent structure (sections, blocks,
 // tables and the facts they quote) and rendered in each language, so the three files
@@ -75,13 +76,16 @@ func WriteContent(opt Options, roots ...string) error {
 	}
 	close(next)
 	wg.Wait()
-	return errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	return writeFiles(SectionFiles(), roots)
 }
 
 func makeDirs(roots []string) error {
 	for _, root := range roots {
 		for _, lang := range Languages {
-			for _, d := range dirs {
+			for _, d := range sectionDirs() {
 				if err := os.MkdirAll(filepath.Join(root, "content", lang, filepath.FromSlash(d)), 0o755); err != nil {
 					return err
 				}
@@ -92,7 +96,11 @@ func makeDirs(roots []string) error {
 }
 
 func writePage(opt Options, i int, roots []string) error {
-	for _, f := range PageFiles(opt, i) {
+	return writeFiles(PageFiles(opt, i), roots)
+}
+
+func writeFiles(files []File, roots []string) error {
+	for _, f := range files {
 		for _, root := range roots {
 			name := filepath.Join(root, "content", f.Lang, filepath.FromSlash(f.Path))
 			if err := os.WriteFile(name, f.Data, 0o644); err != nil {

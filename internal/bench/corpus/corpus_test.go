@@ -47,8 +47,8 @@ func writeTree(t *testing.T, opt Options) map[string][]byte {
 func TestSameSeedSameTree(t *testing.T) {
 	a := writeTree(t, Options{Pages: 40, Seed: 7})
 	b := writeTree(t, Options{Pages: 40, Seed: 7})
-	if len(a) != 3*40 {
-		t.Fatalf("wrote %d files, want %d", len(a), 3*40)
+	if want := 3*40 + len(SectionFiles()); len(a) != want {
+		t.Fatalf("wrote %d files, want %d", len(a), want)
 	}
 	for name, data := range a {
 		if !bytes.Equal(data, b[name]) {
@@ -58,12 +58,12 @@ func TestSameSeedSameTree(t *testing.T) {
 	c := writeTree(t, Options{Pages: 40, Seed: 8})
 	same := 0
 	for name, data := range a {
-		if bytes.Equal(data, c[name]) {
+		if bytes.Equal(data, c[name]) && !strings.HasSuffix(name, "/_index.md") { // sections are fixed
 			same++
 		}
 	}
 	if same > 0 {
-		t.Errorf("%d files are identical for seeds 7 and 8", same)
+		t.Errorf("%d pages are identical for seeds 7 and 8", same)
 	}
 }
 
@@ -260,7 +260,15 @@ func TestEveryDamageKindIsPresent(t *testing.T) {
 func TestFilesHaveFrontMatterAndNestedFolders(t *testing.T) {
 	tree := writeTree(t, Options{Pages: 50, Seed: 2})
 	depth := 0
+	sections := 0
 	for name, data := range tree {
+		if strings.HasSuffix(name, "/_index.md") {
+			sections++
+			if !bytes.HasPrefix(data, []byte("+++\ntitle = \"")) || !bytes.Contains(data, []byte("\nweight = ")) {
+				t.Errorf("%s: no TOML front matter with title and weight", name)
+			}
+			continue
+		}
 		if !bytes.HasPrefix(data, []byte("+++\ntitle = \"")) || !bytes.Contains(data, []byte("\ntranslationKey = \"page-")) {
 			t.Errorf("%s: no TOML front matter with title and translationKey", name)
 		}
@@ -268,6 +276,17 @@ func TestFilesHaveFrontMatterAndNestedFolders(t *testing.T) {
 	}
 	if depth < 4 { // content/<lang>/a/b/c/page.md
 		t.Errorf("deepest file is %d folders down, want nested folders", depth)
+	}
+	// Every folder below content/<lang>/ that holds a page has an _index.md, as in Hugo.
+	for name := range tree {
+		for d := path.Dir(name); strings.Count(d, "/") > 1; d = path.Dir(d) {
+			if _, ok := tree[d+"/_index.md"]; !ok {
+				t.Errorf("%s: folder %s has no _index.md", name, d)
+			}
+		}
+	}
+	if want := len(sectionDirs()) * len(Languages); sections != want {
+		t.Errorf("%d section files, want %d", sections, want)
 	}
 }
 
