@@ -33,12 +33,13 @@ bench: ## per-stage benchmarks (load, parse, normalise, align, render, write), w
 	$(GO) test ./internal/build -run '^$$' -bench 'LiveEdit' -benchmem -benchtime 20x -timeout 60m
 	$(GO) test ./cmd/docsite -run '^$$' -bench EditToReload -benchtime 20x -timeout 60m
 
-bench-hugo: ## docsite against Hugo and the goldmark floor on the same corpus (installs Debian's hugo if missing)
+bench-hugo: ## docsite against Hugo and the goldmark floor on the same corpus, output on disk and tmpfs, fresh builds and rebuilds (installs Debian's hugo if missing)
 	command -v hugo >/dev/null || (apt-get update -qq && apt-get install -y -qq hugo)
 	command -v /usr/bin/time >/dev/null 2>&1 || apt-get install -y -qq time
 	$(GO) build -o out/bench/docsite ./cmd/docsite
 	$(GO) build -o out/bench/benchcompare ./cmd/benchcompare
-	out/bench/benchcompare -sizes 1000,10000 -runs 5 -hugo $$(command -v hugo) -docsite out/bench/docsite
+	out/bench/benchcompare -sizes 1000,10000 -runs 5 -hugo $$(command -v hugo) -docsite out/bench/docsite \
+	  -out $(CURDIR)/out/bench/sites,/dev/shm/docsite-bench-sites -scenarios fresh,noop,body,title
 
 serve: ## preview with live reload on http://127.0.0.1:1313/
 	$(GO) run ./cmd/docsite serve -source .

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"golang.org/x/sys/unix"
 )
 
 // tool is one program under comparison and how to build a corpus with it.
@@ -45,9 +47,12 @@ type result struct {
 	runs  []sample
 }
 
-// sizeResults are the results at one corpus size with the load around them.
+// sizeResults are the results at one corpus size, output folder and scenario, with the
+// load around them.
 type sizeResults struct {
 	pages                 int
+	out                   string // the output folder's kind and path: "disk /work/…"
+	scenario              string
 	results               []result
 	loadBefore, loadAfter string
 }
@@ -60,25 +65,50 @@ func compare(cfg config, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		sr := sizeResults{pages: n, loadBefore: loadAverage()}
-		if sr.results, err = measureSize(cfg, ts, c, stderr); err != nil {
-			return err
+		for _, out := range cfg.outs {
+			for _, sc := range cfg.scenarios {
+				sr := sizeResults{pages: n, out: describeOut(out), scenario: sc.name, loadBefore: loadAverage()}
+				if sr.results, err = measureScenario(cfg, ts, c, out, sc, stderr); err != nil {
+					return err
+				}
+				sr.loadAfter = loadAverage()
+				all = append(all, sr)
+			}
 		}
-		sr.loadAfter = loadAverage()
-		all = append(all, sr)
 	}
 	writeReport(stdout, cfg, all)
-	for _, t := range ts {
-		if err := os.RemoveAll(filepath.Join(cfg.out, t.name)); err != nil {
-			return err
+	for _, out := range cfg.outs {
+		for _, t := range ts {
+			if err := os.RemoveAll(filepath.Join(out, t.name)); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// measureSize runs every tool cfg.runs+1 times, alternating them and rotating their
-// order run by run; run 0 warms the page cache, is checked and is discarded.
-func measureSize(cfg config, ts []tool, c corpusDirs, stderr io.Writer) ([]result, error) {
+// measureScenario runs every tool cfg.runs+1 times, alternating them and rotating their
+// order run by run; run 0 warms the page cache (and, for a rebuild, makes the output the
+// next run builds into), is checked and is discarded. The floor is a fresh build by
+// nature and runs in the fresh scenario only.
+func measureScenario(cfg config, all []tool, c corpusDirs, out string, sc scenario, stderr io.Writer) ([]result, error) {
+	var ts []tool
+	for _, t := range all {
+		if t.name != "floor" || !sc.rebuild {
+			ts = append(ts, t)
+		}
+	}
+	editors := make([]*editor, len(ts))
+	if sc.edit != nil {
+		for k, t := range ts {
+			e, err := newEditor(t.input(c), c)
+			if err != nil {
+				return nil, err
+			}
+			editors[k] = e
+			defer e.restore()
+		}
+	}
 	rs := make([]result, len(ts))
 	for k, t := range ts {
 		rs[k] = result{tool: t.name, pages: c.pages}
@@ -86,12 +116,17 @@ func measureSize(cfg config, ts []tool, c corpusDirs, stderr io.Writer) ([]resul
 	for r := 0; r <= cfg.runs; r++ {
 		for j := range ts {
 			k := (j + r) % len(ts)
-			s, err := runOnce(cfg, ts[k], c, r == 0)
+			if sc.edit != nil && r > 0 {
+				if err := sc.edit(editors[k], r); err != nil {
+					return nil, err
+				}
+			}
+			s, err := runOnce(cfg, ts[k], c, out, !sc.rebuild || r == 0, r == 0)
 			if err != nil {
 				return nil, err
 			}
-			fmt.Fprintf(stderr, "%d pages/lang, run %d, %-7s wall %6.2fs  cpu %6.2fs  rss %7.1f MiB\n",
-				c.pages, r, ts[k].name, s.wall.Seconds(), s.cpu.Seconds(), mib(s.rssKiB))
+			fmt.Fprintf(stderr, "%d pages/lang, %s, %s, run %d, %-7s wall %6.2fs  cpu %6.2fs  rss %7.1f MiB\n",
+				c.pages, describeOut(out), sc.name, r, ts[k].name, s.wall.Seconds(), s.cpu.Seconds(), mib(s.rssKiB))
 			if r > 0 {
 				rs[k].runs = append(rs[k].runs, s)
 			}
@@ -100,12 +135,15 @@ func measureSize(cfg config, ts []tool, c corpusDirs, stderr io.Writer) ([]resul
 	return rs, nil
 }
 
-// runOnce builds the corpus with t into a fresh output directory. When check is set
-// it also makes sure the tool wrote at least one HTML file per page.
-func runOnce(cfg config, t tool, c corpusDirs, check bool) (sample, error) {
-	dest := filepath.Join(cfg.out, t.name)
-	if err := os.RemoveAll(dest); err != nil {
-		return sample{}, err
+// runOnce builds the corpus with t into out/<tool>/public, from an empty folder when
+// fresh is set. When check is set it also makes sure the tool wrote at least one HTML
+// file per page.
+func runOnce(cfg config, t tool, c corpusDirs, out string, fresh, check bool) (sample, error) {
+	dest := filepath.Join(out, t.name, "public")
+	if fresh {
+		if err := os.RemoveAll(filepath.Dir(dest)); err != nil { // the tool's state beside dest too
+			return sample{}, err
+		}
 	}
 	scratch := filepath.Join(cfg.work, "scratch")
 	if err := os.MkdirAll(scratch, 0o755); err != nil {
@@ -123,6 +161,16 @@ func runOnce(cfg config, t tool, c corpusDirs, check bool) (sample, error) {
 		err = fmt.Errorf("%s wrote %d HTML files for %d pages", t.name, n, 3*c.pages)
 	}
 	return s, err
+}
+
+// describeOut names the kind of file system out is on, and out.
+func describeOut(out string) string {
+	var st unix.Statfs_t
+	kind := "disk"
+	if err := unix.Statfs(out, &st); err == nil && st.Type == unix.TMPFS_MAGIC {
+		kind = "tmpfs"
+	}
+	return kind + " " + out
 }
 
 // warm reads every file under dir, so that each run finds its input in the page cache.

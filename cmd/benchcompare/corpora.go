@@ -15,6 +15,7 @@ import (
 type corpusDirs struct {
 	site, hugo string
 	pages      int // per language
+	seed       uint64
 }
 
 // ensureCorpus generates the corpus of n pages per language under work, or reuses it
@@ -23,7 +24,7 @@ type corpusDirs struct {
 func ensureCorpus(work string, n int, seed uint64, log io.Writer) (corpusDirs, error) {
 	opt := corpus.Options{Pages: n, Seed: seed}
 	root := filepath.Join(work, fmt.Sprintf("corpus-n%d-seed%d", n, seed))
-	c := corpusDirs{site: filepath.Join(root, "site"), hugo: filepath.Join(root, "hugo"), pages: n}
+	c := corpusDirs{site: filepath.Join(root, "site"), hugo: filepath.Join(root, "hugo"), pages: n, seed: seed}
 	stampFile := filepath.Join(root, "complete")
 	want := stamp(opt)
 	if got, err := os.ReadFile(stampFile); err == nil && bytes.Equal(got, want) {
@@ -45,7 +46,7 @@ func ensureCorpus(work string, n int, seed uint64, log io.Writer) (corpusDirs, e
 
 func stamp(opt corpus.Options) []byte {
 	h := sha256.New()
-	for _, f := range corpus.PageFiles(opt, 0) {
+	for _, f := range append(corpus.PageFiles(opt, 0), corpus.SectionFiles()...) {
 		h.Write(f.Data)
 	}
 	return fmt.Appendf(nil, "%x\n", h.Sum(nil))

@@ -23,7 +23,8 @@ func TestCompareEndToEnd(t *testing.T) {
 		t.Skip("GNU time not installed")
 	}
 	t.Setenv("BENCHCOMPARE_AS_MAIN", "1")
-	args := []string{"-sizes", "4,8", "-runs", "1", "-work", t.TempDir()}
+	work := t.TempDir()
+	args := []string{"-sizes", "4,8", "-runs", "1", "-work", work, "-out", work + "/a," + work + "/b", "-scenarios", "fresh,noop,body,title"}
 	tools := []string{"floor"}
 	if hugo, err := exec.LookPath("hugo"); err == nil {
 		args = append(args, "-hugo", hugo)
@@ -33,7 +34,7 @@ func TestCompareEndToEnd(t *testing.T) {
 	if err := run(args, &out, &log); err != nil {
 		t.Fatalf("%v\n%s", err, log.String())
 	}
-	for _, want := range []string{"### 4 pages per language (12 pages)", "### 8 pages per language", "### Linearity"} {
+	for _, want := range []string{"### 4 pages per language (12 pages), fresh", "### 8 pages per language (24 pages), title, output on disk " + work + "/b", "### Linearity", "| 8 | disk | body |"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
@@ -46,7 +47,7 @@ func TestCompareEndToEnd(t *testing.T) {
 }
 
 func TestRunRejectsBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"-runs", "0"}, {"-sizes", "x"}, {"-floor"}, {"extra"}} {
+	for _, args := range [][]string{{"-runs", "0"}, {"-sizes", "x"}, {"-floor"}, {"extra"}, {"-scenarios", "warm"}} {
 		if err := run(args, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
 			t.Errorf("run(%q): no error", args)
 		}

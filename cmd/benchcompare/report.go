@@ -5,23 +5,68 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 )
 
 func writeReport(w io.Writer, cfg config, all []sizeResults) {
-	fmt.Fprintf(w, "Corpus seed %d; %d measured runs per tool and size after one discarded warm-up run; medians; %d CPUs; output in %s.\n",
-		cfg.seed, cfg.runs, runtime.NumCPU(), cfg.out)
+	fmt.Fprintf(w, "Corpus seed %d; %d measured runs per tool after one discarded warm-up run; medians; %d CPUs.\n",
+		cfg.seed, cfg.runs, runtime.NumCPU())
+	writeSummary(w, all)
 	for _, sr := range all {
 		writeSize(w, sr)
 	}
-	if len(all) > 1 {
-		writeLinearity(w, all[0], all[len(all)-1])
+	var fresh []sizeResults
+	for _, sr := range all {
+		if sr.scenario == "fresh" && sr.out == all[0].out {
+			fresh = append(fresh, sr)
+		}
 	}
+	if len(fresh) > 1 {
+		writeLinearity(w, fresh[0], fresh[len(fresh)-1])
+	}
+}
+
+// writeSummary is one line per size, output and scenario: docsite against Hugo, with the
+// floor's fresh build at that size and output beside it.
+func writeSummary(w io.Writer, all []sizeResults) {
+	fmt.Fprintln(w, "\n| pages/lang | output | scenario | docsite wall (s) | Hugo wall (s) | docsite/Hugo wall | docsite/Hugo CPU | docsite/Hugo RSS | floor wall, fresh (s) |")
+	fmt.Fprintln(w, "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+	for _, sr := range all {
+		d, h := sr.find("docsite"), sr.find("hugo")
+		floor := "–"
+		for _, f := range all {
+			if f.pages == sr.pages && f.out == sr.out && f.find("floor") != nil {
+				floor = fmt.Sprintf("%.2f", f.find("floor").median().wall.Seconds())
+			}
+		}
+		cell := func(r *result) string {
+			if r == nil {
+				return "–"
+			}
+			return fmt.Sprintf("%.2f", r.median().wall.Seconds())
+		}
+		ratios := "– | – | –"
+		if d != nil && h != nil {
+			md, mh := d.median(), h.median()
+			ratios = fmt.Sprintf("%.2f | %.2f | %.2f", ratio(md.wall, mh.wall), ratio(md.cpu, mh.cpu), float64(md.rssKiB)/float64(mh.rssKiB))
+		}
+		fmt.Fprintf(w, "| %d | %s | %s | %s | %s | %s | %s |\n", sr.pages, strings.Fields(sr.out)[0], sr.scenario, cell(d), cell(h), ratios, floor)
+	}
+}
+
+func (sr sizeResults) find(tool string) *result {
+	for i := range sr.results {
+		if sr.results[i].tool == tool {
+			return &sr.results[i]
+		}
+	}
+	return nil
 }
 
 func writeSize(w io.Writer, sr sizeResults) {
 	total := 3 * sr.pages
-	fmt.Fprintf(w, "\n### %d pages per language (%d pages)\n\n", sr.pages, total)
+	fmt.Fprintf(w, "\n### %d pages per language (%d pages), %s, output on %s\n\n", sr.pages, total, sr.scenario, sr.out)
 	fmt.Fprintf(w, "Load average before %s, after %s.\n\n", sr.loadBefore, sr.loadAfter)
 	fmt.Fprintln(w, "| tool | wall (s) | wall min–max (s) | CPU user+sys (s) | peak RSS (MiB) | pages/s |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: |")

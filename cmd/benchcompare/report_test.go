@@ -24,15 +24,19 @@ func runs(rssMiB int64, walls ...float64) []sample {
 
 func TestReportGolden(t *testing.T) {
 	all := []sizeResults{
-		{pages: 1000, loadBefore: "0.10 0.20 0.30", loadAfter: "1.00 0.50 0.40", results: []result{
+		{pages: 1000, out: "disk /tmp/out", scenario: "fresh", loadBefore: "0.10 0.20 0.30", loadAfter: "1.00 0.50 0.40", results: []result{
 			{tool: "docsite", pages: 1000, runs: runs(40, 1.0, 1.2, 1.1)},
 			{tool: "hugo", pages: 1000, runs: runs(400, 3.0, 2.0, 4.0)},
 			{tool: "floor", pages: 1000, runs: runs(10, 0.8, 0.7, 0.9)},
 		}},
-		{pages: 10000, loadBefore: "1.00 0.50 0.40", loadAfter: "1.10 0.60 0.50", results: []result{
+		{pages: 10000, out: "disk /tmp/out", scenario: "fresh", loadBefore: "1.00 0.50 0.40", loadAfter: "1.10 0.60 0.50", results: []result{
 			{tool: "docsite", pages: 10000, runs: runs(60, 12, 11, 13)},
 			{tool: "hugo", pages: 10000, runs: runs(6000, 30, 25, 24)},
 			{tool: "floor", pages: 10000, runs: runs(12, 8, 7.5, 7)},
+		}},
+		{pages: 10000, out: "disk /tmp/out", scenario: "noop", loadBefore: "1.10 0.60 0.50", loadAfter: "1.20 0.60 0.50", results: []result{
+			{tool: "docsite", pages: 10000, runs: runs(60, 2, 1.5, 1)},
+			{tool: "hugo", pages: 10000, runs: runs(6000, 20, 21, 22)},
 		}},
 	}
 	var b bytes.Buffer
