@@ -195,7 +195,7 @@ func BenchmarkWrite(b *testing.B) {
 	page := make([]byte, 24<<10)
 	dest := filepath.Join(b.TempDir(), "public")
 	for b.Loop() {
-		t, err := write.Begin(dest)
+		t, err := write.Begin(dest, write.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -218,7 +218,7 @@ func BenchmarkBuild(b *testing.B) {
 			dir := corpusDir(b, n)
 			dest := filepath.Join(b.TempDir(), "public")
 			for b.Loop() {
-				t, err := write.Begin(dest)
+				t, err := write.Begin(dest, write.Options{})
 				if err != nil {
 					b.Fatal(err)
 				}

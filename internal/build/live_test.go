@@ -169,12 +169,13 @@ func TestLiveRefusesTwoPagesAtOnePlace(t *testing.T) {
 	sameAsFull(t, "key put back", dir, snap, first.Result.Diags)
 }
 
-// firstFile is the first markdown file, by name, under dir, as a slash path below it.
+// firstFile is the first markdown page (not a section's _index.md), by name, under dir,
+// as a slash path below it.
 func firstFile(t *testing.T, dir string) string {
 	t.Helper()
 	var names []string
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") && d.Name() != "_index.md" {
 			rel, _ := filepath.Rel(dir, p)
 			names = append(names, filepath.ToSlash(rel))
 		}
