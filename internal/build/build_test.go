@@ -254,7 +254,7 @@ func TestErrors(t *testing.T) {
 		want       string // the error text must contain this
 	}{
 		{"front matter", "-- content/en/a.md --\n+++\ntitle = \"x\n+++\nbody\n", "content/en/a.md:2:11: error: front-matter"},
-		{"unknown front matter key", "-- content/en/a.md --\n+++\ntitel = \"x\"\n+++\n", `content/en/a.md:2:1: error: front-matter: front matter: unknown key "titel"`},
+		{"front matter key of the wrong type", "-- content/en/a.md --\n+++\ntitel = \"x\"\nweight = \"heavy\"\n+++\n", `content/en/a.md:3:1: error: front-matter: front matter: weight: want a whole number, got text "heavy"`},
 		{"yaml front matter", "-- content/en/a.md --\n---\ntitle: [x\n---\n", "content/en/a.md:"},
 		{"unknown language", "-- site.toml --\n[languages.en]\n-- content/en/a.md --\nx\n-- content/fr/a.md --\nx\n", `content/fr: error: unknown-language`},
 		{"invalid utf-8", "-- content/en/a.md --\nok\nab\xffc\n", "content/en/a.md:2:3: error: invalid-utf8"},
@@ -276,7 +276,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestBrokenTranslationFallsBack(t *testing.T) {
-	site := "-- content/en/a.md --\n# A\n-- content/zh/a.md --\n+++\ntitle = 1\n+++\n"
+	site := "-- content/en/a.md --\n# A\n-- content/zh/a.md --\n+++\ndraft = 1\n+++\n"
 	files, res := mustBuild(t, siteFromText(t, site), Options{})
 	if res.Fallbacks["zh"] != 1 {
 		t.Errorf("broken translation not replaced by the source: %v", res.Fallbacks)

@@ -93,7 +93,11 @@ func prepareShortcodes(src []byte, set *shortcode.LangSet, pc parser.Context) *s
 	}
 	for _, e := range errs {
 		line, col := d.lineCol(e.Off)
-		d.diags = append(d.diags, diag.Errorf("", line, col, "shortcode-syntax", "%s", e.Msg))
+		if e.Warning {
+			d.diags = append(d.diags, diag.Warnf("", line, col, "shortcode-syntax", "%s", e.Msg))
+		} else {
+			d.diags = append(d.diags, diag.Errorf("", line, col, "shortcode-syntax", "%s", e.Msg))
+		}
 	}
 	for i := range tree.Tags {
 		d.byOff[tree.Tags[i].Start] = i

@@ -104,6 +104,10 @@ func (d *scDoc) runCalls() {
 				continue
 			}
 			d.out[c.Index] = out
+			for _, w := range d.ctxs[c.Index].Warnings() {
+				line, col := d.lineCol(t.Start)
+				d.diags = append(d.diags, diag.Warnf("", line, col, "shortcode", "%s: %s", t.Name, w))
+			}
 		}
 	}
 }

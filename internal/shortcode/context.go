@@ -1,6 +1,7 @@
 package shortcode
 
 import (
+	"fmt"
 	"html/template"
 	"path"
 	"strconv"
@@ -16,8 +17,8 @@ type Page struct {
 	Lang  Lang
 	Path  string // content path below content/<lang>/, without ".md": "docs/install"
 	File  string // "content/en/docs/install.md"
-	// Params are the front matter keys that are not docsite's own; nil until the front
-	// matter loader passes them on.
+	// Params are the page's front matter keys that are not typed (load.FrontMatter),
+	// lowercased, nested maps included.
 	Params map[string]any
 }
 
@@ -53,7 +54,19 @@ type Context struct {
 
 	args     []Arg
 	resolver Resolver
+	warnings []string
 }
+
+// Warnf records a warning about the call for the page's diagnostics and prints nothing:
+// a template's way to flag a problem that should not fail the build ({{.Warnf "…" args}}),
+// where errorf does. It is reported for shortcodes without inner content.
+func (c *Context) Warnf(format string, args ...any) string {
+	c.warnings = append(c.warnings, fmt.Sprintf(format, args...))
+	return ""
+}
+
+// Warnings are what the call's template recorded with Warnf.
+func (c *Context) Warnings() []string { return c.warnings }
 
 // NewContext is the context of call c in page p; parent is its enclosing call's context.
 func NewContext(c *Call, p *Page, parent *Context, r Resolver) *Context {

@@ -34,6 +34,10 @@ type Arg struct {
 type Error struct {
 	Off int
 	Msg string
+	// Warning is set for tags that pair loosely (a closing tag without an opening one, a
+	// pair whose delimiters differ): Hugo builds such pages, so they are reported and the
+	// page is built.
+	Warning bool
 }
 
 func (e Error) Error() string { return e.Msg }

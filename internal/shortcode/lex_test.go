@@ -109,11 +109,11 @@ func TestParsePairs(t *testing.T) {
 		{`{{< u >}} {{< v >}} {{< /u >}}`, `u[v]`, ``}, // v has no closing tag: a single call
 		{`{{< u >}}`, `u`, ``},
 		{`{{< tab >}}`, `tab`, `0 unclosed shortcode tab: no {{< /tab >}} follows`},
-		{`{{< /u >}}`, ``, `0 closing tag of u without an opening one`},
+		{`{{< /u >}}`, ``, `0 closing tag of u without an opening one; it is dropped`},
 		{`{{< param >}}{{< /param >}}`, `param`, `13 shortcode param takes no inner content, but here is a closing tag`},
-		{`{{% u %}}{{< /u >}}`, `u`, `9 shortcode u opened with {{% is closed with {{<`},
-		{`{{< a >}}{{< b >}}{{< /a >}}{{< /b >}}`, `a[b]`, `28 closing tag of b without an opening one`},
-		{`{{</* u */>}}{{< /u >}}`, `u`, `13 closing tag of u without an opening one`},
+		{`{{% u %}}{{< /u >}}`, `u[]`, `9 shortcode u opened with {{% is closed with {{<; the opening tag decides how its content is read`},
+		{`{{< a >}}{{< b >}}{{< /a >}}{{< /b >}}`, `a[b]`, `28 closing tag of b without an opening one; it is dropped`},
+		{`{{</* u */>}}{{< /u >}}`, `u`, `13 closing tag of u without an opening one; it is dropped`},
 	}
 	for _, tt := range tests {
 		tree, errs := Parse([]byte(tt.src), inner)

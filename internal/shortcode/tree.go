@@ -96,7 +96,7 @@ func pair(tags []Tag, inner func(string) Inner) (map[int]int, []Error) {
 				if inner(t.Name) == InnerNone {
 					errs = append(errs, Error{Off: t.Start, Msg: "shortcode " + t.Name + " takes no inner content, but here is a closing tag"})
 				} else {
-					errs = append(errs, Error{Off: t.Start, Msg: "closing tag of " + t.Name + " without an opening one"})
+					errs = append(errs, Error{Off: t.Start, Msg: "closing tag of " + t.Name + " without an opening one; it is dropped", Warning: true})
 				}
 				continue
 			}
@@ -106,8 +106,7 @@ func pair(tags []Tag, inner func(string) Inner) (map[int]int, []Error) {
 			o := stack[k]
 			stack = stack[:k]
 			if tags[o].Delim != t.Delim {
-				errs = append(errs, Error{Off: t.Start, Msg: "shortcode " + t.Name + " opened with {{" + string(tags[o].Delim) + " is closed with {{" + string(t.Delim)})
-				continue
+				errs = append(errs, Error{Off: t.Start, Msg: "shortcode " + t.Name + " opened with {{" + string(tags[o].Delim) + " is closed with {{" + string(t.Delim) + "; the opening tag decides how its content is read", Warning: true})
 			}
 			partner[o], partner[i] = i, o
 		}
