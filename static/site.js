@@ -10,3 +10,11 @@
     });
   });
 })();
+
+// The sidebar is a <details> that is open in the page, so that it shows without
+// JavaScript; on a narrow screen it is a menu, closed until the reader opens it.
+(function () {
+  "use strict";
+  var menu = document.querySelector("details.sidebar");
+  if (menu && window.matchMedia("(max-width: 55.99rem)").matches) { menu.open = false; }
+})();

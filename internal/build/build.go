@@ -76,6 +76,7 @@ import (
 	"docsite/internal/load"
 	"docsite/internal/locale"
 	"docsite/internal/markdown"
+	"docsite/internal/nav"
 	"docsite/internal/render"
 	"docsite/internal/review"
 	"docsite/internal/shortcode"
@@ -87,6 +88,7 @@ type Options struct {
 	Source  string // site root: content/<lang>/…, optional site.toml, templates/, static/, locales/
 	BaseURL string // overrides site.toml's baseURL when not empty
 	Strict  bool   // a translation that cannot be built is an error, not a fallback
+	Drafts  bool   // publish pages whose front matter says draft: true, marked as drafts
 	Verbose bool   // report every repair the normaliser made
 	Log     io.Writer
 }
@@ -152,8 +154,9 @@ type site struct {
 	// report, and the build only counts them.
 	dataDiags diag.List
 	groups    []*load.Group
-	pages     pages        // what ref and relref link to
-	review    review.Input // languages and reviewed states, for the per-page review
+	trees     map[string]*nav.Tree // each language's section tree, by code
+	pages     pages                // what ref and relref link to
+	review    review.Input         // languages and reviewed states, for the per-page review
 	diags     diag.List
 }
 
@@ -206,10 +209,11 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.groups, err = load.GroupPages(pages, cfg.Langs); err != nil {
+	if s.groups, err = load.GroupPages(dropDrafts(pages, opts.Drafts), cfg.Langs); err != nil {
 		return nil, err
 	}
 	s.pages.set(s.groups, cfg.Langs)
+	s.makeTrees()
 	return s, nil
 }
 

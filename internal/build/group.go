@@ -245,7 +245,12 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	if err := markupDiagnostics(p, doc, diags); err != nil {
 		return nil, err
 	}
-	b := &built{page: p, doc: doc, url: url, Version: render.Version{Lang: p.Lang, Path: p.Path, Title: p.Title(), Weight: p.Meta.Weight}}
+	b := &built{page: p, doc: doc, url: url, Version: render.Version{Lang: p.Lang, Path: p.Path, Title: p.Title(),
+		Weight: p.Meta.Weight, Description: p.Meta.Description, Draft: p.Meta.Draft, Section: p.Kind == route.Section,
+		Updated: p.Meta.Lastmod}}
+	if b.Updated.IsZero() {
+		b.Updated = p.Meta.Date
+	}
 	if s.cat != nil {
 		b.inTables = gpu.LinkTables(doc.Root, s.matchers[p.Lang], gpuURL)
 	}
@@ -276,6 +281,7 @@ func (s *site) renderBody(b *built) error {
 		return diag.Errorf(p.File, 0, 0, "render", "%v", err)
 	}
 	b.Body = template.HTML(html)
+	b.TOC = toc(b.doc)
 	b.mentions = mentions(b.doc, b.inTables, b.Title, b.url)
 	return nil
 }

@@ -246,6 +246,11 @@ func (l *Live) incremental(ctx context.Context, changed []string) (*Snapshot, er
 		res := *last.res // Build sets Elapsed; the last Result stays as it was returned
 		return &Snapshot{Files: last.files, Result: &res, Same: true}, nil
 	}
+	if e.regroup || e.navChanged {
+		// Every page shows the section tree: a page added, removed, moved or retitled
+		// changes the navigation of others, so the whole site is built again.
+		return l.full(ctx)
+	}
 	if err := last.regroup(e); err != nil {
 		return nil, err
 	}
@@ -273,7 +278,10 @@ type edit struct {
 	groups  []*load.Group   // every group, sorted by key; set by regroup
 	dirty   map[string]bool // keys of the groups the edit touches, before and after it
 	regroup bool            // pages were added, removed or moved to another group
-	read    map[string][sha256.Size]byte
+	// navChanged is set when a page changed what the section trees show of it (title,
+	// link title, weight, description, draft).
+	navChanged bool
+	read       map[string][sha256.Size]byte
 }
 
 // readEdit reads the changed pages again.
@@ -299,6 +307,7 @@ func (st *liveState) readEdit(fsys fs.FS, changed []string) *edit {
 		e.dirty[p.Key] = true
 		if known {
 			e.regroup = e.regroup || p.Key != e.pages[i].Key
+			e.navChanged = e.navChanged || navEntry(p) != navEntry(e.pages[i])
 			e.pages[i] = p
 		} else {
 			e.pages = append(e.pages, p)

@@ -190,6 +190,18 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // String describes a language for logs.
+// RTL reports whether the language is written right to left: its script (given in the
+// tag, or the likeliest for the language) is Arabic, Hebrew, Syriac, Thaana, N'Ko, Adlam,
+// Hanifi Rohingya, Mandaic or Samaritan.
+func (l Lang) RTL() bool {
+	s, _ := l.Tag.Script()
+	switch s.String() {
+	case "Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Adlm", "Rohg", "Mand", "Samr":
+		return true
+	}
+	return false
+}
+
 func (l Lang) String() string { return fmt.Sprintf("%s (%s)", l.Code, l.Tag) }
 
 // ReadFolders lists the language folders under content/ in dir, leaving out data/.

@@ -22,7 +22,8 @@ import (
 // Page is one markdown file of one language, read but not parsed.
 type Page struct {
 	Lang string      // language folder code
-	Path string      // page path, as route.Parse reads it from File: "a/b"; an index.md stands for its folder ("" at the top)
+	Path string      // page path, as route.Parse reads it from File: "a/b"; an index.md or _index.md stands for its folder ("" at the top)
+	Kind route.Kind  // what the file is to the site: a regular page, a section's, a bundle, the home page
 	File string      // slash path from the site root, used in every diagnostic: "content/en/a/b.md"
 	Key  string      // translation key: front matter translationKey, else Path
 	Meta FrontMatter // decoded front matter
@@ -122,7 +123,7 @@ func Read(fsys fs.FS, lang, name string) *Page {
 // (Pages reuses it once the page is released).
 func read(fsys fs.FS, lang, name string, buf []byte) *Page {
 	at, _ := route.Parse(name) // name is content/<lang>/….md
-	p := &Page{Lang: lang, Path: at.Path, File: name, Key: at.Path}
+	p := &Page{Lang: lang, Path: at.Path, Kind: at.Kind, File: name, Key: at.Path}
 	var src []byte
 	var err error
 	if r, ok := fsys.(*Root); ok && buf != nil {
@@ -237,7 +238,10 @@ func GroupPages(pages []*Page, langs []config.Lang) ([]*Group, error) {
 			byKey[p.Key] = g
 			groups = append(groups, g)
 		}
-		if q := g.Page(p.Lang); q != nil {
+		if q := g.Page(p.Lang); q != nil && q.Path == p.Path && p.Meta.TranslationKey == "" && q.Meta.TranslationKey == "" {
+			return nil, diag.Errorf(p.File, 1, 1, "url-conflict", "%s and %s are both the page at %s",
+				q.File, p.File, route.URL(p.Lang, p.Path))
+		} else if q != nil {
 			return nil, diag.Errorf(p.File, max(p.Meta.KeyLine, 1), 1, "duplicate-key",
 				"translation key %q is also used by %s", p.Key, q.File)
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"golang.org/x/text/language"
 
@@ -66,5 +67,17 @@ func TestLocaleFileError(t *testing.T) {
 	_, _, err := Load(fstest.MapFS{"ja.toml": {Data: []byte("a = \n")}}, langs)
 	if err == nil || !strings.Contains(err.Error(), "locales/ja.toml:1:") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+func TestDates(t *testing.T) {
+	d := time.Date(2024, 5, 31, 12, 0, 0, 0, time.UTC)
+	for tag, want := range map[string]string{
+		"en": "May 31, 2024", "zh-Hans": "2024年5月31日", "ja": "2024年5月31日", "de": "31. Mai 2024",
+		"pt-BR": "31 de maio de 2024", "zh-TW": "2024年5月31日", "sw": "2024-05-31",
+	} {
+		if got := NewDateFormatter(language.Make(tag)).Long(d); got != want {
+			t.Errorf("%s: %q, want %q", tag, got, want)
+		}
 	}
 }

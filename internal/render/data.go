@@ -2,9 +2,11 @@ package render
 
 import (
 	"html/template"
+	"strings"
 
 	"docsite/internal/config"
 	"docsite/internal/locale"
+	"docsite/internal/nav"
 	"docsite/internal/route"
 )
 
@@ -26,13 +28,21 @@ type Page struct {
 	Links      Links       // links to the places every page points to
 	NoIndex    bool
 
+	Description string // front matter's description: <meta name="description">, og:description
+	// Navigation is the page's place in its language's section tree: sidebar,
+	// breadcrumbs, previous/next, and a section's (or the home page's) children.
+	Navigation nav.View
+	TOC        []TOCEntry // the body's h2 and h3 headings, when it has more than two
+	Updated    *Date      // "Last updated": lastmod, else date; nil when the page has neither
+	Draft      bool       // front matter's draft: true, shown by build -drafts and serve
+	Section    bool       // a section's page (its _index.md, or generated): lists its children
+
 	Body template.HTML // rendered, sanitised markdown body
 	// TitleInBody is set when the body opens with its own level-one heading, which then
 	// stands for the page title instead of a second <h1>.
 	TitleInBody bool
 	BodyLang    string    // BCP 47 tag of the body when it differs from the page language
 	Fallback    *Fallback // set when the body is the source language's, shown untranslated
-	Listing     []Item    // home pages: the language's pages
 	// Catalog is the view model of a catalog page (one of the catalog package's *Page
 	// types, by Kind); templates/gpu/ documents what each kind receives.
 	Catalog any
@@ -125,10 +135,32 @@ type Fallback struct {
 	Broken     bool   // the translation exists but could not be built
 }
 
-// Item is one entry of a page listing.
-type Item struct {
-	Title    string
-	Href     string
-	Lang     string // BCP 47 tag when the entry is shown in another language
-	Fallback bool
+// TOCEntry is a heading of the page's table of contents.
+type TOCEntry struct {
+	Level int    // 2 or 3
+	Title string // the heading's text
+	ID    string // its anchor
 }
+
+// Date is a date as a page prints it: Text for readers, ISO for <time datetime>.
+type Date struct {
+	Text string // in the page's locale: "May 31, 2024", "2024年5月31日"
+	ISO  string // "2024-05-31"
+}
+
+// OGLocale is the page language as og:locale writes it: "en", "zh_Hans", "pt_BR".
+func (p *Page) OGLocale() string { return ogLocale(p.Lang.BCP47) }
+
+// OGAlternates are the og:locale:alternate values: the other languages the page really
+// exists in.
+func (p *Page) OGAlternates() []string {
+	var out []string
+	for _, a := range p.Alternates {
+		if a.Hreflang != "x-default" && a.Hreflang != p.Lang.BCP47 {
+			out = append(out, ogLocale(a.Hreflang))
+		}
+	}
+	return out
+}
+
+func ogLocale(tag string) string { return strings.ReplaceAll(tag, "-", "_") }

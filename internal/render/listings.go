@@ -1,13 +1,8 @@
 package render
 
 import (
-	"bytes"
-	"cmp"
 	"html/template"
-	"slices"
 	"sync"
-
-	"golang.org/x/text/collate"
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
@@ -39,7 +34,11 @@ func (r *Renderer) WriteListings(sink Sink, ls Listings) (diag.List, error) {
 	homeErrs := make([]error, len(r.cfg.Langs))
 	var wg sync.WaitGroup
 	for i, l := range r.cfg.Langs {
-		wg.Go(func() { homeErrs[i] = r.writeHome(sink, l, ls) })
+		wg.Go(func() {
+			if homeErrs[i] = r.writeHome(sink, l, ls); homeErrs[i] == nil {
+				homeErrs[i] = r.writeGenerated(sink, l)
+			}
+		})
 	}
 	diags, err := r.writeSiteFiles(sink, ls)
 	wg.Wait()
@@ -71,8 +70,8 @@ func (r *Renderer) writeSiteFiles(sink Sink, ls Listings) (diag.List, error) {
 	return diags, r.assets.Each(sink.WriteFile)
 }
 
-// writeHome writes the home page of language l: its introduction, then its pages by weight,
-// then title in the language's collation.
+// writeHome writes the home page of language l: its introduction, then its top-level
+// sections and pages (from the tree, in reading order).
 func (r *Renderer) writeHome(sink Sink, l config.Lang, ls Listings) error {
 	url := home(l.Code)
 	p := r.newPage(l, "home", r.locs[l.Code].T("Home"), url)
@@ -83,34 +82,35 @@ func (r *Renderer) writeHome(sink Sink, l config.Lang, ls Listings) error {
 	p.Switcher = r.switcher(l, url, home)
 	p.Alternates = r.homeAlternates()
 	p.Body = ls.Intros[l.Code]
-	type entry struct {
-		item   Item
-		weight int
-		key    []byte // collation key of the title
-	}
-	var entries []entry
-	col := collate.New(l.Tag)
-	var keys collate.Buffer
-	for _, po := range ls.Pages {
-		if po.Lang != l.Code {
-			continue
-		}
-		entries = append(entries, entry{Item{Title: po.Title, Href: route.Rel(url, po.URL), Lang: po.BodyLang, Fallback: po.Fallback},
-			po.Weight, col.KeyFromString(&keys, po.Title)})
-	}
-	// Keys once per title, not a collation per comparison: 10,000 titles cost 0.8 s the other way.
-	slices.SortFunc(entries, func(a, b entry) int {
-		return cmp.Or(cmp.Compare(a.weight, b.weight), bytes.Compare(a.key, b.key),
-			cmp.Compare(a.item.Href, b.item.Href))
-	})
-	for _, e := range entries {
-		p.Listing = append(p.Listing, e.item)
-	}
+	p.Section = true
 	html, err := r.tmpl.Execute("home", p)
 	if err != nil {
 		return err
 	}
 	return sink.WriteFile(route.File(url), html)
+}
+
+// writeGenerated writes the page of each section of language l that has no _index.md:
+// its title (the folder's name) and its children.
+func (r *Renderer) writeGenerated(sink Sink, l config.Lang) error {
+	t := r.trees[l.Code]
+	if t == nil {
+		return nil
+	}
+	for _, n := range t.Generated() {
+		p := r.newPage(l, "page", n.Title, n.URL)
+		p.Section = true
+		p.Canonical = r.base.Abs(n.URL)
+		p.Switcher = r.switcher(l, n.URL, func(code string) string { return route.StandIn(code, n.Path) })
+		html, err := r.tmpl.Execute("page", p)
+		if err != nil {
+			return err
+		}
+		if err := sink.WriteFile(route.File(n.URL), html); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // writeRoot writes the language chooser at the site's root.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"html/template"
+	"time"
 
 	"golang.org/x/text/language/display"
 
@@ -17,6 +18,11 @@ type Version struct {
 	Weight      int
 	Body        template.HTML
 	TitleInBody bool // the body opens with its own level-one heading
+	Description string
+	Updated     time.Time // lastmod, else date; zero when neither is set
+	Draft       bool
+	Section     bool       // a section's _index.md
+	TOC         []TOCEntry // the body's h2 and h3 headings
 }
 
 // Translations is one content page in every site language, as WritePage needs it.
@@ -81,6 +87,13 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 	p := r.newPage(l, "page", v.Title, url)
 	p.Body = v.Body
 	p.TitleInBody = v.TitleInBody
+	p.Description, p.Draft, p.Section = v.Description, v.Draft, v.Section
+	if len(v.TOC) > 2 {
+		p.TOC = v.TOC
+	}
+	if !v.Updated.IsZero() {
+		p.Updated = &Date{Text: r.dates[l.Code].Long(v.Updated), ISO: v.Updated.Format(time.DateOnly)}
+	}
 	p.Alternates = t.Alternates
 	p.Switcher = r.switcher(l, url, t.urlIn)
 	p.Canonical = r.base.Abs(url)

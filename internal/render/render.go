@@ -19,11 +19,17 @@
 // languages it really exists in (Alternates). What was written is returned as Published,
 // for the listings.
 //
+// # Navigation
+//
+// With the languages' section trees (UseTrees, package nav), every page in a tree gets its
+// Navigation: the sidebar, breadcrumbs, previous/next links, and, for the home and
+// section pages, their children in reading order with their descriptions.
+//
 // # Listings
 //
 // WriteListings writes what depends on the list of all pages rather than on their bodies:
-// each language's home page (its introduction and its pages, by weight and then title in
-// the language's collation), the root language chooser, 404.html, the catalog pages
+// each language's home page (its introduction and its top-level sections and pages), the
+// generated pages of sections without an _index.md, the root language chooser, 404.html, the catalog pages
 // (views the gpu package made), sitemap.xml and the theme's static files.
 //
 // Where each of them goes, and how pages link to each other, is package route's to say.
@@ -32,6 +38,7 @@ package render
 import (
 	"docsite/internal/config"
 	"docsite/internal/locale"
+	"docsite/internal/nav"
 	"docsite/internal/route"
 )
 
@@ -50,14 +57,25 @@ type Renderer struct {
 	site   *Site                        // what all pages share
 	locs   map[string]*locale.Localizer // by language code
 	nav    map[string][]NavLink         // by language code; Href is a site path
+	trees  map[string]*nav.Tree         // each language's section tree, by code; nil before UseTrees
+	dates  map[string]locale.DateFormatter
 }
+
+// UseTrees gives the renderer each language's section tree, by language code: pages then
+// get their sidebar, breadcrumbs and previous/next links, home and section pages their
+// children, and WriteListings the generated section pages.
+func (r *Renderer) UseTrees(trees map[string]*nav.Tree) { r.trees = trees }
 
 // New prepares the rendering of the site cfg describes with the theme's templates and
 // static files: locs holds a localizer per language code, and nav, which may be nil, gives
 // a language's header navigation (site paths).
 func New(cfg *config.Resolved, tmpl *Templates, assets *Assets, locs map[string]*locale.Localizer, nav func(config.Lang) []NavLink) *Renderer {
 	r := &Renderer{cfg: cfg, tmpl: tmpl, assets: assets, base: route.Base{URL: cfg.BaseURL},
-		site: &Site{Title: cfg.Title, Langs: cfg.Langs}, locs: locs, nav: map[string][]NavLink{}}
+		site: &Site{Title: cfg.Title, Langs: cfg.Langs}, locs: locs, nav: map[string][]NavLink{},
+		dates: map[string]locale.DateFormatter{}}
+	for _, l := range cfg.Langs {
+		r.dates[l.Code] = locale.NewDateFormatter(l.Tag)
+	}
 	if nav != nil {
 		for _, l := range cfg.Langs {
 			r.nav[l.Code] = nav(l)
@@ -71,6 +89,9 @@ func New(cfg *config.Resolved, tmpl *Templates, assets *Assets, locs map[string]
 func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 	p := &Page{Site: r.site, Lang: l, Kind: kind, Title: title, URL: url,
 		loc: r.locs[l.Code], assets: r.assets, base: r.base}
+	if t := r.trees[l.Code]; t != nil {
+		p.Navigation = t.View(url)
+	}
 	for _, n := range r.nav[l.Code] {
 		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href)})
 	}

@@ -12,18 +12,20 @@
 //
 // # Kinds of content file
 //
-// Parse tells what a markdown file under content/<lang>/ is:
+// Parse tells what a markdown file under content/<lang>/ is. A folder is a section; its
+// _index.md is the section's own page, at the folder's URL, as in Hugo:
 //
-//	content/<lang>/a/b.md       Regular  page path "a/b"        /<lang>/a/b/
-//	content/<lang>/index.md     Home     page path ""           /<lang>/: the introduction of the language's home page
-//	content/<lang>/a/index.md   Bundle   page path "a"          /<lang>/a/: a leaf bundle
-//	content/<lang>/a/_index.md  Section  page path "a/_index"   /<lang>/a/_index/: for now a regular page
+//	content/<lang>/a/b.md       Regular  page path "a/b"  /<lang>/a/b/
+//	content/<lang>/index.md     Home     page path ""     /<lang>/: the language's home page
+//	content/<lang>/_index.md    Home     page path ""     the same, Hugo's name for it
+//	content/<lang>/a/index.md   Bundle   page path "a"    /<lang>/a/: a leaf bundle
+//	content/<lang>/a/_index.md  Section  page path "a"    /<lang>/a/: the section's page
 //
-// Coming, in this package and nowhere else: a section's _index.md at its folder's URL
-// (/<lang>/a/, page path "a") and content/<lang>/_index.md as the home page, by Parse; every
-// file of a bundle published beside it; front matter's slug replacing the last segment of
-// the page path (WithSlug); aliases, each a redirect page at a site path of its own
-// (Alias).
+// A section without _index.md gets a generated page at its URL (package nav). Two files
+// naming one page path (a.md and a/_index.md, or a/index.md and a/_index.md) are refused
+// by package load (url-conflict). Coming, in this package and nowhere else: every file of
+// a bundle published beside it; front matter's slug replacing the last segment of the
+// page path (WithSlug); aliases, each a redirect page at a site path of its own (Alias).
 //
 // The local images a page shows are published beside it (Beside), whatever its kind, so
 // that the relative links of its markdown hold.
@@ -77,9 +79,9 @@ type Kind uint8
 
 const (
 	Regular Kind = iota // content/<lang>/a/b.md
-	Home                // content/<lang>/index.md: the introduction of the language's home page
+	Home                // content/<lang>/index.md or _index.md: the language's home page
 	Bundle              // content/<lang>/a/index.md: a leaf bundle, published at its folder's URL
-	Section             // content/<lang>/a/_index.md: for now published as a regular page
+	Section             // content/<lang>/a/_index.md: the section's page, at its folder's URL
 )
 
 var kindNames = [...]string{Regular: "regular", Home: "home", Bundle: "bundle", Section: "section"}
@@ -111,12 +113,12 @@ func Parse(file string) (src Source, ok bool) {
 		return Source{}, false
 	}
 	switch {
-	case rel == "index":
+	case rel == "index" || rel == "_index":
 		return Source{Lang: lang, Path: "", Kind: Home}, true
 	case strings.HasSuffix(rel, "/index"):
 		return Source{Lang: lang, Path: strings.TrimSuffix(rel, "/index"), Kind: Bundle}, true
-	case path.Base(rel) == "_index":
-		return Source{Lang: lang, Path: rel, Kind: Section}, true
+	case strings.HasSuffix(rel, "/_index"):
+		return Source{Lang: lang, Path: strings.TrimSuffix(rel, "/_index"), Kind: Section}, true
 	}
 	return Source{Lang: lang, Path: rel, Kind: Regular}, true
 }

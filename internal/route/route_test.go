@@ -12,7 +12,9 @@ func TestParse(t *testing.T) {
 		{"content/en/gpu-cloud.md", Source{"en", "gpu-cloud", Regular}, true},
 		{"content/zh/index.md", Source{"zh", "", Home}, true},
 		{"content/ja/guide/index.md", Source{"ja", "guide", Bundle}, true},
-		{"content/en/guide/_index.md", Source{"en", "guide/_index", Section}, true},
+		{"content/en/guide/_index.md", Source{"en", "guide", Section}, true},
+		{"content/en/_index.md", Source{"en", "", Home}, true},
+		{"content/en/a/b/_index.md", Source{"en", "a/b", Section}, true},
 		{"content/en/guide/indexes.md", Source{"en", "guide/indexes", Regular}, true},
 		{"content/en/a/b.txt", Source{}, false},
 		{"content/en.md", Source{}, false},
@@ -32,7 +34,7 @@ func TestPlaces(t *testing.T) {
 		{"content/en/a/b.md", "en", "/en/a/b/", "en/a/b/index.html"},
 		{"content/en/index.md", "en", "/en/", "en/index.html"},
 		{"content/en/a/index.md", "en", "/en/a/", "en/a/index.html"},
-		{"content/en/a/_index.md", "en", "/en/a/_index/", "en/a/_index/index.html"},
+		{"content/en/a/_index.md", "en", "/en/a/", "en/a/index.html"},
 		{"content/en/a/b.md", "ja", "/ja/a/b/", "ja/a/b/index.html"}, // the stand-in in ja
 	}
 	for _, tt := range tests {

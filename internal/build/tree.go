@@ -1,0 +1,89 @@
+package build
+
+import (
+	"github.com/yuin/goldmark/ast"
+
+	"docsite/internal/load"
+	"docsite/internal/markdown"
+	"docsite/internal/nav"
+	"docsite/internal/render"
+	"docsite/internal/route"
+)
+
+// makeTrees makes each language's section tree from the page groups: a page's own
+// version where it has one that loaded, else the source's standing in, at the places
+// route gives them. Titles are known from loading (front matter or first heading), so
+// the trees exist before any page is rendered, and every page's navigation can be
+// written with it.
+func (s *site) makeTrees() {
+	s.trees = make(map[string]*nav.Tree, len(s.cfg.Langs))
+	for _, l := range s.cfg.Langs {
+		entries := make([]nav.Entry, 0, len(s.groups)+1)
+		hasHome := false
+		for _, g := range s.groups {
+			src := g.Pages[0]
+			p, fallback := g.Page(l.Code), false
+			if p == nil || p.Err != nil {
+				p, fallback = src, true
+			}
+			e := navEntry(p)
+			if fallback {
+				e.URL = route.StandIn(l.Code, src.Path)
+				e.Fallback = true
+				if sl, ok := s.cfg.Lang(src.Lang); ok {
+					e.TitleLang = sl.Tag.String()
+				}
+			}
+			if e.Path == "" {
+				e.Title, e.LinkTitle, e.TitleLang, hasHome = s.locs[l.Code].T("Home"), "", "", true
+			}
+			entries = append(entries, e)
+		}
+		if !hasHome {
+			entries = append(entries, nav.Entry{Path: "", URL: route.URL(l.Code, ""), Title: s.locs[l.Code].T("Home"), Section: true})
+		}
+		s.trees[l.Code] = nav.Build(l.Code, l.Tag, entries)
+	}
+	s.render.UseTrees(s.trees)
+}
+
+// navEntry is page p as its own language's tree shows it.
+func navEntry(p *load.Page) nav.Entry {
+	return nav.Entry{Path: p.Path, URL: route.URL(p.Lang, p.Path), Title: p.Title(),
+		LinkTitle: p.Meta.LinkTitle, Description: p.Meta.Description, Weight: p.Meta.Weight,
+		Section: p.Kind == route.Section || p.Kind == route.Home, Draft: p.Meta.Draft}
+}
+
+// dropDrafts removes the pages whose front matter says draft: true, unless the build
+// shows drafts (build -drafts, serve).
+func dropDrafts(pages []*load.Page, keep bool) []*load.Page {
+	if keep {
+		return pages
+	}
+	out := pages[:0]
+	for _, p := range pages {
+		if !p.Meta.Draft {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// toc lists the h2 and h3 headings of a rendered page with their anchors, for its table
+// of contents; headings inside shortcodes, callouts or lists are not the page's sections.
+func toc(doc *markdown.Doc) []render.TOCEntry {
+	var out []render.TOCEntry
+	for n := doc.Root.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok || h.Level < 2 || h.Level > 3 {
+			continue
+		}
+		id, _ := h.AttributeString("id")
+		idb, _ := id.([]byte)
+		if len(idb) == 0 {
+			continue
+		}
+		out = append(out, render.TOCEntry{Level: h.Level, Title: headingText(h, doc.Src), ID: string(idb)})
+	}
+	return out
+}

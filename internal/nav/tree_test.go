@@ -1,0 +1,97 @@
+package nav
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/text/language"
+)
+
+func entries() []Entry {
+	return []Entry{
+		{Path: "", URL: "/en/", Title: "Home", Section: true},
+		{Path: "docs", URL: "/en/docs/", Title: "Documentation", LinkTitle: "Docs", Section: true, Weight: 10},
+		{Path: "docs/b", URL: "/en/docs/b/", Title: "Beta", Weight: 2},
+		{Path: "docs/a", URL: "/en/docs/a/", Title: "Alpha", Weight: 2},
+		{Path: "docs/z", URL: "/en/docs/z/", Title: "Zed", Weight: 1},
+		{Path: "docs/u", URL: "/en/docs/u/", Title: "Unweighted"},
+		{Path: "docs/deep/x", URL: "/en/docs/deep/x/", Title: "X", Fallback: true, TitleLang: "zh-Hans"},
+		{Path: "blog", URL: "/en/blog/", Title: "Blog", Section: true, Weight: 20},
+		{Path: "blog/p", URL: "/en/blog/p/", Title: "Post"},
+		{Path: "about", URL: "/en/about/", Title: "About", Weight: 30},
+	}
+}
+
+func titles(ls []Link) string {
+	var b []string
+	for _, l := range ls {
+		s := l.Title
+		if l.Current {
+			s += "*"
+		}
+		if len(l.Children) > 0 {
+			s += "(" + titles(l.Children) + ")"
+		}
+		b = append(b, s)
+	}
+	return strings.Join(b, " ")
+}
+
+// Siblings are in reading order: weight, unweighted last, then title; a folder without
+// _index.md gets a generated section; reading order is depth first.
+func TestTreeOrder(t *testing.T) {
+	tr := Build("en", language.English, entries())
+	var got []string
+	for _, n := range tr.order {
+		got = append(got, n.NavTitle())
+	}
+	want := "Home Docs Zed Alpha Beta Deep X Unweighted Blog Post About"
+	if strings.Join(got, " ") != want {
+		t.Errorf("reading order\ngot  %s\nwant %s", strings.Join(got, " "), want)
+	}
+	gen := tr.Generated()
+	if len(gen) != 1 || gen[0].URL != "/en/docs/deep/" || gen[0].Title != "Deep" {
+		t.Errorf("generated = %+v", gen)
+	}
+}
+
+// The sidebar holds the top level and the way to the page, not the whole tree.
+func TestView(t *testing.T) {
+	tr := Build("en", language.English, entries())
+	v := tr.View("/en/docs/deep/x/")
+	if got, want := titles(v.Sidebar), "Docs(Zed Alpha Beta Deep(X*) Unweighted) Blog About"; got != want {
+		t.Errorf("sidebar\ngot  %s\nwant %s", got, want)
+	}
+	if got := titles(v.Breadcrumbs); got != "Home Docs Deep" {
+		t.Errorf("breadcrumbs = %s", got)
+	}
+	if v.Breadcrumbs[1].Href != "../../" || v.Prev.Title != "Deep" || v.Next.Title != "Unweighted" {
+		t.Errorf("breadcrumb href %q, prev %+v, next %+v", v.Breadcrumbs[1].Href, v.Prev, v.Next)
+	}
+	x := v.Sidebar[0].Children[3].Children[0]
+	if !x.Fallback || x.Lang != "zh-Hans" || !x.Current {
+		t.Errorf("stand-in link = %+v", x)
+	}
+	home := tr.View("/en/")
+	if home.Prev != nil || titles(home.Children) != "Docs Blog About" || titles(home.Sidebar) != "Docs Blog About" {
+		t.Errorf("home: prev %v, children %s, sidebar %s", home.Prev, titles(home.Children), titles(home.Sidebar))
+	}
+	if last := tr.View("/en/about/"); last.Next != nil || last.Children != nil {
+		t.Errorf("last page: next %v children %v", last.Next, last.Children)
+	}
+	if v := tr.View("/en/nowhere/"); v.Sidebar != nil || v.Prev != nil || v.Next != nil {
+		t.Error("a page not in the tree has navigation")
+	}
+}
+
+// Titles sort in the language's collation, not by bytes.
+func TestCollation(t *testing.T) {
+	tr := Build("de", language.German, []Entry{
+		{Path: "b", URL: "/de/b/", Title: "Zebra"},
+		{Path: "a", URL: "/de/a/", Title: "Äpfel"},
+		{Path: "c", URL: "/de/c/", Title: "Birne"},
+	})
+	if got := titles(tr.View("/de/").Children); got != "Äpfel Birne Zebra" {
+		t.Errorf("order = %s", got)
+	}
+}
