@@ -20,6 +20,14 @@ func sectionSim(prep *Source, tgt *outline.Page) func(i, j int) score {
 		if s.Level == 0 {
 			return score{1, 1} // both intros
 		}
+		if s.Explicit != "" && t.Explicit != "" {
+			// Ids the author gave are the surest sign there is: the same id is the
+			// same section, whatever the text; two different ones never are.
+			if s.Explicit == t.Explicit {
+				return score{1, 1}
+			}
+			return score{}
+		}
 		level := 1.0
 		if s.Level != t.Level {
 			level = 0.5

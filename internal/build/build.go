@@ -104,6 +104,8 @@ type Result struct {
 	Pages     map[string]int // language code → pages written (fallbacks included)
 	Fallbacks map[string]int // language code → pages shown in another language
 	Files     int
+	Links     int       // internal links checked
+	DeadLinks int       // of which broken (dead-link warnings)
 	Diags     diag.List // warnings; errors are returned as the error
 	Elapsed   time.Duration
 }
@@ -155,6 +157,7 @@ type site struct {
 	dataDiags diag.List
 	groups    []*load.Group
 	trees     map[string]*nav.Tree // each language's section tree, by code
+	rootFiles map[string]bool      // files of the site root's static/ published at the root
 	pages     pages                // what ref and relref link to
 	review    review.Input         // languages and reviewed states, for the per-page review
 	diags     diag.List
@@ -181,6 +184,10 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	}
 	assets, err := render.LoadAssets(th.Static)
 	if err != nil {
+		return nil, err
+	}
+	s.rootFiles = assets.RootFiles()
+	if err := checkRootFiles(s.rootFiles, cfg); err != nil {
 		return nil, err
 	}
 	var warns diag.List
@@ -238,11 +245,32 @@ func (s *site) makeParsers(shortcodes *shortcode.Set) error {
 
 // run builds every page group into sink, then the listings and the review index.
 func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
+	pub := &published{files: map[string]bool{}, ids: map[string]map[string]bool{}}
+	sink = recorder{Sink: sink, pub: pub}
 	outs, err := s.renderGroups(ctx, s.groups, func(int) Sink { return sink })
 	if err != nil {
 		return nil, err
 	}
-	return s.finish(outs, sink)
+	res, err := s.finish(outs, sink)
+	if err != nil {
+		return nil, err
+	}
+	var refs []linkRef
+	for _, o := range outs {
+		refs = append(refs, o.links...)
+		for url, ids := range o.ids {
+			pub.ids[url] = ids
+		}
+	}
+	dead := s.checkLinks(refs, pub)
+	dead.Sort()
+	if s.opts.Strict && len(dead) > 0 {
+		return nil, diag.ErrorList(dead)
+	}
+	res.Links, res.DeadLinks = len(refs), len(dead)
+	res.Diags = append(res.Diags, dead...)
+	res.Diags.Sort()
+	return res, nil
 }
 
 // renderGroups builds the given page groups in parallel; sinkFor gives the sink of the
@@ -398,5 +426,9 @@ func (r *Result) Summary() string {
 			warns++
 		}
 	}
-	return s + fmt.Sprintf("), %d warnings in %s", warns, r.Elapsed.Round(time.Millisecond))
+	s += fmt.Sprintf("), %d warnings", warns)
+	if r.DeadLinks > 0 {
+		s += fmt.Sprintf(" (%d of %d internal links broken)", r.DeadLinks, r.Links)
+	}
+	return s + fmt.Sprintf(" in %s", r.Elapsed.Round(time.Millisecond))
 }

@@ -31,6 +31,10 @@ type groupOut struct {
 	// home holds, by language code, the bodies of content/<lang>/index.md: the home
 	// pages' introductions. Such a group has no pages of its own.
 	home map[string]template.HTML
+	// links are the internal links of the group's versions, to check once the site is
+	// written; ids the anchors of each page it wrote, by site path.
+	links []linkRef
+	ids   map[string]map[string]bool
 }
 
 // pageOut is one published page, as the listings see it.
@@ -48,7 +52,8 @@ type built struct {
 	doc      *markdown.Doc
 	inTables []gpu.TableMention // GPUs named in its tables
 	mentions []mention
-	assets   []asset // local images, published beside every page that shows this body
+	assets   []asset   // local images, published beside every page that shows this body
+	links    []linkRef // its internal links
 }
 
 // buildGroup builds one page in every site language, in the steps the package comment
@@ -170,6 +175,19 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 	for _, po := range out.pages {
 		out.urls[po.Lang] = po.URL
 	}
+	out.ids = map[string]map[string]bool{}
+	for i, l := range s.cfg.Langs {
+		b := v.real[l.Code]
+		if b == nil {
+			b = v.src
+		}
+		out.ids[out.pages[i].URL] = idsOf(string(b.Body))
+	}
+	for _, l := range s.cfg.Langs {
+		if b := v.real[l.Code]; b != nil {
+			out.links = append(out.links, b.links...)
+		}
+	}
 	return nil
 }
 
@@ -258,6 +276,7 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	var imgDiags diag.List
 	b.assets, imgDiags = s.checkImages(p, doc)
 	*diags = append(*diags, imgDiags...)
+	b.links = s.resolveLinks(p, url, doc)
 	h, ok := doc.Root.FirstChild().(*ast.Heading)
 	b.TitleInBody = ok && h.Level == 1
 	return b, nil

@@ -46,6 +46,11 @@ func (s *site) checkImages(p *load.Page, doc *markdown.Doc) (assets []asset, dia
 		}
 		dest := string(img.Destination)
 		file, local := localFile(p.File, dest)
+		if local && !s.exists(file) {
+			if other := s.inOtherLanguage(p.Lang, file); other != "" {
+				file = other
+			}
+		}
 		switch {
 		case !local:
 		case s.exists(file):
@@ -66,6 +71,23 @@ func (s *site) checkImages(p *load.Page, doc *markdown.Doc) (assets []asset, dia
 		}
 	}
 	return assets, diags
+}
+
+// inOtherLanguage finds the image file of a page of language lang in the same place of
+// another language's tree, the default language's first: a translated bundle usually
+// shows its source's images without copying them (Hugo sites mount the default language's
+// files under the others for the same reason). "" when no language has it.
+func (s *site) inOtherLanguage(lang, file string) string {
+	rest, ok := strings.CutPrefix(file, "content/"+lang+"/")
+	if !ok {
+		return ""
+	}
+	for _, l := range s.cfg.Langs {
+		if other := "content/" + l.Code + "/" + rest; l.Code != lang && s.exists(other) {
+			return other
+		}
+	}
+	return ""
 }
 
 // localFile resolves an image destination relative to the page's source file; it reports

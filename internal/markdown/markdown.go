@@ -61,7 +61,7 @@ func New(opts Options) *Parser {
 	sc := &shortcodeRenderer{}
 	md := goldmark.New(
 		goldmark.WithExtensions(exts...),
-		goldmark.WithParserOptions(parser.WithAutoHeadingID(),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute(),
 			parser.WithASTTransformers(append(opts.Transformers, util.Prioritized(headingLevels{}, 50))...)),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(rawHTML{}, 100), util.Prioritized(noticeRenderer{}, 100),
 			util.Prioritized(sc, 100))),

@@ -155,10 +155,31 @@ func (b *builder) node(n ast.Node) ast.Node {
 	return n.NextSibling()
 }
 
+// explicitID is the id the author gave heading h ({#id} after its text, goldmark's
+// attribute syntax), or "". The parser gives every heading an id, so an explicit one is
+// told by its text on the heading's last line.
+func (b *builder) explicitID(h *ast.Heading) string {
+	v, ok := h.AttributeString("id")
+	id, _ := v.([]byte)
+	if !ok || len(id) == 0 || h.Lines().Len() == 0 {
+		return ""
+	}
+	seg := h.Lines().At(h.Lines().Len() - 1)
+	end := bytes.IndexByte(b.src[seg.Stop:], '\n')
+	if end < 0 {
+		end = len(b.src) - seg.Stop
+	}
+	if bytes.Contains(b.src[seg.Start:seg.Stop+end], append([]byte("{#"), id...)) {
+		return string(id)
+	}
+	return ""
+}
+
 func (b *builder) heading(h *ast.Heading) {
 	c := b.collect(h)
 	title := string(bytes.TrimSpace(c.text()))
 	s := &Section{Level: h.Level, Title: title, Line: max(nodeLine(h, b.lines), b.lastLine(), 1), Heading: h, Parent: -1}
+	s.Explicit = b.explicitID(h)
 	for i := len(b.page.Sections) - 1; i >= 0; i-- {
 		if l := b.page.Sections[i].Level; l > 0 && l < h.Level {
 			s.Parent = i

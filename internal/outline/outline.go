@@ -28,8 +28,12 @@ type Section struct {
 	// ID is the anchor the section carries in every language. Build sets it to Slug;
 	// alignment replaces a translation's IDs by its source's (see SetIDs).
 	ID string
-	// Slug is derived from this section's own heading text, unique within the page.
-	Slug    string
+	// Slug is derived from this section's own heading text, unique within the page; it is
+	// Explicit when the author gave one.
+	Slug string
+	// Explicit is the id the author wrote after the heading ({#id}): the section's ID in
+	// every language, and what alignment pairs sections by before anything else.
+	Explicit string
 	Level   int // 1–6; 0 for the intro before the first heading
 	Title   string
 	Line    int // line of the heading (of the first block for the intro)

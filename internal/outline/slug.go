@@ -29,15 +29,25 @@ func Slug(text string) string {
 	return sb.String()
 }
 
-// setSlugs gives every section a slug unique within its page: a heading without letters or
+// setSlugs gives every section a slug unique within its page: the author's id when the
+// heading has one ({#id}), else one made from its text; a heading without letters or
 // digits becomes "section-N" (N its position among the page's sections). A slug already taken
 // is prefixed with its parent section's slug ("阿里云-产品价格" for the second "产品价格"),
 // which keeps it stable when sections are added elsewhere in the page, and only then
 // numbered ("-2", "-3", …). The intro has the empty slug.
 func setSlugs(p *Page) {
 	used := map[string]bool{"": true}
+	for _, s := range p.Sections {
+		if s.Explicit != "" {
+			used[s.Explicit] = true
+		}
+	}
 	for i, s := range p.Sections {
 		if s.Level == 0 {
+			continue
+		}
+		if s.Explicit != "" {
+			s.Slug = s.Explicit
 			continue
 		}
 		base := Slug(s.Title)

@@ -10,12 +10,18 @@ import (
 	"docsite/internal/theme"
 )
 
-// Assets are the static files of the theme, copied to <dest>/static/.
+// Assets are the static files of the theme, copied to <dest>/static/, and the site's own
+// static files, copied to <dest>/.
 type Assets struct {
 	files   []string          // paths inside the static tree, sorted
 	data    map[string][]byte // by path
 	version map[string]string // by path: "?v=" and a short content hash
+	root    map[string]bool   // the site's own files, published from the site root
 }
+
+// RootFiles are the site's own static files (theme.IsThemeAsset), published at the site
+// root: static/images/a.png at /images/a.png.
+func (a *Assets) RootFiles() map[string]bool { return a.root }
 
 // LoadAssets reads every static file of the theme.
 func LoadAssets(fsys fs.FS) (*Assets, error) {
@@ -23,8 +29,11 @@ func LoadAssets(fsys fs.FS) (*Assets, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &Assets{files: files, data: map[string][]byte{}, version: map[string]string{}}
+	a := &Assets{files: files, data: map[string][]byte{}, version: map[string]string{}, root: map[string]bool{}}
 	for _, f := range files {
+		if !theme.IsThemeAsset(f) {
+			a.root[f] = true
+		}
 		b, err := fs.ReadFile(fsys, f)
 		if err != nil {
 			return nil, err
@@ -42,7 +51,11 @@ func (a *Assets) Version(name string) string { return a.version[strings.TrimPref
 // Each calls fn with the output path and content of every static file, in order.
 func (a *Assets) Each(fn func(rel string, data []byte) error) error {
 	for _, f := range a.files {
-		if err := fn(route.File(route.Static(f)), a.data[f]); err != nil {
+		out := route.File(route.Static(f))
+		if a.root[f] {
+			out = f
+		}
+		if err := fn(out, a.data[f]); err != nil {
 			return err
 		}
 	}

@@ -97,3 +97,13 @@ func Files(fsys fs.FS, root string) ([]string, error) {
 	slices.Sort(out)
 	return out, err
 }
+
+// IsThemeAsset reports whether name (a path inside static/) is one of the built-in
+// theme's static files. A site's static/ file of the same name replaces it and is
+// published with the theme's assets (under /static/); any other file of the site's
+// static/ is the site's own, published from the site root as Hugo does
+// (static/images/a.png at /images/a.png).
+func IsThemeAsset(name string) bool {
+	_, err := fs.Stat(static.FS, name)
+	return err == nil
+}

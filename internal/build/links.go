@@ -1,0 +1,246 @@
+package build
+
+import (
+	"html"
+	"net/url"
+	"path"
+	"strings"
+	"sync"
+
+	"github.com/yuin/goldmark/ast"
+
+	"docsite/internal/config"
+	"docsite/internal/diag"
+	"docsite/internal/load"
+	"docsite/internal/markdown"
+	"docsite/internal/route"
+)
+
+// A link in a page's markdown is resolved where the author meant it, in the page's own
+// language, and made relative (so the site works under any base URL):
+//
+//   - a link to a markdown file, relative to the page's file (other.md, ../a/b.md#part) or
+//     to the language's content folder (/docs/x.md), is that page's URL in the language,
+//     its stand-in where it has no version there;
+//   - a root-relative path (/docs/concepts/) is the page at that path in the page's
+//     language, as a per-locale build does in Docusaurus, unless it already starts with a
+//     language folder (/ja/docs/) or names a file published from the site root's static/;
+//   - a relative URL (../concepts/) is left as written.
+//
+// Every internal link is then checked once the site is written (checkLinks): the target
+// must be a published file, and its #fragment an id in it.
+
+// linkRef is an internal link of a page, to check once the site is written.
+type linkRef struct {
+	file     string // the page's source file, for the diagnostic
+	line     int
+	dest     string // as written
+	target   string // site path the link resolves to
+	fragment string // without '#'; "" for none
+}
+
+// resolveLinks rewrites the links of page p (at site path url) as the comment above
+// says and returns them for the check.
+func (s *site) resolveLinks(p *load.Page, url string, doc *markdown.Doc) []linkRef {
+	var refs []linkRef
+	dir := path.Dir(p.File) // the folder markdown paths are relative to
+	langRoot := "content/" + p.Lang
+	ast.Walk(doc.Root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		l, ok := n.(*ast.Link)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
+		}
+		dest := string(l.Destination)
+		u, err := neturlParse(dest)
+		if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(dest, "//") || u.Opaque != "" {
+			return ast.WalkContinue, nil // external, or not a URL: not ours to check
+		}
+		ref := linkRef{file: p.File, line: linkLine(l, doc.Src), dest: dest, fragment: u.Fragment}
+		switch {
+		case u.Path == "":
+			ref.target = url // #fragment on the page itself
+		case strings.HasSuffix(u.Path, ".md"):
+			file := path.Join(dir, u.Path)
+			if strings.HasPrefix(u.Path, "/") {
+				file = path.Join(langRoot, u.Path)
+			}
+			target, found := s.mdTarget(p.Lang, langRoot, file)
+			if !found {
+				ref.target = "" // reported below, as a page that does not exist
+				refs = append(refs, ref)
+				return ast.WalkContinue, nil
+			}
+			ref.target = target
+			l.Destination = []byte(withFragment(route.Rel(url, target), u))
+		case strings.HasPrefix(u.Path, "/"):
+			ref.target = s.rootRelative(p.Lang, u.Path)
+			l.Destination = []byte(withFragment(route.Rel(url, ref.target), u))
+		default:
+			ref.target = resolveURL(url, u.Path)
+		}
+		refs = append(refs, ref)
+		return ast.WalkContinue, nil
+	})
+	return refs
+}
+
+func neturlParse(s string) (*url.URL, error) { return url.Parse(s) }
+
+// withFragment is link with u's query and fragment.
+func withFragment(link string, u *url.URL) string {
+	if u.RawQuery != "" {
+		link += "?" + u.RawQuery
+	}
+	if u.Fragment != "" {
+		link += "#" + u.EscapedFragment()
+	}
+	return link
+}
+
+// mdTarget is the site path, in language lang, of the markdown file file (a slash path
+// from the site root, under langRoot or another language's folder).
+func (s *site) mdTarget(lang, langRoot, file string) (string, bool) {
+	rest, ok := strings.CutPrefix(file, langRoot+"/")
+	if !ok {
+		src, ok := route.Parse(file) // a link into another language's folder
+		if !ok {
+			return "", false
+		}
+		lang, rest = src.Lang, strings.TrimPrefix(file, "content/"+src.Lang+"/")
+	}
+	return s.pages.PagePath(lang, contentKey(rest))
+}
+
+// contentKey is the key of pageIndex for a markdown file below a language folder.
+func contentKey(rest string) string {
+	p := strings.TrimSuffix(rest, ".md")
+	for _, idx := range []string{"_index", "index"} {
+		if p == idx {
+			return ""
+		}
+		p = strings.TrimSuffix(p, "/"+idx)
+	}
+	return p
+}
+
+// rootRelative is the site path a root-relative link p means in a page of language lang.
+func (s *site) rootRelative(lang, p string) string {
+	first, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	if _, ok := s.cfg.Lang(first); ok || s.rootFiles[strings.TrimPrefix(path.Clean(p), "/")] {
+		return p
+	}
+	if first == "static" || first == "_review" {
+		return p
+	}
+	return "/" + lang + p
+}
+
+// resolveURL is relative URL ref resolved against the page at site path base.
+func resolveURL(base, ref string) string {
+	b := &url.URL{Path: base}
+	return b.ResolveReference(&url.URL{Path: ref}).Path
+}
+
+// linkLine is the line of a link: its text's, else its block's.
+func linkLine(l *ast.Link, src []byte) int {
+	if line := markdown.NodeLine(l, src); line > 0 {
+		return line
+	}
+	n := ast.Node(l)
+	for n.Parent() != nil && n.Type() != ast.TypeBlock {
+		n = n.Parent()
+	}
+	return markdown.NodeLine(n, src)
+}
+
+// published records what a build writes, for the link check: every file, and the ids of
+// every page.
+type published struct {
+	mu    sync.Mutex
+	files map[string]bool            // slash paths from the output root
+	ids   map[string]map[string]bool // by site path of the page
+}
+
+func (p *published) WriteFile(rel string, data []byte) error {
+	p.mu.Lock()
+	p.files[rel] = true
+	p.mu.Unlock()
+	return nil
+}
+
+// recorder is a sink that records what it passes on.
+type recorder struct {
+	Sink
+	pub *published
+}
+
+func (r recorder) WriteFile(rel string, data []byte) error {
+	r.pub.WriteFile(rel, data)
+	return r.Sink.WriteFile(rel, data)
+}
+
+// idsOf lists the id attributes of an HTML fragment: a page's anchors.
+func idsOf(body string) map[string]bool {
+	ids := map[string]bool{}
+	for rest := body; ; {
+		i := strings.Index(rest, ` id="`)
+		if i < 0 {
+			return ids
+		}
+		rest = rest[i+5:]
+		j := strings.IndexByte(rest, '"')
+		if j < 0 {
+			return ids
+		}
+		ids[html.UnescapeString(rest[:j])] = true
+		rest = rest[j:]
+	}
+}
+
+// checkLinks reports each link whose target was not published, or whose fragment is no
+// id of its target, at the link's file and line: warnings, or errors under -strict.
+func (s *site) checkLinks(refs []linkRef, pub *published) diag.List {
+	var out diag.List
+	report := func(r linkRef, format string, args ...any) {
+		d := diag.Warnf(r.file, r.line, 0, "dead-link", format, args...)
+		if s.opts.Strict {
+			d.Severity = diag.Error
+		}
+		out = append(out, d)
+	}
+	for _, r := range refs {
+		switch {
+		case r.target == "":
+			report(r, "link %q: no such page", r.dest)
+		case !pub.files[route.File(r.target)] && !pub.files[route.File(r.target+"/")]:
+			report(r, "link %q: nothing is published at %s", r.dest, r.target)
+		case r.fragment != "" && pub.ids[r.target] != nil && !pub.ids[r.target][r.fragment]:
+			report(r, "link %q: %s has no anchor #%s", r.dest, r.target, r.fragment)
+		}
+	}
+	return out
+}
+
+// checkRootFiles refuses site static files that would be published where the build
+// writes its own files: a language's tree, the theme's static/, the review, the root
+// pages.
+func checkRootFiles(files map[string]bool, cfg *config.Resolved) error {
+	var errs diag.List
+	for f := range files {
+		first, _, _ := strings.Cut(f, "/")
+		_, isLang := cfg.Lang(first)
+		switch {
+		case isLang, first == "static", first == "_review":
+			errs = append(errs, diag.Errorf("static/"+f, 0, 0, "url-conflict",
+				"published at /%s, inside the folder /%s/ the build writes its own pages and files to; move it", f, first))
+		case f == route.File(route.Root), f == route.File(route.NotFound), f == route.File(route.Sitemap):
+			errs = append(errs, diag.Errorf("static/"+f, 0, 0, "url-conflict",
+				"published at /%s, where the build writes its own %s; remove it or rename it", f, f))
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return diag.ErrorList(errs)
+	}
+	return nil
+}
