@@ -30,9 +30,12 @@ func siteDir(t *testing.T, archive string) string {
 	return extract(t, a)
 }
 
-func extract(t *testing.T, a *txtar.Archive) string {
+func extract(t *testing.T, a *txtar.Archive, into ...string) string {
 	t.Helper()
 	dir := t.TempDir()
+	if len(into) > 0 {
+		dir = into[0]
+	}
 	for _, f := range a.Files {
 		p := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

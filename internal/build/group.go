@@ -35,6 +35,10 @@ type groupOut struct {
 	// written; ids the anchors of each page it wrote, by site path.
 	links []linkRef
 	ids   map[string]map[string]bool
+	// aliases are the former URLs of its pages; files their source files, by language
+	// code, for messages about them.
+	aliases []aliasOut
+	files   map[string]string
 }
 
 // pageOut is one published page, as the listings see it.
@@ -146,8 +150,10 @@ func (s *site) renderBodies(v *versions, res *review.PageResult, spare bool) err
 // route.Home) for the listings, which write the home pages.
 func (s *site) keepIntros(out *groupOut, v *versions) {
 	out.home = map[string]template.HTML{}
+	out.files = map[string]string{}
 	for code, b := range v.real {
 		out.home[code] = b.Body
+		out.files[code] = b.page.File
 	}
 	for _, l := range s.cfg.Langs {
 		out.urls[l.Code] = route.URL(l.Code, "")
@@ -183,9 +189,14 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 		}
 		out.ids[out.pages[i].URL] = idsOf(string(b.Body))
 	}
-	for _, l := range s.cfg.Langs {
+	out.files = map[string]string{}
+	for i, l := range s.cfg.Langs {
 		if b := v.real[l.Code]; b != nil {
 			out.links = append(out.links, b.links...)
+			out.aliases = append(out.aliases, s.pageAliases(b, out.pages[i].URL)...)
+			out.files[l.Code] = b.page.File
+		} else {
+			out.files[l.Code] = v.src.page.File
 		}
 	}
 	return nil

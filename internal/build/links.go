@@ -39,26 +39,38 @@ type linkRef struct {
 	fragment string // without '#'; "" for none
 }
 
-// resolveLinks rewrites the links of page p (at site path url) as the comment above
+// resolveLinks rewrites the links of page p (at site path pageURL) as the comment above
 // says and returns them for the check.
-func (s *site) resolveLinks(p *load.Page, url string, doc *markdown.Doc) []linkRef {
+func (s *site) resolveLinks(p *load.Page, pageURL string, doc *markdown.Doc) []linkRef {
 	var refs []linkRef
 	dir := path.Dir(p.File) // the folder markdown paths are relative to
 	langRoot := "content/" + p.Lang
 	ast.Walk(doc.Root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if img, ok := n.(*ast.Image); ok && entering {
+			// Root-relative images (/images/a.png: the site's static/) are made relative
+			// too, or a sub-path baseURL breaks them; relative ones are the page's own.
+			if dest := string(img.Destination); strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
+				if u, err := url.Parse(dest); err == nil {
+					target := s.rootRelative(p.Lang, u.Path)
+					img.Destination = []byte(withFragment(route.Rel(pageURL, target), u))
+					refs = append(refs, linkRef{file: p.File, line: imageLine(img, doc.Src), dest: dest, target: target})
+				}
+			}
+			return ast.WalkContinue, nil
+		}
 		l, ok := n.(*ast.Link)
 		if !ok || !entering {
 			return ast.WalkContinue, nil
 		}
 		dest := string(l.Destination)
-		u, err := neturlParse(dest)
+		u, err := url.Parse(dest)
 		if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(dest, "//") || u.Opaque != "" {
 			return ast.WalkContinue, nil // external, or not a URL: not ours to check
 		}
 		ref := linkRef{file: p.File, line: linkLine(l, doc.Src), dest: dest, fragment: u.Fragment}
 		switch {
 		case u.Path == "":
-			ref.target = url // #fragment on the page itself
+			ref.target = pageURL // #fragment on the page itself
 		case strings.HasSuffix(u.Path, ".md"):
 			file := path.Join(dir, u.Path)
 			if strings.HasPrefix(u.Path, "/") {
@@ -71,20 +83,18 @@ func (s *site) resolveLinks(p *load.Page, url string, doc *markdown.Doc) []linkR
 				return ast.WalkContinue, nil
 			}
 			ref.target = target
-			l.Destination = []byte(withFragment(route.Rel(url, target), u))
+			l.Destination = []byte(withFragment(route.Rel(pageURL, target), u))
 		case strings.HasPrefix(u.Path, "/"):
 			ref.target = s.rootRelative(p.Lang, u.Path)
-			l.Destination = []byte(withFragment(route.Rel(url, ref.target), u))
+			l.Destination = []byte(withFragment(route.Rel(pageURL, ref.target), u))
 		default:
-			ref.target = resolveURL(url, u.Path)
+			ref.target = resolveURL(pageURL, u.Path)
 		}
 		refs = append(refs, ref)
 		return ast.WalkContinue, nil
 	})
 	return refs
 }
-
-func neturlParse(s string) (*url.URL, error) { return url.Parse(s) }
 
 // withFragment is link with u's query and fragment.
 func withFragment(link string, u *url.URL) string {

@@ -37,6 +37,9 @@ func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, error) {
 			ls.Pages = append(ls.Pages, p.Published)
 		}
 	}
+	if err := s.writeAliases(outs, sink); err != nil {
+		return nil, err
+	}
 	return s.render.WriteListings(sink, ls)
 }
 
@@ -61,6 +64,11 @@ func listingDigest(o *groupOut) [sha256.Size]byte {
 		for _, a := range p.Alts {
 			field(a.Hreflang)
 			field(a.Href)
+		}
+		for _, a := range o.aliases {
+			field(a.URL)
+			field(a.To)
+			field(a.Title)
 		}
 		for _, m := range p.mentions {
 			field(m.gpu)

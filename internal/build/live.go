@@ -55,6 +55,8 @@ type liveState struct {
 	// read holds a hash of each page source an incremental build read, as it was then
 	read   map[string][sha256.Size]byte
 	counts pageCounts
+	// links and dead count the internal links checked and those broken (deadLinks).
+	links, dead int
 }
 
 // Snapshot is one complete build held in memory.
@@ -532,15 +534,35 @@ func (st *liveState) spent() *liveState { return &liveState{res: st.res} }
 func (st *liveState) siteDiagnostics() diag.List {
 	site := slices.Clone(st.s.diags)
 	site = append(site, st.listingDiags...)
+	site = append(site, st.deadLinks()...)
 	site = append(site, st.s.absentStrings()...)
 	site.Sort()
 	return site
 }
 
+// deadLinks checks the links of every built group against the files of the state, as a
+// whole build does after writing (it sets the counts of links and broken ones).
+func (st *liveState) deadLinks() diag.List {
+	pub := &published{files: map[string]bool{}, ids: map[string]map[string]bool{}}
+	for name := range st.files.Map() {
+		pub.files[name] = true
+	}
+	st.links = 0
+	var refs []linkRef
+	for _, key := range slices.Sorted(maps.Keys(st.built)) {
+		o := st.built[key].out
+		refs = append(refs, o.links...)
+		maps.Copy(pub.ids, o.ids)
+	}
+	dead := st.s.checkLinks(refs, pub)
+	st.links, st.dead = len(refs), len(dead)
+	return dead
+}
+
 // result sums up the state, with all its diagnostics, sorted.
 func (st *liveState) result(diags diag.List) *Result {
 	res := &Result{Langs: st.s.cfg.Langs, Pages: maps.Clone(st.counts.pages), Fallbacks: maps.Clone(st.counts.fallbacks),
-		Files: st.counts.files, Diags: diags}
+		Files: st.counts.files, Diags: diags, Links: st.links, DeadLinks: st.dead}
 	for _, m := range []map[string]int{res.Pages, res.Fallbacks} {
 		maps.DeleteFunc(m, func(_ string, n int) bool { return n == 0 })
 	}

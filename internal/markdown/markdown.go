@@ -64,7 +64,7 @@ func New(opts Options) *Parser {
 		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute(),
 			parser.WithASTTransformers(append(opts.Transformers, util.Prioritized(headingLevels{}, 50))...)),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(rawHTML{}, 100), util.Prioritized(noticeRenderer{}, 100),
-			util.Prioritized(sc, 100))),
+			util.Prioritized(sc, 100), util.Prioritized(newSoftBreakRenderer(), 100))),
 	)
 	sc.md = md.Renderer()
 	return &Parser{md: md, shortcodes: opts.Shortcodes}

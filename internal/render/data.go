@@ -36,6 +36,7 @@ type Page struct {
 	Updated    *Date      // "Last updated": lastmod, else date; nil when the page has neither
 	Draft      bool       // front matter's draft: true, shown by build -drafts and serve
 	Section    bool       // a section's page (its _index.md, or generated): lists its children
+	Redirect   string     // alias pages: the link to the page they stand for
 
 	Body template.HTML // rendered, sanitised markdown body
 	// TitleInBody is set when the body opens with its own level-one heading, which then

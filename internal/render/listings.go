@@ -6,6 +6,7 @@ import (
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
+	"docsite/internal/nav"
 	"docsite/internal/route"
 )
 
@@ -157,4 +158,27 @@ func (r *Renderer) writeCatalogPage(sink Sink, cp CatalogPage) error {
 		return err
 	}
 	return sink.WriteFile(route.File(url), html)
+}
+
+// Alias is a former URL of a page (front matter's aliases), to redirect to it.
+type Alias struct {
+	Lang  config.Lang
+	URL   string // the alias's site path
+	To    string // the page's site path
+	Title string // the page's title
+}
+
+// WriteAlias writes the redirect page of an alias: a meta refresh and a visible link to
+// the page, and a canonical link to it, so search engines index the page and not the
+// alias. Alias pages are in neither the sitemap nor the navigation.
+func (r *Renderer) WriteAlias(sink Sink, a Alias) error {
+	p := r.newPage(a.Lang, "alias", a.Title, a.URL)
+	p.Navigation = nav.View{}
+	p.Canonical = r.base.Abs(a.To)
+	p.Redirect = route.Rel(a.URL, a.To)
+	html, err := r.tmpl.Execute("alias", p)
+	if err != nil {
+		return err
+	}
+	return sink.WriteFile(route.File(a.URL), html)
 }

@@ -44,7 +44,7 @@ func funcs(p *Page) template.FuncMap {
 }
 
 // standalone templates do not use the base layout.
-var standalone = map[string]bool{"root": true}
+var standalone = map[string]bool{"root": true, "alias": true}
 
 // LoadTemplates parses every .html file of the theme's templates tree but the shortcodes
 // (templates/shortcodes/, see package shortcode). A file a/b.html defines page kind "a/b".

@@ -149,13 +149,15 @@ func WithSlug(p, slug string) string {
 }
 
 // Alias is the site path of alias, a former URL of a page in language lang, as front
-// matter's aliases lists them (coming: a page redirecting to the page is written there).
-// As in Hugo, an alias rooted at "/" is a site path as it stands, any other lies in lang's
-// tree ("old" in en: /en/old/); a path whose last segment has no extension is a folder.
-func Alias(lang, alias string) string {
+// matter's aliases lists them: a page redirecting to the page is written there.
+// An alias lies in lang's tree ("old" or "/old" in en: /en/old/), as a root-relative
+// link in content does, unless it starts with a language folder (isLang: "/ja/old/"); a
+// path whose last segment has no extension is a folder.
+func Alias(lang, alias string, isLang func(code string) bool) string {
 	p := alias
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + lang + "/" + p
+	first, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	if !strings.HasPrefix(p, "/") || !isLang(first) {
+		p = "/" + lang + "/" + strings.TrimPrefix(p, "/")
 	}
 	p = path.Clean(p)
 	if p != "/" && path.Ext(p) == "" {
