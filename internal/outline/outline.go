@@ -34,13 +34,13 @@ type Section struct {
 	// Explicit is the id the author wrote after the heading ({#id}): the section's ID in
 	// every language, and what alignment pairs sections by before anything else.
 	Explicit string
-	Level   int // 1–6; 0 for the intro before the first heading
-	Title   string
-	Line    int // line of the heading (of the first block for the intro)
-	EndLine int // last non-blank line before the next heading
-	Parent  int // index in Page.Sections of the enclosing section, -1 at the top
-	Heading *ast.Heading
-	Blocks  []Block
+	Level    int // 1–6; 0 for the intro before the first heading
+	Title    string
+	Line     int // line of the heading (of the first block for the intro)
+	EndLine  int // last non-blank line before the next heading
+	Parent   int // index in Page.Sections of the enclosing section, -1 at the top
+	Heading  *ast.Heading
+	Blocks   []Block
 	// Hash identifies the section's own source text (heading and blocks, not subsections),
 	// ignoring trailing whitespace; the reviewed state records it.
 	Hash string
