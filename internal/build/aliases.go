@@ -2,9 +2,13 @@ package build
 
 import (
 	"cmp"
+	"maps"
+	"path"
 	"slices"
 
+	"docsite/internal/config"
 	"docsite/internal/diag"
+	"docsite/internal/load"
 	"docsite/internal/render"
 	"docsite/internal/route"
 )
@@ -16,43 +20,25 @@ type aliasOut struct {
 	line int
 }
 
-// pageAliases are the aliases of version b, published at site path url in its language.
-func (s *site) pageAliases(b *built, url string) []aliasOut {
-	p := b.page
-	if len(p.Meta.Aliases) == 0 {
-		return nil
-	}
-	l, _ := s.cfg.Lang(p.Lang)
-	isLang := func(code string) bool { _, ok := s.cfg.Lang(code); return ok }
-	out := make([]aliasOut, 0, len(p.Meta.Aliases))
-	for _, a := range p.Meta.Aliases {
-		out = append(out, aliasOut{Alias: render.Alias{Lang: l, URL: route.Alias(p.Lang, a, isLang), To: url, Title: b.Title},
-			file: p.File, line: max(p.Meta.Line("aliases"), 1)})
-	}
-	return out
-}
-
-// writeAliases writes a redirect page for every alias of the built groups. An alias at
-// the URL of a page (its own included: a page cannot redirect to itself, and a chain of
-// aliases through pages is a cycle), or two aliases of different pages at one URL, is an
-// error naming both files.
-func (s *site) writeAliases(outs []*groupOut, sink Sink) error {
-	pages := map[string]string{} // site path → source file of what is there
+// collectAliases reads the aliases of every page once the pages are grouped, so that the
+// build knows them before it writes anything. An alias at the URL of a page (its own
+// included: a page cannot redirect to itself, and a chain of aliases through pages is a
+// cycle), or two aliases of different pages at one URL, is an error naming both files.
+// An alias at the place of a stand-in wins over it: a page moved in the source language
+// keeps its old URL in a language whose translation has not moved yet (Hugo writes the
+// alias there too).
+func (s *site) collectAliases() error {
+	s.aliases = map[string]aliasOut{}
+	pages := map[string]string{} // site path of every page's own version → its file
 	var all []aliasOut
-	for _, o := range outs {
-		for _, po := range o.pages {
-			pages[po.URL] = o.files[po.Lang]
-		}
-		for code, url := range o.urls {
-			if _, ok := pages[url]; !ok {
-				pages[url] = o.files[code]
+	isLang := func(code string) bool { _, ok := s.cfg.Lang(code); return ok }
+	for _, g := range s.groups {
+		for _, p := range g.Pages {
+			if p.Err != nil {
+				continue
 			}
-		}
-		all = append(all, o.aliases...)
-	}
-	for _, t := range s.trees {
-		for _, n := range t.Generated() {
-			pages[n.URL] = "the generated page of its section"
+			pages[route.URL(p.Lang, p.Path)] = p.File
+			all = append(all, pageAliases(p, s.cfg.Lang, isLang)...)
 		}
 	}
 	slices.SortFunc(all, func(a, b aliasOut) int {
@@ -72,12 +58,38 @@ func (s *site) writeAliases(outs []*groupOut, sink Sink) error {
 			}
 			continue
 		}
-		if err := s.render.WriteAlias(sink, a.Alias); err != nil {
-			return err
-		}
+		s.aliases[a.URL] = a
 	}
 	if len(errs) > 0 {
 		return diag.ErrorList(errs)
+	}
+	return nil
+}
+
+// pageAliases are the aliases of page p, whose language lang gives.
+func pageAliases(p *load.Page, lang func(string) (config.Lang, bool), isLang func(string) bool) []aliasOut {
+	if len(p.Meta.Aliases) == 0 {
+		return nil
+	}
+	l, _ := lang(p.Lang)
+	dir := path.Dir(p.Path)
+	if dir == "." {
+		dir = ""
+	}
+	out := make([]aliasOut, 0, len(p.Meta.Aliases))
+	for _, a := range p.Meta.Aliases {
+		out = append(out, aliasOut{Alias: render.Alias{Lang: l, URL: route.Alias(p.Lang, dir, a, isLang),
+			To: route.URL(p.Lang, p.Path), Title: p.Title()}, file: p.File, line: max(p.Meta.Line("aliases"), 1)})
+	}
+	return out
+}
+
+// writeAliases writes the redirect page of every alias, in the order of their URLs.
+func (s *site) writeAliases(sink Sink) error {
+	for _, url := range slices.Sorted(maps.Keys(s.aliases)) {
+		if err := s.render.WriteAlias(sink, s.aliases[url].Alias); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -234,10 +234,6 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
-type discard struct{}
-
-func (discard) WriteFile(string, []byte) error { return nil }
-
 // BenchmarkLiveEdit is the preview server's rebuild after an edit of one page (the server
 // adds its quiet period and the reload notification).
 func BenchmarkLiveEdit(b *testing.B) {

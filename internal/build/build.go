@@ -158,6 +158,7 @@ type site struct {
 	groups    []*load.Group
 	trees     map[string]*nav.Tree // each language's section tree, by code
 	rootFiles map[string]bool      // files of the site root's static/ published at the root
+	aliases   map[string]aliasOut  // front matter aliases, by site path
 	pages     pages                // what ref and relref link to
 	review    review.Input         // languages and reviewed states, for the per-page review
 	diags     diag.List
@@ -220,6 +221,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 		return nil, err
 	}
 	s.pages.set(s.groups, cfg.Langs)
+	if err := s.collectAliases(); err != nil {
+		return nil, err
+	}
 	s.makeTrees()
 	return s, nil
 }

@@ -35,10 +35,6 @@ type groupOut struct {
 	// written; ids the anchors of each page it wrote, by site path.
 	links []linkRef
 	ids   map[string]map[string]bool
-	// aliases are the former URLs of its pages; files their source files, by language
-	// code, for messages about them.
-	aliases []aliasOut
-	files   map[string]string
 }
 
 // pageOut is one published page, as the listings see it.
@@ -150,10 +146,8 @@ func (s *site) renderBodies(v *versions, res *review.PageResult, spare bool) err
 // route.Home) for the listings, which write the home pages.
 func (s *site) keepIntros(out *groupOut, v *versions) {
 	out.home = map[string]template.HTML{}
-	out.files = map[string]string{}
 	for code, b := range v.real {
 		out.home[code] = b.Body
-		out.files[code] = b.page.File
 	}
 	for _, l := range s.cfg.Langs {
 		out.urls[l.Code] = route.URL(l.Code, "")
@@ -189,14 +183,9 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 		}
 		out.ids[out.pages[i].URL] = idsOf(string(b.Body))
 	}
-	out.files = map[string]string{}
-	for i, l := range s.cfg.Langs {
+	for _, l := range s.cfg.Langs {
 		if b := v.real[l.Code]; b != nil {
 			out.links = append(out.links, b.links...)
-			out.aliases = append(out.aliases, s.pageAliases(b, out.pages[i].URL)...)
-			out.files[l.Code] = b.page.File
-		} else {
-			out.files[l.Code] = v.src.page.File
 		}
 	}
 	return nil
@@ -319,6 +308,9 @@ func (s *site) renderBody(b *built) error {
 // writePage writes the page of tr in language l, own being its version there (nil where
 // the source stands in), and publishes the images of the body it shows beside it.
 func (s *site) writePage(tr *render.Translations, l config.Lang, own, src *built, broken bool, sink Sink) (pageOut, error) {
+	if _, ok := s.aliases[route.StandIn(l.Code, src.Path)]; own == nil && ok {
+		sink = discard{} // an alias of a moved page is published here instead
+	}
 	pub, err := s.render.WritePage(sink, l, tr, broken)
 	if err != nil {
 		return pageOut{}, err
@@ -336,3 +328,8 @@ func (s *site) writePage(tr *render.Translations, l config.Lang, own, src *built
 	}
 	return po, nil
 }
+
+// discard is a sink that keeps nothing.
+type discard struct{}
+
+func (discard) WriteFile(string, []byte) error { return nil }

@@ -37,7 +37,7 @@ func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, error) {
 			ls.Pages = append(ls.Pages, p.Published)
 		}
 	}
-	if err := s.writeAliases(outs, sink); err != nil {
+	if err := s.writeAliases(sink); err != nil {
 		return nil, err
 	}
 	return s.render.WriteListings(sink, ls)
@@ -64,11 +64,6 @@ func listingDigest(o *groupOut) [sha256.Size]byte {
 		for _, a := range p.Alts {
 			field(a.Hreflang)
 			field(a.Href)
-		}
-		for _, a := range o.aliases {
-			field(a.URL)
-			field(a.To)
-			field(a.Title)
 		}
 		for _, m := range p.mentions {
 			field(m.gpu)

@@ -281,7 +281,7 @@ type edit struct {
 	dirty   map[string]bool // keys of the groups the edit touches, before and after it
 	regroup bool            // pages were added, removed or moved to another group
 	// navChanged is set when a page changed what the section trees show of it (title,
-	// link title, weight, description, draft).
+	// link title, weight, description, draft) or its aliases.
 	navChanged bool
 	read       map[string][sha256.Size]byte
 }
@@ -309,7 +309,8 @@ func (st *liveState) readEdit(fsys fs.FS, changed []string) *edit {
 		e.dirty[p.Key] = true
 		if known {
 			e.regroup = e.regroup || p.Key != e.pages[i].Key
-			e.navChanged = e.navChanged || navEntry(p) != navEntry(e.pages[i])
+			e.navChanged = e.navChanged || navEntry(p) != navEntry(e.pages[i]) ||
+				!slices.Equal(p.Meta.Aliases, e.pages[i].Meta.Aliases)
 			e.pages[i] = p
 		} else {
 			e.pages = append(e.pages, p)

@@ -150,14 +150,18 @@ func WithSlug(p, slug string) string {
 
 // Alias is the site path of alias, a former URL of a page in language lang, as front
 // matter's aliases lists them: a page redirecting to the page is written there.
-// An alias lies in lang's tree ("old" or "/old" in en: /en/old/), as a root-relative
-// link in content does, unless it starts with a language folder (isLang: "/ja/old/"); a
-// path whose last segment has no extension is a folder.
-func Alias(lang, alias string, isLang func(code string) bool) string {
+// A rooted alias lies in lang's tree ("/old" in en: /en/old/), as a root-relative link in
+// content does, unless it starts with a language folder (isLang: "/ja/old/"); a relative
+// one is relative to dir, the folder of the page's path, as in Hugo ("old" for the page
+// "a/b": /en/a/old/). A path whose last segment has no extension is a folder.
+func Alias(lang, dir, alias string, isLang func(code string) bool) string {
 	p := alias
 	first, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
-	if !strings.HasPrefix(p, "/") || !isLang(first) {
-		p = "/" + lang + "/" + strings.TrimPrefix(p, "/")
+	switch {
+	case !strings.HasPrefix(p, "/"):
+		p = "/" + lang + "/" + dir + "/" + p
+	case !isLang(first):
+		p = "/" + lang + p
 	}
 	p = path.Clean(p)
 	if p != "/" && path.Ext(p) == "" {

@@ -106,11 +106,11 @@ func TestBeside(t *testing.T) {
 }
 
 func TestAlias(t *testing.T) {
-	for _, tt := range [][3]string{{"en", "old", "/en/old/"}, {"ja", "a/old/", "/ja/a/old/"},
+	for _, tt := range [][3]string{{"en", "old", "/en/docs/old/"}, {"ja", "a/old/", "/ja/docs/a/old/"},
 		{"en", "/legacy/page", "/en/legacy/page/"}, {"en", "/legacy/page.html", "/en/legacy/page.html"},
 		{"en", "/ja/old", "/ja/old/"}, {"en", "../../x", "/x/"}} {
 		isLang := func(code string) bool { return code == "en" || code == "ja" }
-		if got := Alias(tt[0], tt[1], isLang); got != tt[2] {
+		if got := Alias(tt[0], "docs", tt[1], isLang); got != tt[2] {
 			t.Errorf("Alias(%q, %q) = %q, want %q", tt[0], tt[1], got, tt[2])
 		}
 	}
