@@ -57,7 +57,7 @@ func TestHugoLayout(t *testing.T) {
 	mustContain(t, files, "ar/docs/setup/diagram.svg", "<svg") // the English bundle's image
 	mustContain(t, files, "en/old-basics/index.html", `<meta http-equiv="refresh" content="0; url=../docs/basics/">`,
 		`<link rel="canonical" href="https://guide.example.org/en/docs/basics/">`)
-	mustContain(t, files, "en/docs/install/index.html", `url=../setup/`) // relative to the page's folder
+	mustContain(t, files, "en/docs/install/index.html", `url=../setup/`)    // relative to the page's folder
 	mustContain(t, files, "en/docs/old-name/index.html", `url=../renamed/`) // over the stand-in of the zh page
 	if strings.Contains(string(files["sitemap.xml"]), "old-basics") {
 		t.Error("the alias is in the sitemap")
