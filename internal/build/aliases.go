@@ -23,7 +23,10 @@ type aliasOut struct {
 // collectAliases reads the aliases of every page once the pages are grouped, so that the
 // build knows them before it writes anything. An alias at the URL of a page (its own
 // included: a page cannot redirect to itself, and a chain of aliases through pages is a
-// cycle), or two aliases of different pages at one URL, is an error naming both files.
+// cycle) is dropped, and so is the second of two aliases of different pages at one URL
+// (by file name): each is a url-conflict warning naming both files, an error under
+// -strict. Real sites have such leftovers (the OpenTelemetry site has 10) and Hugo builds
+// them, one of the two silently winning.
 // An alias at the place of a stand-in wins over it: a page moved in the source language
 // keeps its old URL in a language whose translation has not moved yet (Hugo writes the
 // alias there too).
@@ -45,24 +48,30 @@ func (s *site) collectAliases() error {
 		return cmp.Or(cmp.Compare(a.URL, b.URL), cmp.Compare(a.file, b.file))
 	})
 	var errs diag.List
+	report := func(a aliasOut, format string, args ...any) {
+		d := diag.Warnf(a.file, a.line, 0, "url-conflict", format, args...)
+		if s.opts.Strict {
+			d.Severity = diag.Error
+		}
+		errs = append(errs, d)
+	}
 	for i, a := range all {
 		if f, ok := pages[a.URL]; ok {
-			errs = append(errs, diag.Errorf(a.file, a.line, 0, "url-conflict",
-				"alias %s is the URL of a page (%s); an alias must be a URL no page has", a.URL, f))
+			report(a, "alias %s is the URL of a page (%s); the alias is dropped", a.URL, f)
 			continue
 		}
 		if i > 0 && all[i-1].URL == a.URL {
-			if all[i-1].To != a.To {
-				errs = append(errs, diag.Errorf(a.file, a.line, 0, "url-conflict",
-					"alias %s is also an alias of %s (%s)", a.URL, all[i-1].To, all[i-1].file))
+			if first := s.aliases[a.URL]; first.To != a.To {
+				report(a, "alias %s is also an alias of %s (%s); this one is dropped", a.URL, first.To, first.file)
 			}
 			continue
 		}
 		s.aliases[a.URL] = a
 	}
-	if len(errs) > 0 {
+	if s.opts.Strict && len(errs) > 0 {
 		return diag.ErrorList(errs)
 	}
+	s.diags = append(s.diags, errs...)
 	return nil
 }
 

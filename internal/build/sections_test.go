@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"docsite/internal/diag"
+
 	"golang.org/x/tools/txtar"
 )
 
@@ -89,25 +91,41 @@ func TestHugoLayout(t *testing.T) {
 
 // What a Hugo site may get wrong is an error naming the files, and the build fails.
 func TestHugoLayoutErrors(t *testing.T) {
-	for _, tt := range []struct{ name, add, want string }{
-		{"two files at one URL", "-- content/en/docs/basics/_index.md --\nx\n",
-			"content/en/docs/basics.md:1:1: error: url-conflict: content/en/docs/basics/_index.md and content/en/docs/basics.md are both the page at /en/docs/basics/"},
+	for _, tt := range []struct {
+		name, add, want string
+		strict          bool
+	}{
 		{"alias at a page", "-- content/en/x.md --\n---\naliases: [/docs/]\n---\n",
-			"content/en/x.md:2: error: url-conflict: alias /en/docs/ is the URL of a page (content/en/docs/_index.md)"},
+			"content/en/x.md:2: error: url-conflict: alias /en/docs/ is the URL of a page (content/en/docs/_index.md); the alias is dropped", true},
 		{"alias of itself", "-- content/en/x.md --\n---\naliases: [x]\n---\n",
-			"content/en/x.md:2: error: url-conflict: alias /en/x/ is the URL of a page (content/en/x.md)"},
+			"content/en/x.md:2: error: url-conflict: alias /en/x/ is the URL of a page (content/en/x.md)", true},
+		{"one alias for two pages", "-- content/en/x.md --\n---\naliases: [/old-basics/]\n---\n",
+			"content/en/x.md:2: error: url-conflict: alias /en/old-basics/ is also an alias of /en/docs/basics/ (content/en/docs/basics.md); this one is dropped", true},
+		{"two files at one URL", "-- content/en/docs/basics/_index.md --\nx\n",
+			"content/en/docs/basics.md:1:1: error: url-conflict: content/en/docs/basics/_index.md and content/en/docs/basics.md are both the page at /en/docs/basics/", false},
 		{"static file in a language folder", "-- static/en/index.html --\nx\n",
-			"static/en/index.html: error: url-conflict: published at /en/index.html, inside the folder /en/"},
+			"static/en/index.html: error: url-conflict: published at /en/index.html, inside the folder /en/", false},
 		{"front matter type", "-- content/en/y.md --\n\uFEFF---\ntitle: Y\nweight: [1]\n---\n",
-			"content/en/y.md:3:1: error: front-matter: front matter: weight: want a whole number, got a list"},
+			"content/en/y.md:3:1: error: front-matter: front matter: weight: want a whole number, got a list", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := hugoSite(t)
 			extract(t, txtar.Parse([]byte(tt.add)), dir)
-			_, _, err := buildDir(t, dir, Options{})
+			_, _, err := buildDir(t, dir, Options{Strict: tt.strict})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err = %v\nwant %s", err, tt.want)
 			}
 		})
+	}
+	// Without -strict a clashing alias is dropped with a warning and the site builds.
+	dir := hugoSite(t)
+	extract(t, txtar.Parse([]byte("-- content/en/x.md --\n---\naliases: [/docs/]\n---\n")), dir)
+	files, res := mustBuild(t, dir, Options{})
+	found := false
+	for _, d := range res.Diags {
+		found = found || d.Code == "url-conflict" && d.Severity == diag.Warning
+	}
+	if !found || !strings.Contains(string(files["en/docs/index.html"]), "<h1>Documentation</h1>") {
+		t.Errorf("clashing alias: warning %t, en/docs/ kept its page: %t", found, strings.Contains(string(files["en/docs/index.html"]), "<h1>"))
 	}
 }
