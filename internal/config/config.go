@@ -47,6 +47,7 @@ type Lang struct {
 	Code    string       // folder under content/ and first URL segment
 	Tag     language.Tag // BCP 47 tag: number formats, collation, language names
 	BCP47   string       // Tag.String(), made once, for lang and hreflang attributes: "zh-Hans"
+	Dir     string       // "rtl" for a language written right to left (RTL), else "", made once
 	Name    string       // native name
 	Trusted bool         // raw HTML passes as is instead of being sanitised
 }
@@ -160,7 +161,11 @@ func resolveLang(code string, l Language) (Lang, error) {
 	if name == "" {
 		name = code
 	}
-	return Lang{Code: code, Tag: tag, BCP47: tag.String(), Name: name, Trusted: l.Trusted}, nil
+	lang := Lang{Code: code, Tag: tag, BCP47: tag.String(), Name: name, Trusted: l.Trusted}
+	if lang.RTL() {
+		lang.Dir = "rtl"
+	}
+	return lang, nil
 }
 
 func parseBaseURL(s string) (*url.URL, error) {

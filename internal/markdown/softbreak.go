@@ -60,24 +60,29 @@ func (r softBreakRenderer) render(w util.BufWriter, src []byte, n ast.Node, ente
 	return st, nil
 }
 
-// firstRune is the first character of the text inside n.
+// firstRune is the first character of the text inside n: the first text node found
+// going down first children and then along siblings, as in reading order.
 func firstRune(n ast.Node, src []byte) (rune, bool) {
-	var r rune
-	found := false
-	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering || found {
-			return ast.WalkStop, nil
-		}
+	for c := n; c != nil; {
 		if t, ok := c.(*ast.Text); ok {
 			if v := t.Segment.Value(src); len(v) > 0 {
-				r, _ = utf8.DecodeRune(v)
-				found = true
-				return ast.WalkStop, nil
+				r, _ := utf8.DecodeRune(v)
+				return r, true
 			}
 		}
-		return ast.WalkContinue, nil
-	})
-	return r, found
+		if f := c.FirstChild(); f != nil {
+			c = f
+			continue
+		}
+		for c != n && c.NextSibling() == nil {
+			c = c.Parent()
+		}
+		if c == n {
+			return 0, false
+		}
+		c = c.NextSibling()
+	}
+	return 0, false
 }
 
 // keepBreak applies CSS Text 3's segment break rules, as goldmark's CSS3 draft mode does:

@@ -59,27 +59,27 @@ func TestTreeOrder(t *testing.T) {
 func TestView(t *testing.T) {
 	tr := Build("en", language.English, entries())
 	v := tr.View("/en/docs/deep/x/")
-	if got, want := titles(v.Sidebar), "Docs(Zed Alpha Beta Deep(X*) Unweighted) Blog About"; got != want {
+	if got, want := titles(v.Sidebar()), "Docs(Zed Alpha Beta Deep(X*) Unweighted) Blog About"; got != want {
 		t.Errorf("sidebar\ngot  %s\nwant %s", got, want)
 	}
-	if got := titles(v.Breadcrumbs); got != "Home Docs Deep" {
+	if got := titles(v.Breadcrumbs()); got != "Home Docs Deep" {
 		t.Errorf("breadcrumbs = %s", got)
 	}
-	if v.Breadcrumbs[1].Href != "../../" || v.Prev.Title != "Deep" || v.Next.Title != "Unweighted" {
-		t.Errorf("breadcrumb href %q, prev %+v, next %+v", v.Breadcrumbs[1].Href, v.Prev, v.Next)
+	if v.Breadcrumbs()[1].Href != "../../" || v.Prev().Title != "Deep" || v.Next().Title != "Unweighted" {
+		t.Errorf("breadcrumb href %q, prev %+v, next %+v", v.Breadcrumbs()[1].Href, v.Prev(), v.Next())
 	}
-	x := v.Sidebar[0].Children[3].Children[0]
+	x := v.Sidebar()[0].Children[3].Children[0]
 	if !x.Fallback || x.Lang != "zh-Hans" || !x.Current {
 		t.Errorf("stand-in link = %+v", x)
 	}
 	home := tr.View("/en/")
-	if home.Prev != nil || titles(home.Children) != "Docs Blog About" || titles(home.Sidebar) != "Docs Blog About" {
-		t.Errorf("home: prev %v, children %s, sidebar %s", home.Prev, titles(home.Children), titles(home.Sidebar))
+	if home.Prev() != nil || titles(home.Children()) != "Docs Blog About" || titles(home.Sidebar()) != "Docs Blog About" {
+		t.Errorf("home: prev %v, children %s, sidebar %s", home.Prev(), titles(home.Children()), titles(home.Sidebar()))
 	}
-	if last := tr.View("/en/about/"); last.Next != nil || last.Children != nil {
-		t.Errorf("last page: next %v children %v", last.Next, last.Children)
+	if last := tr.View("/en/about/"); last.Next() != nil || last.Children() != nil {
+		t.Errorf("last page: next %v children %v", last.Next(), last.Children())
 	}
-	if v := tr.View("/en/nowhere/"); v.Sidebar != nil || v.Prev != nil || v.Next != nil {
+	if v := tr.View("/en/nowhere/"); v.Sidebar() != nil || v.Prev() != nil || v.Next() != nil || v.InTree() {
 		t.Error("a page not in the tree has navigation")
 	}
 }
@@ -91,7 +91,7 @@ func TestCollation(t *testing.T) {
 		{Path: "a", URL: "/de/a/", Title: "Äpfel"},
 		{Path: "c", URL: "/de/c/", Title: "Birne"},
 	})
-	if got := titles(tr.View("/de/").Children); got != "Äpfel Birne Zebra" {
+	if got := titles(tr.View("/de/").Children()); got != "Äpfel Birne Zebra" {
 		t.Errorf("order = %s", got)
 	}
 }

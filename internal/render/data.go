@@ -32,6 +32,8 @@ type Page struct {
 	// Navigation is the page's place in its language's section tree: sidebar,
 	// breadcrumbs, previous/next, and a section's (or the home page's) children.
 	Navigation nav.View
+	// InTree is .Navigation.InTree, read once: whether the page has a sidebar.
+	InTree bool
 	TOC        []TOCEntry // the body's h2 and h3 headings, when it has more than two
 	Updated    *Date      // "Last updated": lastmod, else date; nil when the page has neither
 	Draft      bool       // front matter's draft: true, shown by build -drafts and serve
@@ -48,9 +50,29 @@ type Page struct {
 	// types, by Kind); templates/gpu/ documents what each kind receives.
 	Catalog any
 
-	loc    *locale.Localizer
-	assets *Assets
-	base   route.Base
+	// UI holds the user-interface strings the default layout prints on every page, in the
+	// page's language: {{.UI.Menu}} is {{.T "Menu"}} without a call through reflection.
+	UI *UI
+
+	loc      *locale.Localizer
+	assets   *Assets
+	base     route.Base
+	tree     *nav.Tree
+	sidebars *sidebars
+	sidebar  *template.HTML // Sidebar, once made
+}
+
+// UI are the strings of the default layout's navigation in one language, looked up once.
+type UI struct {
+	Menu, SectionMenu, Breadcrumbs, PageNavigation, Previous, Next string
+	LastUpdated, NotTranslatedMark, OnThisPage, InThisSection         string
+}
+
+func newUI(loc *locale.Localizer) *UI {
+	return &UI{Menu: loc.T("Menu"), SectionMenu: loc.T("SectionMenu"), Breadcrumbs: loc.T("Breadcrumbs"),
+		PageNavigation: loc.T("PageNavigation"), Previous: loc.T("Previous"), Next: loc.T("Next"),
+		LastUpdated: loc.T("LastUpdated"), NotTranslatedMark: loc.T("NotTranslatedMark"),
+		OnThisPage: loc.T("OnThisPage"), InThisSection: loc.T("InThisSection")}
 }
 
 // T returns the UI string id in the page's language; data fills template fields.

@@ -173,7 +173,7 @@ type Alias struct {
 // alias. Alias pages are in neither the sitemap nor the navigation.
 func (r *Renderer) WriteAlias(sink Sink, a Alias) error {
 	p := r.newPage(a.Lang, "alias", a.Title, a.URL)
-	p.Navigation = nav.View{}
+	p.Navigation, p.InTree = nav.View{}, false
 	p.Canonical = r.base.Abs(a.To)
 	p.Redirect = route.Rel(a.URL, a.To)
 	html, err := r.tmpl.Execute("alias", p)

@@ -36,6 +36,8 @@
 package render
 
 import (
+	"html/template"
+
 	"docsite/internal/config"
 	"docsite/internal/locale"
 	"docsite/internal/nav"
@@ -59,12 +61,23 @@ type Renderer struct {
 	nav    map[string][]NavLink         // by language code; Href is a site path
 	trees  map[string]*nav.Tree         // each language's section tree, by code; nil before UseTrees
 	dates  map[string]locale.DateFormatter
+	// sidebars writes each language's sidebars, keeping those pages share; by code.
+	sidebars map[string]*sidebars
+	ui       map[string]*UI // by code
 }
 
 // UseTrees gives the renderer each language's section tree, by language code: pages then
 // get their sidebar, breadcrumbs and previous/next links, home and section pages their
 // children, and WriteListings the generated section pages.
-func (r *Renderer) UseTrees(trees map[string]*nav.Tree) { r.trees = trees }
+func (r *Renderer) UseTrees(trees map[string]*nav.Tree) {
+	r.trees = trees
+	r.sidebars = map[string]*sidebars{}
+	for _, l := range r.cfg.Langs {
+		loc := r.locs[l.Code]
+		r.sidebars[l.Code] = newSidebars(sidebarMarks{untranslated: template.HTMLEscapeString(loc.T("NotTranslatedMark")),
+			draft: template.HTMLEscapeString(loc.T("DraftMark")), lang: l.BCP47})
+	}
+}
 
 // New prepares the rendering of the site cfg describes with the theme's templates and
 // static files: locs holds a localizer per language code, and nav, which may be nil, gives
@@ -73,8 +86,10 @@ func New(cfg *config.Resolved, tmpl *Templates, assets *Assets, locs map[string]
 	r := &Renderer{cfg: cfg, tmpl: tmpl, assets: assets, base: route.Base{URL: cfg.BaseURL},
 		site: &Site{Title: cfg.Title, Langs: cfg.Langs}, locs: locs, nav: map[string][]NavLink{},
 		dates: map[string]locale.DateFormatter{}}
+	r.ui = map[string]*UI{}
 	for _, l := range cfg.Langs {
 		r.dates[l.Code] = locale.NewDateFormatter(l.Tag)
+		r.ui[l.Code] = newUI(locs[l.Code])
 	}
 	if nav != nil {
 		for _, l := range cfg.Langs {
@@ -89,8 +104,10 @@ func New(cfg *config.Resolved, tmpl *Templates, assets *Assets, locs map[string]
 func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 	p := &Page{Site: r.site, Lang: l, Kind: kind, Title: title, URL: url,
 		loc: r.locs[l.Code], assets: r.assets, base: r.base}
+	p.UI = r.ui[l.Code]
 	if t := r.trees[l.Code]; t != nil {
-		p.Navigation = t.View(url)
+		p.Navigation, p.tree, p.sidebars = t.View(url), t, r.sidebars[l.Code]
+		p.InTree = p.Navigation.InTree()
 	}
 	for _, n := range r.nav[l.Code] {
 		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href)})

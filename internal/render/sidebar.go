@@ -3,64 +3,129 @@ package render
 import (
 	"html/template"
 	"strings"
+	"sync"
 
 	"docsite/internal/nav"
+	"docsite/internal/route"
 )
 
-// Sidebar is the page's section tree as nested lists (.Navigation.Sidebar written out):
-// the current page marked with aria-current, pages shown in another language marked as
-// not translated, drafts as drafts. It is written in Go rather than by a recursive
-// template: on a site of thousands of pages with dozens of links each, that is the
-// difference between a few and a few hundred milliseconds. A theme that wants other
-// markup ranges over .Navigation.Sidebar itself.
+// Sidebar is the page's section tree as nested lists (what .Navigation.Sidebar holds,
+// written out): the current page marked with aria-current, pages shown in another
+// language marked as not translated, drafts as drafts. It is written in Go rather than by
+// a recursive template, and once for all the pages of a section that have no children of
+// their own: their sidebars differ only in which entry is current (their links, one
+// folder below the section, are the same), so each gets the shared list with its own
+// entry marked. On a site of thousands of pages that is the difference between a few and
+// a few hundred milliseconds. A theme that wants other markup ranges over
+// .Navigation.Sidebar itself.
 func (p *Page) Sidebar() template.HTML {
-	if len(p.Navigation.Sidebar) == 0 {
+	if p.sidebar == nil {
+		s := p.makeSidebar()
+		p.sidebar = &s
+	}
+	return *p.sidebar
+}
+
+func (p *Page) makeSidebar() template.HTML {
+	cur := p.Navigation.Node()
+	if cur == nil || !p.Navigation.InTree() {
 		return ""
 	}
-	var b strings.Builder
-	marks := sidebarMarks{untranslated: template.HTMLEscapeString(p.T("NotTranslatedMark")),
-		draft: template.HTMLEscapeString(p.T("DraftMark")), lang: p.Lang.BCP47}
-	writeTree(&b, p.Navigation.Sidebar, &marks)
-	return template.HTML(b.String())
+	if len(cur.Children) > 0 || cur.Parent == nil {
+		var b strings.Builder
+		p.sidebars.write(&b, p.tree.Top(), cur.URL, cur.OnPath(), cur, nil)
+		return template.HTML(b.String())
+	}
+	s := p.sidebars.shared(p.tree, cur.Parent)
+	at, ok := s.at[cur]
+	if !ok {
+		return template.HTML(s.html)
+	}
+	return template.HTML(s.html[:at] + ` aria-current="page"` + s.html[at:])
+}
+
+// sidebars writes sidebars and keeps the ones shared by the pages of a section.
+type sidebars struct {
+	marks  sidebarMarks
+	mu     sync.Mutex
+	byNode map[*nav.Node]*sharedSidebar // by section
 }
 
 type sidebarMarks struct{ untranslated, draft, lang string }
 
-func writeTree(b *strings.Builder, links []nav.Link, m *sidebarMarks) {
+// sharedSidebar is the sidebar of the childless pages of a section, no entry current: at
+// holds, for each of those pages, where its aria-current goes.
+type sharedSidebar struct {
+	html string
+	at   map[*nav.Node]int
+}
+
+func newSidebars(marks sidebarMarks) *sidebars {
+	return &sidebars{marks: marks, byNode: map[*nav.Node]*sharedSidebar{}}
+}
+
+// shared returns the sidebar of the childless pages of section parent in tree t. Its
+// links are made from a place one folder below the section that no page has (a folder
+// named NUL), so that they are the same whichever page asks first: "../a/" for each
+// sibling a, the page's own entry included.
+func (s *sidebars) shared(t *nav.Tree, parent *nav.Node) *sharedSidebar {
+	from := parent.URL + "\x00/"
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sh := s.byNode[parent]; sh != nil {
+		return sh
+	}
+	sh := &sharedSidebar{at: make(map[*nav.Node]int, len(parent.Children))}
+	var b strings.Builder
+	s.write(&b, t.Top(), from, parent.OnPath(), nil, sh.at)
+	sh.html = b.String()
+	s.byNode[parent] = sh
+	return sh
+}
+
+// write writes the list of nodes as links from site path from: the nodes open (on the way
+// to the page) with their children, cur marked current; where at is not nil, it records
+// the offset at which each node's aria-current would go.
+func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, open map[*nav.Node]bool, cur *nav.Node, at map[*nav.Node]int) {
+	m := &s.marks
 	b.WriteString("<ul>")
-	for _, l := range links {
+	for _, n := range nodes {
 		b.WriteString("\n<li")
-		if l.Open {
+		expand := open[n] && len(n.Children) > 0
+		if expand {
 			b.WriteString(` class="open"`)
 		}
 		b.WriteString(`><a href="`)
-		b.WriteString(template.HTMLEscapeString(l.Href))
+		b.WriteString(template.HTMLEscapeString(route.Rel(from, n.URL)))
 		b.WriteByte('"')
-		if l.Current {
+		if at != nil {
+			at[n] = b.Len()
+		}
+		if n == cur {
 			b.WriteString(` aria-current="page"`)
 		}
-		if l.Lang != "" {
+		if n.TitleLang != "" {
 			b.WriteString(` lang="`)
-			b.WriteString(template.HTMLEscapeString(l.Lang))
+			b.WriteString(template.HTMLEscapeString(n.TitleLang))
 			b.WriteByte('"')
 		}
 		b.WriteByte('>')
-		b.WriteString(template.HTMLEscapeString(l.Title))
-		if l.Fallback {
+		b.WriteString(template.HTMLEscapeString(n.NavTitle()))
+		if n.Fallback {
 			b.WriteString(` <small class="mark" lang="`)
 			b.WriteString(m.lang)
 			b.WriteString(`">`)
 			b.WriteString(m.untranslated)
 			b.WriteString("</small>")
 		}
-		if l.Draft {
+		if n.Draft {
 			b.WriteString(` <small class="mark">`)
 			b.WriteString(m.draft)
 			b.WriteString("</small>")
 		}
 		b.WriteString("</a>")
-		if len(l.Children) > 0 {
-			writeTree(b, l.Children, m)
+		if expand {
+			s.write(b, n.Children, from, open, cur, at)
 		}
 		b.WriteString("</li>")
 	}

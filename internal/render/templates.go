@@ -122,7 +122,9 @@ func (t *Templates) Execute(kind string, p *Page) ([]byte, error) {
 		set = clone.Funcs(funcs(p))
 	}
 	var buf bytes.Buffer
-	buf.Grow(len(p.Body) + 2<<10) // the body and a page shell (1-2 KB), without regrowing
+	// The body, the sidebar and a page shell (2-4 KB with the other navigation), without
+	// regrowing: a buffer that doubles its way up copies a page several times over.
+	buf.Grow(len(p.Body) + len(p.Sidebar()) + 4<<10)
 	name := "templates/baseof.html"
 	if standalone[kind] {
 		name = "templates/" + kind + ".html"
