@@ -33,12 +33,12 @@ type Page struct {
 	// breadcrumbs, previous/next, and a section's (or the home page's) children.
 	Navigation nav.View
 	// InTree is .Navigation.InTree, read once: whether the page has a sidebar.
-	InTree bool
-	TOC        []TOCEntry // the body's h2 and h3 headings, when it has more than two
-	Updated    *Date      // "Last updated": lastmod, else date; nil when the page has neither
-	Draft      bool       // front matter's draft: true, shown by build -drafts and serve
-	Section    bool       // a section's page (its _index.md, or generated): lists its children
-	Redirect   string     // alias pages: the link to the page they stand for
+	InTree   bool
+	TOC      []TOCEntry // the body's h2 and h3 headings, when it has more than two
+	Updated  *Date      // "Last updated": lastmod, else date; nil when the page has neither
+	Draft    bool       // front matter's draft: true, shown by build -drafts and serve
+	Section  bool       // a section's page (its _index.md, or generated): lists its children
+	Redirect string     // alias pages: the link to the page they stand for
 
 	Body template.HTML // rendered, sanitised markdown body
 	// TitleInBody is set when the body opens with its own level-one heading, which then
@@ -65,7 +65,7 @@ type Page struct {
 // UI are the strings of the default layout's navigation in one language, looked up once.
 type UI struct {
 	Menu, SectionMenu, Breadcrumbs, PageNavigation, Previous, Next string
-	LastUpdated, NotTranslatedMark, OnThisPage, InThisSection         string
+	LastUpdated, NotTranslatedMark, OnThisPage, InThisSection      string
 }
 
 func newUI(loc *locale.Localizer) *UI {
