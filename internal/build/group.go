@@ -276,7 +276,9 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	var imgDiags diag.List
 	b.assets, imgDiags = s.checkImages(p, doc)
 	*diags = append(*diags, imgDiags...)
-	b.links = s.resolveLinks(p, url, doc)
+	var files []asset
+	b.links, files = s.resolveLinks(p, url, doc)
+	b.assets = append(b.assets, files...)
 	h, ok := doc.Root.FirstChild().(*ast.Heading)
 	b.TitleInBody = ok && h.Level == 1
 	return b, nil

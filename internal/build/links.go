@@ -40,9 +40,9 @@ type linkRef struct {
 }
 
 // resolveLinks rewrites the links of page p (at site path pageURL) as the comment above
-// says and returns them for the check.
-func (s *site) resolveLinks(p *load.Page, pageURL string, doc *markdown.Doc) []linkRef {
-	var refs []linkRef
+// says and returns them for the check, with the local files they lead to (downloads
+// beside the page), to publish beside it.
+func (s *site) resolveLinks(p *load.Page, pageURL string, doc *markdown.Doc) (refs []linkRef, files []asset) {
 	dir := path.Dir(p.File) // the folder markdown paths are relative to
 	langRoot := "content/" + p.Lang
 	ast.Walk(doc.Root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -89,11 +89,20 @@ func (s *site) resolveLinks(p *load.Page, pageURL string, doc *markdown.Doc) []l
 			l.Destination = []byte(withFragment(route.Rel(pageURL, ref.target), u))
 		default:
 			ref.target = resolveURL(pageURL, u.Path)
+			// A file beside the page (a download in a bundle) is published beside it.
+			if file, local := localFile(p.File, u.Path); local && path.Ext(u.Path) != "" {
+				if !s.exists(file) {
+					file = s.inOtherLanguage(p.Lang, file)
+				}
+				if file != "" {
+					files = append(files, asset{file: file, rel: path.Clean(u.Path)})
+				}
+			}
 		}
 		refs = append(refs, ref)
 		return ast.WalkContinue, nil
 	})
-	return refs
+	return refs, files
 }
 
 // withFragment is link with u's query and fragment.

@@ -57,6 +57,7 @@ func TestHugoLayout(t *testing.T) {
 	mustContain(t, files, "zh/blog/hello/index.html", `<a href="../hello/" aria-current="page" lang="en">Hello <small class="mark" lang="zh-Hans">（未翻译）</small></a>`)
 	mustContain(t, files, "images/logo.svg", "<svg")
 	mustContain(t, files, "ar/docs/setup/diagram.svg", "<svg") // the English bundle's image
+	mustContain(t, files, "en/docs/setup/install.sh", "echo install") // a download beside the page
 	mustContain(t, files, "en/old-basics/index.html", `<meta http-equiv="refresh" content="0; url=../docs/basics/">`,
 		`<link rel="canonical" href="https://guide.example.org/en/docs/basics/">`)
 	mustContain(t, files, "en/docs/install/index.html", `url=../setup/`)    // relative to the page's folder
@@ -127,5 +128,39 @@ func TestHugoLayoutErrors(t *testing.T) {
 	}
 	if !found || !strings.Contains(string(files["en/docs/index.html"]), "<h1>Documentation</h1>") {
 		t.Errorf("clashing alias: warning %t, en/docs/ kept its page: %t", found, strings.Contains(string(files["en/docs/index.html"]), "<h1>"))
+	}
+}
+
+// A site with fifteen language folders and no site.toml: folder codes become BCP 47 tags
+// (zh-cn is zh-CN), the switcher is a menu listing every language in its own name with
+// the current one marked, and right-to-left languages get dir="rtl".
+func TestFifteenLanguages(t *testing.T) {
+	codes := []string{"en", "zh-cn", "zh-tw", "pt-br", "ar", "he", "fa", "ur", "ja", "ko", "de", "fr", "es", "ru", "hi"}
+	var site strings.Builder
+	for _, c := range codes {
+		site.WriteString("-- content/" + c + "/a.md --\n# A\n")
+	}
+	files, _ := mustBuild(t, siteFromText(t, site.String()), Options{})
+	en := string(files["en/a/index.html"])
+	if strings.Count(en, `hreflang="`) < 2*len(codes) || !strings.Contains(en, `<details class="lang-menu">`) {
+		t.Errorf("en/a has no language menu of %d languages", len(codes))
+	}
+	for tag, name := range map[string]string{"zh-CN": "中文", "pt-BR": "português", "ar": "العربية", "ja": "日本語"} {
+		if !strings.Contains(en, `lang="`+tag+`">`+name) && !strings.Contains(en, `lang="`+tag+`">`+strings.ToUpper(name[:1])+name[1:]) {
+			t.Errorf("the switcher lacks %s written %s", tag, name)
+		}
+	}
+	for _, c := range codes {
+		page := string(files[c+"/a/index.html"])
+		rtl := strings.Contains(page, ` dir="rtl"`)
+		if want := c == "ar" || c == "he" || c == "fa" || c == "ur"; rtl != want {
+			t.Errorf("%s: dir=rtl is %t", c, rtl)
+		}
+		if !strings.Contains(page, `aria-current="page">`) {
+			t.Errorf("%s: the switcher does not mark the current language", c)
+		}
+	}
+	if !strings.Contains(string(files["zh-cn/a/index.html"]), `<html lang="zh-CN"`) {
+		t.Error("zh-cn is not tagged zh-CN")
 	}
 }
