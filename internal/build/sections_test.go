@@ -56,7 +56,7 @@ func TestHugoLayout(t *testing.T) {
 	mustContain(t, files, "ar/docs/basics/index.html", `<html lang="ar" dir="rtl">`, `<h2 id="first-steps">`)
 	mustContain(t, files, "zh/blog/hello/index.html", `<a href="../hello/" aria-current="page" lang="en">Hello <small class="mark" lang="zh-Hans">（未翻译）</small></a>`)
 	mustContain(t, files, "images/logo.svg", "<svg")
-	mustContain(t, files, "ar/docs/setup/diagram.svg", "<svg") // the English bundle's image
+	mustContain(t, files, "ar/docs/setup/diagram.svg", "<svg")        // the English bundle's image
 	mustContain(t, files, "en/docs/setup/install.sh", "echo install") // a download beside the page
 	mustContain(t, files, "en/old-basics/index.html", `<meta http-equiv="refresh" content="0; url=../docs/basics/">`,
 		`<link rel="canonical" href="https://guide.example.org/en/docs/basics/">`)
