@@ -5,8 +5,8 @@ FUZZTIME ?= 30s
 
 .PHONY: site test check bench bench-hugo fuzz serve deps
 
-site: ## build public/ from the bundled content
-	$(GO) run ./cmd/docsite build -source . -dest $(DEST)
+site: ## build public/ from the bundled content, with the translators' review under public/_review/
+	$(GO) run ./cmd/docsite build -source . -dest $(DEST) -review
 
 test: ## vet and all tests with the race detector
 	$(GO) vet ./...

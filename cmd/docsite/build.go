@@ -21,6 +21,7 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	fs.StringVar(&opts.BaseURL, "baseurl", "", "base `URL` the site is published at (overrides site.toml)")
 	fs.BoolVar(&opts.Strict, "strict", false, "treat a translation that cannot be built as an error")
 	fs.BoolVar(&opts.Drafts, "drafts", false, "publish pages whose front matter says draft: true, marked as drafts")
+	fs.BoolVar(&opts.Review, "review", false, "also write the translation review's pages under _review/")
 	fs.BoolVar(&opts.Verbose, "v", false, "list every repair made to the source")
 	var wopts write.Options
 	fs.BoolVar(&wopts.Durable, "durable", false, "flush the output to disk before publishing it, so a power loss leaves the old or the new site")

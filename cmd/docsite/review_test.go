@@ -72,7 +72,7 @@ func TestReviewAcceptThenStale(t *testing.T) {
 		t.Errorf("-strict with a number-mismatch error: exit %d, want 1", code)
 	}
 	dest := filepath.Join(t.TempDir(), "public")
-	if code, _, stderr := runOut(t, "build", "-source", src, "-dest", dest); code != 0 {
+	if code, _, stderr := runOut(t, "build", "-source", src, "-dest", dest, "-review"); code != 0 {
 		t.Fatalf("build: %s", stderr)
 	}
 	page, _ := os.ReadFile(filepath.Join(dest, "ja", "guide", "index.html"))

@@ -19,7 +19,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	live, err := build.NewLive(build.Options{Source: *source, BaseURL: "http://" + *addr + "/", Drafts: true})
+	live, err := build.NewLive(build.Options{Source: *source, BaseURL: "http://" + *addr + "/", Drafts: true, Review: true})
 	if err != nil {
 		fmt.Fprintf(stderr, "docsite serve: %v\n", err)
 		return 1

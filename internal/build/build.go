@@ -27,7 +27,8 @@
 //  4. Write the page in every language (render.WritePage): its own version, or its
 //     source standing in, at the place package route gives, with the images it shows
 //     beside it.
-//  5. Write its review page (_review/<key>/) and release the alignment behind it.
+//  5. With Options.Review, write its review page (_review/<key>/); release the alignment
+//     behind it.
 //
 // A group leaves its files, what each language's page is for the listings (title, URL,
 // weight, whether it stands in, the sections naming a GPU), its review result and its
@@ -39,7 +40,8 @@
 // Once every group is built, what depends on the list of pages rather than on their
 // bodies is written (render.WriteListings): the home pages, the root language chooser,
 // 404.html, the catalog pages with the sections that mention each GPU, sitemap.xml and the
-// static files; then the review's index (_review/), with the GPU data's warnings.
+// static files; then, with Options.Review, the review's index (_review/), with the GPU
+// data's warnings.
 //
 // # Whole builds
 //
@@ -89,6 +91,11 @@ type Options struct {
 	BaseURL string // overrides site.toml's baseURL when not empty
 	Strict  bool   // a translation that cannot be built is an error, not a fallback
 	Drafts  bool   // publish pages whose front matter says draft: true, marked as drafts
+	// Review writes the translation review's pages under _review/ (build -review, serve).
+	// A published site does not need them: they are half the output's bytes on a site
+	// with many translations. The alignment they show is made either way (it gives
+	// translations their anchors and stale notices).
+	Review bool
 	Verbose bool   // report every repair the normaliser made
 	Log     io.Writer
 }
@@ -323,8 +330,10 @@ func (s *site) finish(outs []*groupOut, sink Sink) (*Result, error) {
 // summarise writes the review of the built groups and sums the build up; listingDiags are
 // what writing the listings reported.
 func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*Result, error) {
-	if err := s.writeReview(outs, sink); err != nil {
-		return nil, err
+	if s.opts.Review {
+		if err := s.writeReview(outs, sink); err != nil {
+			return nil, err
+		}
 	}
 	diags := slices.Clone(s.diags)
 	diags = append(diags, listingDiags...)

@@ -81,7 +81,7 @@ func TestGolden(t *testing.T) {
 	for _, archive := range archives {
 		name := strings.TrimSuffix(filepath.Base(archive), ".txtar")
 		t.Run(name, func(t *testing.T) {
-			files, _ := mustBuild(t, siteDir(t, archive), Options{})
+			files, _ := mustBuild(t, siteDir(t, archive), Options{Review: true})
 			for rel := range files {
 				if strings.HasPrefix(rel, "static/") { // the theme's own files, not output of the site
 					delete(files, rel)

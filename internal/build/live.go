@@ -178,8 +178,10 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	maps.Copy(all, next.listings)
 	next.tally.Update(nil, results)
 	next.tally.SetExtra(dataFindings(s.dataDiags))
-	if err := next.tally.WriteIndex(reviewURLs(outs), writeTo(all)); err != nil {
-		return nil, err
+	if s.opts.Review {
+		if err := next.tally.WriteIndex(reviewURLs(outs), writeTo(all)); err != nil {
+			return nil, err
+		}
 	}
 	next.files = write.NewFiles(all)
 	var before diag.List
@@ -499,6 +501,9 @@ func (u *liveUpdate) recount() {
 // writes the review index among the files to set.
 func (u *liveUpdate) writeReviewIndex() error {
 	u.last.tally.Update(u.oldResults, u.newResults)
+	if !u.last.s.opts.Review {
+		return nil
+	}
 	return u.last.tally.WriteIndex(reviewURLs(u.outs), writeTo(u.set))
 }
 

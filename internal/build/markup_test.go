@@ -119,7 +119,7 @@ func TestComponentsPassSiteCheck(t *testing.T) {
 	if _, err := os.Stat("/usr/bin/chromium"); err != nil && os.Getenv("CI") != "true" {
 		t.Skip("no chromium")
 	}
-	files, _ := mustBuild(t, siteDir(t, "testdata/components.txtar"), Options{})
+	files, _ := mustBuild(t, siteDir(t, "testdata/components.txtar"), Options{Review: true})
 	out := t.TempDir()
 	for name, data := range files {
 		if strings.HasPrefix(name, "_review/") {

@@ -121,6 +121,9 @@ func (s *site) writePageReview(out *groupOut, sink Sink) error {
 		return nil
 	}
 	defer res.Compact()
+	if !s.opts.Review {
+		return nil
+	}
 	urls := pageURLs{}
 	urls.add(out)
 	return review.WritePage(res, urls.url, sink.WriteFile)
