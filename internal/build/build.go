@@ -95,8 +95,8 @@ type Options struct {
 	// A published site does not need them: they are half the output's bytes on a site
 	// with many translations. The alignment they show is made either way (it gives
 	// translations their anchors and stale notices).
-	Review bool
-	Verbose bool   // report every repair the normaliser made
+	Review  bool
+	Verbose bool // report every repair the normaliser made
 	Log     io.Writer
 }
 
