@@ -46,10 +46,10 @@ func newPageIndex(groups []*load.Group, langs []config.Lang) pageIndex {
 		src := g.Pages[0]
 		for _, p := range g.Pages {
 			if m := x[p.Lang]; m != nil {
-				m[shortcode.ContentPath("", p.Path)] = route.URL(p.Lang, p.Path)
+				m[shortcode.ContentPath("", p.FilePath)] = route.URL(p.Lang, p.Path)
 			}
 		}
-		key := shortcode.ContentPath("", src.Path) // a/_index is written a/_index.md or a/
+		key := shortcode.ContentPath("", src.FilePath) // a/_index is written a/_index.md or a/
 		for _, l := range langs {
 			if _, ok := x[l.Code][key]; !ok {
 				x[l.Code][key] = route.StandIn(l.Code, src.Path)

@@ -54,7 +54,8 @@ func TestHugoLayout(t *testing.T) {
 	mustContain(t, files, "zh/docs/basics/index.html", `<h2 id="first-steps">第一步</h2>`,
 		`<a href="../concepts/">概念</a>`, `<time datetime="2024-06-02">2024年6月2日</time>`)
 	mustContain(t, files, "ar/docs/basics/index.html", `<html lang="ar" dir="rtl">`, `<h2 id="first-steps">`)
-	mustContain(t, files, "zh/blog/hello/index.html", `<a href="../hello/" aria-current="page" lang="en">Hello <small class="mark" lang="zh-Hans">（未翻译）</small></a>`)
+	mustContain(t, files, "zh/blog/hello-world/index.html", `<a href="../hello-world/" aria-current="page" lang="en">Hello <small class="mark" lang="zh-Hans">（未翻译）</small></a>`)
+	mustContain(t, files, "en/docs/basics/index.html", `<a href="../../blog/hello-world/">the blog</a>`) // slug
 	mustContain(t, files, "images/logo.svg", "<svg")
 	mustContain(t, files, "ar/docs/setup/diagram.svg", "<svg")        // the English bundle's image
 	mustContain(t, files, "en/docs/setup/install.sh", "echo install") // a download beside the page

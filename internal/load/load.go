@@ -24,6 +24,9 @@ type Page struct {
 	Lang string      // language folder code
 	Path string      // page path, as route.Parse reads it from File: "a/b"; an index.md or _index.md stands for its folder ("" at the top)
 	Kind route.Kind  // what the file is to the site: a regular page, a section's, a bundle, the home page
+	// FilePath is the page path the file's name gives, before front matter's slug
+	// replaces its last segment in Path: what links to the file (a/b.md) resolve by.
+	FilePath string
 	File string      // slash path from the site root, used in every diagnostic: "content/en/a/b.md"
 	Key  string      // translation key: front matter translationKey, else Path
 	Meta FrontMatter // decoded front matter
@@ -123,7 +126,7 @@ func Read(fsys fs.FS, lang, name string) *Page {
 // (Pages reuses it once the page is released).
 func read(fsys fs.FS, lang, name string, buf []byte) *Page {
 	at, _ := route.Parse(name) // name is content/<lang>/….md
-	p := &Page{Lang: lang, Path: at.Path, Kind: at.Kind, File: name, Key: at.Path}
+	p := &Page{Lang: lang, Path: at.Path, FilePath: at.Path, Kind: at.Kind, File: name, Key: at.Path}
 	var src []byte
 	var err error
 	if r, ok := fsys.(*Root); ok && buf != nil {
@@ -148,6 +151,9 @@ func read(fsys fs.FS, lang, name string, buf []byte) *Page {
 	}
 	p.Src, p.blank = src, blank
 	p.Key = cmp.Or(p.Meta.TranslationKey, p.Path)
+	if p.Kind != route.Home {
+		p.Path = route.WithSlug(p.Path, p.Meta.Slug)
+	}
 	p.title = p.Title()
 	return p
 }

@@ -23,12 +23,12 @@
 //
 // A section without _index.md gets a generated page at its URL (package nav). Two files
 // naming one page path (a.md and a/_index.md, or a/index.md and a/_index.md) are refused
-// by package load (url-conflict). Coming, in this package and nowhere else: every file of
-// a bundle published beside it; front matter's slug replacing the last segment of the
-// page path (WithSlug); aliases, each a redirect page at a site path of its own (Alias).
+// by package load (url-conflict). Front matter's slug replaces the last segment of the
+// page path (WithSlug); links to the file still name it by its file name. Each of front
+// matter's aliases is a redirect page at a site path of its own (Alias).
 //
-// The local images a page shows are published beside it (Beside), whatever its kind, so
-// that the relative links of its markdown hold.
+// The local images and downloads a page links to are published beside it (Beside),
+// whatever its kind, so that the relative links of its markdown hold.
 //
 // # Stand-ins
 //
@@ -137,7 +137,7 @@ func URL(lang, p string) string {
 func StandIn(lang, src string) string { return URL(lang, src) }
 
 // WithSlug returns page path p with its last segment replaced by slug (front matter's
-// slug, coming); an empty slug keeps p.
+// slug); an empty slug keeps p.
 func WithSlug(p, slug string) string {
 	if slug == "" {
 		return p
