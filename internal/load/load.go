@@ -21,15 +21,15 @@ import (
 
 // Page is one markdown file of one language, read but not parsed.
 type Page struct {
-	Lang string      // language folder code
-	Path string      // page path, as route.Parse reads it from File: "a/b"; an index.md or _index.md stands for its folder ("" at the top)
-	Kind route.Kind  // what the file is to the site: a regular page, a section's, a bundle, the home page
+	Lang string     // language folder code
+	Path string     // page path, as route.Parse reads it from File: "a/b"; an index.md or _index.md stands for its folder ("" at the top)
+	Kind route.Kind // what the file is to the site: a regular page, a section's, a bundle, the home page
 	// FilePath is the page path the file's name gives, before front matter's slug
 	// replaces its last segment in Path: what links to the file (a/b.md) resolve by.
 	FilePath string
-	File string      // slash path from the site root, used in every diagnostic: "content/en/a/b.md"
-	Key  string      // translation key: front matter translationKey, else Path
-	Meta FrontMatter // decoded front matter
+	File     string      // slash path from the site root, used in every diagnostic: "content/en/a/b.md"
+	Key      string      // translation key: front matter translationKey, else Path
+	Meta     FrontMatter // decoded front matter
 	// Src is the whole file with its front matter blanked to spaces, so that byte offsets
 	// and line numbers in the markdown body are those of the file. Pages keeps it only
 	// until the title is known: a build reads each page again when it builds it (Source),
