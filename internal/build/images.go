@@ -46,14 +46,14 @@ func (s *site) checkImages(p *load.Page, doc *markdown.Doc) (assets []asset, dia
 		}
 		dest := string(img.Destination)
 		file, local := localFile(p.File, dest)
-		if local && !s.exists(file) {
+		if local && !s.isFile(file) {
 			if other := s.inOtherLanguage(p.Lang, file); other != "" {
 				file = other
 			}
 		}
 		switch {
 		case !local:
-		case s.exists(file):
+		case s.isFile(file):
 			u, _ := url.Parse(dest)
 			assets = append(assets, asset{file: file, rel: path.Clean(u.Path)})
 		default:
@@ -83,7 +83,7 @@ func (s *site) inOtherLanguage(lang, file string) string {
 		return ""
 	}
 	for _, l := range s.cfg.Langs {
-		if other := "content/" + l.Code + "/" + rest; l.Code != lang && s.exists(other) {
+		if other := "content/" + l.Code + "/" + rest; l.Code != lang && s.isFile(other) {
 			return other
 		}
 	}
@@ -107,6 +107,12 @@ func localFile(pageFile, dest string) (string, bool) {
 func (s *site) exists(name string) bool {
 	_, err := fs.Stat(s.fsys, name)
 	return err == nil
+}
+
+// isFile reports whether name is a regular file of the site root (not a folder).
+func (s *site) isFile(name string) bool {
+	st, err := fs.Stat(s.fsys, name)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // writeAssets publishes a page's local images at their place relative to the page URL.

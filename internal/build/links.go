@@ -90,11 +90,11 @@ func (s *site) resolveLinks(p *load.Page, pageURL string, doc *markdown.Doc) (re
 		default:
 			ref.target = resolveURL(pageURL, u.Path)
 			// A file beside the page (a download in a bundle) is published beside it.
-			if file, local := localFile(p.File, u.Path); local && path.Ext(u.Path) != "" {
-				if !s.exists(file) {
+			if file, local := localFile(p.File, u.Path); local && !strings.HasSuffix(u.Path, "/") {
+				if !s.isFile(file) {
 					file = s.inOtherLanguage(p.Lang, file)
 				}
-				if file != "" {
+				if file != "" && s.isFile(file) && path.Ext(file) != ".md" {
 					files = append(files, asset{file: file, rel: path.Clean(u.Path)})
 				}
 			}
