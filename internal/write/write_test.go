@@ -380,3 +380,28 @@ func TestCommitRefusesNonDirectoryDest(t *testing.T) {
 		t.Errorf("parent holds %q, want public and its state folder", got)
 	}
 }
+
+// Files of one content (an image published beside a page in every language) are one file
+// on disk, hard-linked; replacing one in a later build leaves the other as it was.
+func TestSameContentIsLinked(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "public")
+	img := strings.Repeat("png", linkMin)
+	commit(t, dest, map[string]string{"en/a/x.png": img, "ja/a/x.png": img, "small.txt": "s", "copy.txt": "s"})
+	en, _ := os.Stat(filepath.Join(dest, "en/a/x.png"))
+	ja, _ := os.Stat(filepath.Join(dest, "ja/a/x.png"))
+	if !os.SameFile(en, ja) {
+		t.Error("two files of the same content were written twice")
+	}
+	s1, _ := os.Stat(filepath.Join(dest, "small.txt"))
+	s2, _ := os.Stat(filepath.Join(dest, "copy.txt"))
+	if os.SameFile(s1, s2) {
+		t.Error("small files are linked")
+	}
+	commit(t, dest, map[string]string{"en/a/x.png": img + "!", "ja/a/x.png": img, "small.txt": "s", "copy.txt": "s"})
+	commit(t, dest, map[string]string{"en/a/x.png": img + "?", "ja/a/x.png": img, "small.txt": "s", "copy.txt": "s"})
+	for name, want := range map[string]string{"en/a/x.png": img + "?", "ja/a/x.png": img} {
+		if got, _ := os.ReadFile(filepath.Join(dest, name)); string(got) != want {
+			t.Errorf("%s: %d bytes, want %d", name, len(got), len(want))
+		}
+	}
+}
