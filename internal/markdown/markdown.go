@@ -24,6 +24,7 @@ type Doc struct {
 	Root ast.Node
 	Src  []byte
 	ctx  parser.Context
+	deep *diag.Diagnostic // lines indented too deep to parse in time (boundIndent)
 }
 
 // Context returns the parser context, where extensions leave what they found.
@@ -77,6 +78,7 @@ func (p *Parser) Parse(src []byte, setup func(parser.Context)) *Doc {
 	if setup != nil {
 		setup(ctx)
 	}
+	src, deep := boundIndent(src)
 	parsed := src
 	if sc := prepareShortcodes(src, p.shortcodes, ctx); sc != nil {
 		ctx.Set(scKey, sc)
@@ -84,7 +86,7 @@ func (p *Parser) Parse(src []byte, setup func(parser.Context)) *Doc {
 		parsed = sc.mask()
 	}
 	root := p.md.Parser().Parse(text.NewReader(parsed), parser.WithContext(ctx))
-	return &Doc{Root: root, Src: src, ctx: ctx}
+	return &Doc{Root: root, Src: src, ctx: ctx, deep: deep}
 }
 
 // Render renders the document body to HTML.
@@ -162,14 +164,19 @@ func (d *Doc) TableDiagnostics(file string, repairs bool) diag.List {
 // callouts and code blocks, located in file: errors (malformed tags, a template that
 // failed) and warnings.
 func (d *Doc) MarkupDiagnostics(file string) diag.List {
+	var out diag.List
+	if d.deep != nil {
+		x := *d.deep
+		x.File = file
+		out = append(out, x)
+	}
 	sc := stateOf(d.ctx)
 	if sc == nil {
-		return nil
+		return out
 	}
-	out := make(diag.List, len(sc.diags))
-	for i, x := range sc.diags {
+	for _, x := range sc.diags {
 		x.File = file
-		out[i] = x
+		out = append(out, x)
 	}
 	return out
 }

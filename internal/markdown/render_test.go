@@ -2,6 +2,8 @@ package markdown
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -47,5 +49,54 @@ func TestSoftBreakBeforeInline(t *testing.T) {
 		if err != nil || got != want {
 			t.Errorf("%q:\ngot  %q\nwant %q (err %v)", src, got, want, err)
 		}
+	}
+}
+
+// nestedList is a list nested depth levels, two columns a level.
+func nestedList(depth int) []byte {
+	var b bytes.Buffer
+	b.WriteString("# Deep\n\n")
+	for i := range depth {
+		fmt.Fprintf(&b, "%s- item %d\n", strings.Repeat("  ", i), i)
+	}
+	return b.Bytes()
+}
+
+// A list nested thousands of levels deep keeps every item's text, and the page warns at
+// the first line indented past the bound.
+func TestDeepNesting(t *testing.T) {
+	p := New(Options{})
+	doc := p.Parse(nestedList(3000), nil)
+	html, err := p.RenderString(doc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{0, 127, 128, 1500, 2999} {
+		if !strings.Contains(html, fmt.Sprintf("item %d<", i)) && !strings.Contains(html, fmt.Sprintf("item %d\n", i)) {
+			t.Errorf("item %d is lost", i)
+		}
+	}
+	ds := doc.MarkupDiagnostics("content/en/deep.md")
+	if len(ds) != 1 || ds[0].Code != "deep-nesting" || ds[0].Line != 3+129 {
+		t.Errorf("diagnostics = %v, want one deep-nesting warning at line %d", ds, 3+129)
+	}
+	if shallow := p.Parse(nestedList(100), nil); len(shallow.MarkupDiagnostics("x.md")) != 0 {
+		t.Error("a list 100 levels deep is flagged")
+	}
+}
+
+// BenchmarkDeepNesting parses lists nested ever deeper: with indentation bounded, the
+// time per line stays flat instead of growing with the depth.
+func BenchmarkDeepNesting(b *testing.B) {
+	p := New(Options{})
+	for _, depth := range []int{250, 500, 1000, 3000} {
+		src := nestedList(depth)
+		b.Run(fmt.Sprint(depth), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				p.Parse(src, nil)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(depth), "ns/line")
+		})
 	}
 }
