@@ -54,7 +54,8 @@ func boundIndent(src []byte) ([]byte, *diag.Diagnostic) {
 	return out, &d
 }
 
-// indent is the width in columns of line's leading blanks and their length in bytes.
+// indent is the width in columns of line's leading blanks and their length in bytes. A
+// line of blanks only (front matter is blanked to spaces, line for line) is not indented.
 func indent(line []byte) (width, n int) {
 	for n < len(line) {
 		switch line[n] {
@@ -62,10 +63,12 @@ func indent(line []byte) (width, n int) {
 			width++
 		case '\t':
 			width += 4 - width%4
+		case '\n', '\r':
+			return 0, n
 		default:
 			return width, n
 		}
 		n++
 	}
-	return width, n
+	return 0, n
 }

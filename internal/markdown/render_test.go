@@ -83,6 +83,11 @@ func TestDeepNesting(t *testing.T) {
 	if shallow := p.Parse(nestedList(100), nil); len(shallow.MarkupDiagnostics("x.md")) != 0 {
 		t.Error("a list 100 levels deep is flagged")
 	}
+	// Front matter is blanked to spaces: a long line of it is no indentation.
+	blank := append([]byte(strings.Repeat(" ", 600)+"\n"), nestedList(3)...)
+	if d := p.Parse(blank, nil); len(d.MarkupDiagnostics("x.md")) != 0 || !bytes.Equal(d.Src, blank) {
+		t.Error("a long blank line is taken for indentation")
+	}
 }
 
 // BenchmarkDeepNesting parses lists nested ever deeper: with indentation bounded, the
