@@ -135,7 +135,12 @@ func (c *textCollector) block(n ast.Node) {
 		c.cur = l
 	}
 	switch n.(type) {
-	case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+	case *ast.FencedCodeBlock, *ast.CodeBlock:
+		// Code inside a list, quote or shortcode (a tab) is the same in every language,
+		// as a code span is: it is no text to translate.
+		c.add(0, "\n")
+		return
+	case *ast.HTMLBlock:
 		c.rawLines(n)
 		return
 	}

@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"strings"
 
 	"docsite/internal/align"
 	"docsite/internal/outline"
@@ -107,10 +108,10 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 		switch {
 		case bp.Target < 0:
 			b := &s.Blocks[bp.Source]
-			c.add(MissingBlock, s, b.Line, blockLineNear(sp.Blocks[k+1:], t, false), "%s is missing: %s", b.Kind, excerpt(b.Text()))
+			c.add(MissingBlock, s, b.Line, blockLineNear(sp.Blocks[k+1:], t, false), "%s is missing: %s", b.Kind, blockExcerpt(b))
 		case bp.Source < 0:
 			b := &t.Blocks[bp.Target]
-			c.add(ExtraBlock, s, blockLineNear(sp.Blocks[k+1:], s, true), b.Line, "%s is not in the source: %s", b.Kind, excerpt(b.Text()))
+			c.add(ExtraBlock, s, blockLineNear(sp.Blocks[k+1:], s, true), b.Line, "%s is not in the source: %s", b.Kind, blockExcerpt(b))
 		default:
 			c.blockPair(s, &s.Blocks[bp.Source], &t.Blocks[bp.Target], bp)
 		}
@@ -142,6 +143,18 @@ func (c *checker) blockPair(sec *outline.Section, s, t *outline.Block, bp align.
 		c.untranslated(sec, s.Segments, t.Segments, s.ByRune, t.ByRune)
 		c.ratios.add(c, sec, s.Line, t.Line, s.Weight, t.Weight)
 	}
+}
+
+// blockExcerpt is what a message shows of a block: its text, or where it is when it has
+// none (markup, an embed).
+func blockExcerpt(b *outline.Block) string {
+	if t := strings.TrimSpace(b.Text()); t != "" {
+		return excerpt(t)
+	}
+	if b.EndLine > b.Line {
+		return fmt.Sprintf("lines %d-%d, no text", b.Line, b.EndLine)
+	}
+	return fmt.Sprintf("line %d, no text", b.Line)
 }
 
 // excerpt shortens a text for a message.

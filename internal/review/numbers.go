@@ -1,6 +1,7 @@
 package review
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -17,14 +18,13 @@ func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine
 		return
 	}
 	msg := "numbers differ:"
-	if len(onlyS) > 0 {
-		msg += " source has " + strings.Join(values(onlyS), ", ")
-	}
-	if len(onlyT) > 0 {
-		if len(onlyS) > 0 {
-			msg += ";"
-		}
-		msg += " translation has " + strings.Join(values(onlyT), ", ")
+	switch {
+	case len(onlyT) == 0:
+		msg += " source has " + strings.Join(values(onlyS), ", ") + "; the translation has none of them"
+	case len(onlyS) == 0:
+		msg += " translation has " + strings.Join(values(onlyT), ", ") + "; the source has none of them"
+	default:
+		msg += " source has " + strings.Join(values(onlyS), ", ") + "; translation has " + strings.Join(values(onlyT), ", ")
 	}
 	c.add(NumberMismatch, sec, firstLine(onlyS, srcLine), firstLine(onlyT, tgtLine), "%s", msg)
 }
@@ -86,10 +86,27 @@ next:
 	return out
 }
 
+// values lists the numbers for a message: once each, with how many more times a number
+// is there (2024 ×2), the first eight and a count of the others.
 func values(ns []outline.Number) []string {
-	out := make([]string, len(ns))
-	for i, n := range ns {
-		out[i] = n.Value
+	count := map[string]int{}
+	var order []string
+	for _, n := range ns {
+		if count[n.Value] == 0 {
+			order = append(order, n.Value)
+		}
+		count[n.Value]++
+	}
+	out := make([]string, 0, min(len(order), 9))
+	for i, v := range order {
+		if i == 8 {
+			out = append(out, fmt.Sprintf("and %d more", len(order)-8))
+			break
+		}
+		if n := count[v]; n > 1 {
+			v += fmt.Sprintf(" ×%d", n)
+		}
+		out = append(out, v)
 	}
 	return out
 }

@@ -71,14 +71,20 @@ func plainProfile(s string) profile {
 }
 
 func plainTranslatable(s string) bool {
-	words := 0
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if len([]rune(w)) >= 2 && strings.ToUpper(w) != w {
-			words++
+	words, lower, function := 0, 0, false
+	for _, tok := range strings.Fields(s) {
+		w := strings.TrimFunc(tok, func(r rune) bool { return !unicode.IsLetter(r) })
+		if len([]rune(w)) < 2 || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+			continue
 		}
+		words++
+		if strings.ToLower(w) == w {
+			lower++
+		}
+		function = function || functionWords[strings.ToLower(w)]
 	}
 	p := plainProfile(s)
-	return words >= 3 || p.counts[han]+p.counts[kana]+p.counts[hangul] >= 4
+	return words >= 3 && (lower >= 2 || function) || p.counts[han]+p.counts[kana]+p.counts[hangul] >= 4
 }
 
 // checkText compares the fast helpers with the plain ones on one text.

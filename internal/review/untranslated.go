@@ -250,7 +250,7 @@ func isKeyOf(k, x string) bool {
 // translation's (c.own), or returns "".
 func (c *checker) foreign(p *profile, srcScript script) string {
 	d := p.dominant()
-	if d == srcScript && d != none && !c.own.has(d) {
+	if d == srcScript && d != none && !c.own.has(d) && !p.hasOwn(c.own) {
 		return "written in " + d.String() + " script like the source"
 	}
 	if c.own == japanese && srcScript == han && p.counts[han] >= 12 && p.counts[kana] == 0 {
@@ -381,31 +381,58 @@ func isKey(f string) bool {
 	return !space || f == ""
 }
 
-// translatable reports whether a sentence (profiled by p) has enough words to need a
-// translation: three words of two or more letters that are not all capitals (acronyms,
-// product names), or four CJK characters. No text shorter than minTranslatable bytes is.
+// translatable reports whether a sentence (profiled by p) is prose that needs a
+// translation: four CJK characters, or three words of letters only, two of them in
+// lower case. A word is a token between spaces with its surrounding punctuation trimmed;
+// tokens that join letters with dots, underscores, colons, slashes, hyphens or digits are
+// identifiers, paths, package names and versions (otel.bsp.export.timeout,
+// vertx-redis-client), which every language writes the same; and a run of capitalised
+// words is a name (Spring Boot Actuator Autoconfigure), unless one of them is an English
+// function word (Why Cloud GPU Service?: English titles capitalise every word). No text
+// shorter than minTranslatable bytes is.
 func translatable(s string, p *profile) bool {
 	if p.counts[han]+p.counts[kana]+p.counts[hangul] >= 4 {
 		return true
 	}
-	words, letters, lower := 0, 0, false
-	endWord := func() {
-		if letters >= 2 && lower {
-			words++
-		}
-		letters, lower = 0, false
-	}
 	classes := classes()
-	for _, r := range s {
-		if c := classes.of(r); c&isLetter != 0 {
-			letters++
-			lower = lower || c&changesUpper != 0
+	words, lower, function := 0, 0, false
+	for _, tok := range strings.Fields(s) {
+		tok = strings.TrimFunc(tok, func(r rune) bool { return classes.of(r)&isLetter == 0 })
+		if utf8.RuneCountInString(tok) < 2 {
 			continue
 		}
-		endWord()
+		letters, allLower := true, true
+		for _, r := range tok {
+			c := classes.of(r)
+			if c&isLetter == 0 {
+				letters = false
+				break
+			}
+			if c&changesLower != 0 {
+				allLower = false
+			}
+		}
+		if !letters {
+			continue
+		}
+		words++
+		if allLower {
+			lower++
+		}
+		function = function || functionWords[strings.ToLower(tok)]
 	}
-	endWord()
-	return words >= 3
+	return words >= 3 && (lower >= 2 || function)
+}
+
+// functionWords are English words that names do not consist of: a run of capitalised
+// words holding one is a title, not a name.
+var functionWords = map[string]bool{
+	"a": true, "an": true, "the": true, "of": true, "to": true, "in": true, "on": true, "for": true,
+	"and": true, "or": true, "with": true, "from": true, "by": true, "at": true, "as": true,
+	"is": true, "are": true, "be": true, "how": true, "why": true, "what": true, "when": true,
+	"where": true, "which": true, "who": true, "your": true, "you": true, "we": true, "our": true,
+	"this": true, "that": true, "it": true, "not": true, "no": true, "do": true, "does": true,
+	"can": true, "use": true, "using": true, "about": true, "into": true, "get": true,
 }
 
 // minTranslatable is the least length in bytes of a translatable text: three words of two
@@ -548,6 +575,21 @@ func (p *profile) endRun(run *latinRun) {
 }
 
 func isLatinOrDigit(r rune) bool { return classOf(r)&latinOrDigit != 0 }
+
+// hasOwn reports whether the text has a real share of letters in the scripts of own: two
+// or more, or a quarter of all it counts. Letters are a poor measure across scripts (a
+// Latin product name has ten for one CJK word), so a Japanese sentence naming
+// OpenTelemetry twice is still Japanese.
+func (p *profile) hasOwn(own scriptSet) bool {
+	n, all := 0, 0
+	for s := latin; s <= other; s++ {
+		all += p.counts[s]
+		if own.has(s) {
+			n += p.counts[s]
+		}
+	}
+	return n >= 2 || n*4 >= all && n > 0
+}
 
 // plus adds the counts of q.
 func (p *profile) plus(q *profile) {
