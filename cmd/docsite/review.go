@@ -7,8 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"docsite/internal/build"
+	"docsite/internal/diag"
 	"docsite/internal/review"
 )
 
@@ -20,8 +22,32 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	strict := fs.Bool("strict", false, "exit 1 when any finding is an error (for CI)")
 	lang := fs.String("lang", "", "report only this `language` (folder code)")
 	accept := fs.String("accept", "", "record the current source of every aligned section as reviewed in `language`")
+	checks := fs.String("check", "", "report only these `checks` (comma-separated IDs: untranslated,stale,…)")
+	severity := fs.String("severity", "warning", "report findings of at least this `severity`: warning or error")
+	baseline := fs.String("baseline", "", "leave out the findings listed in this baseline `file` (CI fails only on new ones)")
+	writeBaseline := fs.String("write-baseline", "", "write the findings' IDs to this baseline `file` and exit")
+	all := fs.Bool("all", false, "text output: every finding of every page (else the first 20 a page)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	min := diag.Warning
+	switch *severity {
+	case "warning":
+	case "error":
+		min = diag.Error
+	default:
+		fmt.Fprintf(stderr, "docsite review: -severity must be warning or error, not %q\n", *severity)
+		return 2
+	}
+	var checkList []string
+	if *checks != "" {
+		for _, c := range strings.Split(*checks, ",") {
+			if !review.KnownCheck(strings.TrimSpace(c)) {
+				fmt.Fprintf(stderr, "docsite review: -check: no check %q\n", c)
+				return 2
+			}
+			checkList = append(checkList, strings.TrimSpace(c))
+		}
 	}
 	if *format != "text" && *format != "json" {
 		fmt.Fprintf(stderr, "docsite review: -format must be text or json, not %q\n", *format)
@@ -38,7 +64,37 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *lang != "" {
 		rep = rep.ForLocale(*lang)
 	}
-	write := review.WriteText
+	rep = rep.Filter(checkList, min)
+	if *writeBaseline != "" {
+		var b strings.Builder
+		if err := review.WriteBaseline(&b, rep); err == nil {
+			err = os.WriteFile(*writeBaseline, []byte(b.String()), 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "docsite review: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stderr, "docsite review: %d findings written to %s\n", len(rep.Findings), *writeBaseline)
+		return 0
+	}
+	if *baseline != "" {
+		data, err := os.ReadFile(*baseline)
+		if err != nil {
+			fmt.Fprintf(stderr, "docsite review: %v\n", err)
+			return 2
+		}
+		known, err := review.ReadBaseline(data, *baseline)
+		if err != nil {
+			printErr(stderr, err)
+			return 2
+		}
+		rep = rep.Without(known)
+	}
+	perPage := 20
+	if *all {
+		perPage = 0
+	}
+	write := func(w io.Writer, r *review.Report) error { return review.WriteTextLimit(w, r, perPage) }
 	if *format == "json" {
 		write = review.WriteJSON
 	}

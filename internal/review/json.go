@@ -7,7 +7,8 @@ import (
 
 // WriteJSON writes the report as one JSON object:
 // {"source","locales":[{"locale","pages","translated","fallback","complete"}],
-// "findings":[{"check","severity","locale","page","section","source":{"file","line"},"target":{"file","line"},"message"}]}.
+// "findings":[{"id","check","severity","locale","page","section","source":{"file","line"},"target":{"file","line"},"message"}]}.
+// id is Finding.ID, what baselines hold.
 func WriteJSON(w io.Writer, r *Report) error {
 	out := *r
 	if out.Findings == nil {
@@ -22,6 +23,7 @@ func WriteJSON(w io.Writer, r *Report) error {
 // MarshalJSON writes the severity as "error" or "warning" in its place after the check.
 func (f Finding) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		ID       string `json:"id"`
 		Check    string `json:"check"`
 		Severity string `json:"severity"`
 		Locale   string `json:"locale"`
@@ -30,5 +32,5 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 		Source   Pos    `json:"source"`
 		Target   Pos    `json:"target"`
 		Message  string `json:"message"`
-	}{f.Check, f.Severity.String(), f.Locale, f.Page, f.Section, f.Source, f.Target, f.Message})
+	}{f.ID(), f.Check, f.Severity.String(), f.Locale, f.Page, f.Section, f.Source, f.Target, f.Message})
 }

@@ -33,7 +33,7 @@ func TestJSONShape(t *testing.T) {
 	}
 	var findings []json.RawMessage
 	json.Unmarshal(v["findings"], &findings)
-	if got := keys(t, findings[0]); got != "check severity locale page section source target message" {
+	if got := keys(t, findings[0]); got != "id check severity locale page section source target message" {
 		t.Errorf("finding keys %s", got)
 	}
 	var f struct {
@@ -120,8 +120,10 @@ func TestWriteText(t *testing.T) {
 en        1      1           0         0/0               100.0%    -
 zh        1      1           0         2/2               100.0%    table-shape 1, missing-row 1
 ja        1      1           0         2/2               100.0%    -
-content/en/gpu-cloud.md:9 -> content/zh/gpu-cloud.md:9: error: table-shape: table has 5 rows × 3 columns, the source 6 × 3 (header rows included)
-content/en/gpu-cloud.md:46 -> content/zh/gpu-cloud.md:46: error: missing-row: row 3 is missing: "High-performance | It supports GPU pass-through to make the …"
+
+content/zh/gpu-cloud.md: 2 errors
+  9: error: table-shape: table has 5 rows × 3 columns, the source 6 × 3 (header rows included) (content/en/gpu-cloud.md:9)
+  46: error: missing-row: row 3 is missing: "High-performance | It supports GPU pass-through to make the …" (content/en/gpu-cloud.md:46)
 `
 	if b.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
@@ -193,5 +195,39 @@ func TestAddKeepsOrder(t *testing.T) {
 	r.Add(Finding{Check: "data-inconsistent", Severity: diag.Warning, Locale: "en", Page: "gpus", Source: Pos{"data/gpus.toml", 4}, Message: "x"})
 	if len(r.Findings) != 2 || r.Findings[0].Check != "data-inconsistent" || r.Findings[1].Check != NumberMismatch {
 		t.Errorf("findings %v", summary(r.Findings, "", ""))
+	}
+}
+
+// A baseline keeps known findings out of the next report; a finding keeps its ID when
+// lines above it move, and filters narrow by check and severity.
+func TestBaselineAndFilters(t *testing.T) {
+	broken := func(s string) string { return deleteLines(s, 46, 67) }
+	r := Run(seeds(t, map[string]func(string) string{"content/zh/gpu-cloud.md": broken}))
+	var b bytes.Buffer
+	if err := WriteBaseline(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	known, err := ReadBaseline(b.Bytes(), "baseline.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(known) == 0 || len(r.Without(known).Findings) != 0 {
+		t.Fatalf("baseline of %d IDs leaves %d findings", len(known), len(r.Without(known).Findings))
+	}
+	// Lines added above the finding: same IDs.
+	moved := Run(seeds(t, map[string]func(string) string{"content/zh/gpu-cloud.md": func(s string) string {
+		return "\n\n" + broken(s)
+	}}))
+	if n := len(moved.Without(known).Findings); n != 0 {
+		t.Errorf("after moving lines, %d findings are new: %v", n, moved.Without(known).Findings)
+	}
+	if got := r.Filter([]string{"missing-row"}, diag.Warning).Findings; len(got) != 1 || got[0].Check != "missing-row" {
+		t.Errorf("-check missing-row: %v", got)
+	}
+	if got := Run(seeds(t, nil)).Filter(nil, diag.Error).Findings; len(got) != 0 {
+		t.Errorf("-severity error on the clean seeds: %v", got)
+	}
+	if _, err := ReadBaseline([]byte("# c\nnot-an-id x\n"), "b.txt"); err == nil || !strings.Contains(err.Error(), "b.txt:2:1") {
+		t.Errorf("bad baseline: err = %v", err)
 	}
 }

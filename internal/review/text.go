@@ -3,15 +3,24 @@ package review
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
+
+	"docsite/internal/diag"
 )
 
 // WriteText writes a summary per language (pages, sections aligned, percent complete,
-// findings by check), then one line per finding:
+// findings by check), then the findings grouped by the page they are in, each page with
+// its counts, every finding on a line:
 //
-//	source-file:line -> target-file:line: severity: check: message
-func WriteText(w io.Writer, r *Report) error {
+//	content/ja/a.md: 2 errors, 1 warning
+//	  12: error: untranslated: same text as the source: "…" (content/en/a.md:10)
+func WriteText(w io.Writer, r *Report) error { return WriteTextLimit(w, r, 0) }
+
+// WriteTextLimit is WriteText showing at most perPage findings of each page (0: all),
+// with a line saying how many more there are.
+func WriteTextLimit(w io.Writer, r *Report, perPage int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "language\tpages\ttranslated\tfallback\tsections aligned\tcomplete\tfindings")
 	for _, l := range r.Locales {
@@ -21,12 +30,52 @@ func WriteText(w io.Writer, r *Report) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	byFile := map[string][]Finding{}
+	var files []string
 	for _, f := range r.Findings {
-		if _, err := fmt.Fprintf(w, "%s -> %s: %s: %s: %s\n", f.Source, f.Target, f.Severity, f.Check, f.Message); err != nil {
-			return err
+		if byFile[f.Target.File] == nil {
+			files = append(files, f.Target.File)
+		}
+		byFile[f.Target.File] = append(byFile[f.Target.File], f)
+	}
+	slices.Sort(files)
+	var b strings.Builder
+	for _, file := range files {
+		fs := byFile[file]
+		errs := 0
+		for _, f := range fs {
+			if f.Severity == diag.Error {
+				errs++
+			}
+		}
+		fmt.Fprintf(&b, "\n%s: %s\n", file, counts(errs, len(fs)-errs))
+		for i, f := range fs {
+			if perPage > 0 && i == perPage {
+				fmt.Fprintf(&b, "  … %d more (-all shows every finding)\n", len(fs)-perPage)
+				break
+			}
+			fmt.Fprintf(&b, "  %d: %s: %s: %s (%s)\n", f.Target.Line, f.Severity, f.Check, f.Message, f.Source)
 		}
 	}
-	return nil
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// counts says "2 errors, 1 warning".
+func counts(errs, warns int) string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		word string
+	}{{errs, "error"}, {warns, "warning"}} {
+		switch {
+		case c.n == 1:
+			parts = append(parts, "1 "+c.word)
+		case c.n > 1:
+			parts = append(parts, fmt.Sprintf("%d %ss", c.n, c.word))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // String is "file:line", or "file" when the line is unknown.

@@ -1,0 +1,93 @@
+package review
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"docsite/internal/diag"
+)
+
+// ID identifies a finding across runs, for baselines: a hash of its language, page,
+// section, check and message. Lines are left out, so a finding keeps its identity when
+// text is added above it; an edit that changes what the message quotes makes it a new
+// finding, which is what a reviewer wants to see again.
+func (f Finding) ID() string {
+	h := sha256.New()
+	for _, s := range []string{f.Locale, f.Page, f.Section, f.Check, f.Message} {
+		fmt.Fprintf(h, "%d:%s;", len(s), s)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// WriteBaseline writes the IDs of the report's findings, one a line with what they say
+// after it (for the reader of a diff), sorted by ID.
+func WriteBaseline(w io.Writer, r *Report) error {
+	lines := make([]string, 0, len(r.Findings))
+	for _, f := range r.Findings {
+		lines = append(lines, fmt.Sprintf("%s %s %s %s: %s", f.ID(), f.Locale, f.Target, f.Check, oneLine(f.Message)))
+	}
+	slices.Sort(lines)
+	lines = slices.Compact(lines)
+	if _, err := fmt.Fprintf(w, "# docsite review baseline: findings known and accepted; docsite review -baseline FILE reports only others.\n"); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
+	return err
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
+
+// ReadBaseline reads the IDs of a baseline file (WriteBaseline); name is for errors.
+func ReadBaseline(data []byte, name string) (map[string]bool, error) {
+	ids := map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		t := strings.TrimSpace(sc.Text())
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		id, _, _ := strings.Cut(t, " ")
+		if len(id) != 16 || strings.Trim(id, "0123456789abcdef") != "" {
+			return nil, diag.Errorf(name, line, 1, "baseline", "not a finding ID: %q (a line starts with 16 hex digits)", id)
+		}
+		ids[id] = true
+	}
+	if err := sc.Err(); err != nil {
+		return nil, diag.Errorf(name, 0, 0, "baseline", "%v", err)
+	}
+	return ids, nil
+}
+
+// Without returns the report without the findings whose IDs known holds (-baseline).
+func (r *Report) Without(known map[string]bool) *Report {
+	out := *r
+	out.Findings = slices.DeleteFunc(slices.Clone(r.Findings), func(f Finding) bool { return known[f.ID()] })
+	return &out
+}
+
+// Filter returns the report with only the findings of the given checks (all when checks
+// is empty) and at least severity min (diag.Warning keeps all, diag.Error errors only).
+func (r *Report) Filter(checks []string, min diag.Severity) *Report {
+	out := *r
+	out.Findings = slices.DeleteFunc(slices.Clone(r.Findings), func(f Finding) bool {
+		return len(checks) > 0 && !slices.Contains(checks, f.Check) || f.Severity < min
+	})
+	return &out
+}
+
+// KnownCheck reports whether id names a check (Checks).
+func KnownCheck(id string) bool {
+	for _, c := range Checks {
+		if c.ID == id {
+			return true
+		}
+	}
+	return false
+}
