@@ -232,6 +232,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 		return nil, err
 	}
 	s.makeTrees()
+	revStates, revDiags := s.revisionStates()
+	s.review.States = review.Merge(s.review.States, revStates)
+	s.diags = append(s.diags, revDiags...)
 	return s, nil
 }
 

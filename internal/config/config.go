@@ -31,7 +31,18 @@ type Site struct {
 	BaseURL         string              `toml:"baseURL"`
 	DefaultLanguage string              `toml:"defaultLanguage"`
 	Languages       map[string]Language `toml:"languages"`
+	Review          Review              `toml:"review"`
 }
+
+// Review configures the translation review.
+type Review struct {
+	// RevisionKey names the front matter key in which a translation records the commit of
+	// its source it was made from (OpenTelemetry's sites call it default_lang_commit).
+	RevisionKey string `toml:"revisionKey"`
+}
+
+// DefaultRevisionKey is Review.RevisionKey when site.toml does not set it.
+const DefaultRevisionKey = "sourceCommit"
 
 // Language is one language of the site as site.toml declares it.
 type Language struct {
@@ -54,9 +65,10 @@ type Lang struct {
 
 // Resolved is the configuration a build uses: languages in site order, the default first.
 type Resolved struct {
-	Title   string
-	BaseURL *url.URL // always ends in "/"; may lack a host, then links are root-relative
-	Langs   []Lang
+	Title       string
+	RevisionKey string   // front matter key of a translation's source commit (Review.RevisionKey)
+	BaseURL     *url.URL // always ends in "/"; may lack a host, then links are root-relative
+	Langs       []Lang
 }
 
 // Default returns the default language.
@@ -106,7 +118,7 @@ func resolve(s *Site, folders []string, declared bool) (*Resolved, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Resolved{Title: s.Title, BaseURL: base}
+	r := &Resolved{Title: s.Title, BaseURL: base, RevisionKey: cmp.Or(s.Review.RevisionKey, DefaultRevisionKey)}
 	if declared {
 		for _, f := range folders {
 			if _, ok := s.Languages[f]; !ok {

@@ -19,6 +19,8 @@ type checker struct {
 	findings          []Finding
 	srcCell, tgtCell  []outline.Segment // the titles or cell lines compared, reused
 	srcTexts          []sourceSegment   // the source segments untranslated compares with, reused
+	// srcLines returns lines line..end (1-based) of the source file, for stale diffs.
+	srcLines func(line, end int) string
 }
 
 func (c *checker) run() {

@@ -7,7 +7,7 @@ import (
 
 // WriteJSON writes the report as one JSON object:
 // {"source","locales":[{"locale","pages","translated","fallback","complete"}],
-// "findings":[{"id","check","severity","locale","page","section","source":{"file","line"},"target":{"file","line"},"message"}]}.
+// "findings":[{"id","check","severity","locale","page","section","source":{"file","line"},"target":{"file","line"},"message","diff"}]}; diff only for stale sections judged by a recorded source revision.
 // id is Finding.ID, what baselines hold.
 func WriteJSON(w io.Writer, r *Report) error {
 	out := *r
@@ -32,5 +32,6 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 		Source   Pos    `json:"source"`
 		Target   Pos    `json:"target"`
 		Message  string `json:"message"`
-	}{f.ID(), f.Check, f.Severity.String(), f.Locale, f.Page, f.Section, f.Source, f.Target, f.Message})
+		Diff     string `json:"diff,omitempty"`
+	}{f.ID(), f.Check, f.Severity.String(), f.Locale, f.Page, f.Section, f.Source, f.Target, f.Message, f.Diff})
 }

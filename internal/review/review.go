@@ -163,6 +163,9 @@ type Finding struct {
 	Source   Pos           `json:"source"`
 	Target   Pos           `json:"target"`
 	Message  string        `json:"message"`
+	// Diff is, for a stale section judged by the source revision the translation records,
+	// how the source section changed since: "-" old lines, "+" new ones.
+	Diff string `json:"diff,omitempty"`
 }
 
 // Pos is a place in a file; Line 0 means the whole file (or a file that does not exist).

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -144,7 +145,7 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 		}
 		tr := translate(d, prepared)
 		c := &checker{page: key, locale: locale, src: src.Locale, own: scriptsOf(locale), a: tr.Align, ratios: ratios,
-			pair: ratios.pair(src.Locale, locale, tr.File), texts: texts}
+			pair: ratios.pair(src.Locale, locale, tr.File), texts: texts, srcLines: func(line, end int) string { return Lines(src.Src, line, end) }}
 		c.run()
 		tr.Stale = c.stale(stateFor(in.States, locale))
 		findings = append(findings, c.findings...)
@@ -270,4 +271,20 @@ func sortFindings(fs []Finding, locales []string) {
 			cmp.Compare(a.Message, b.Message),
 		)
 	})
+}
+
+// Lines returns lines line..end (1-based, inclusive) of src.
+func Lines(src []byte, line, end int) string {
+	var b strings.Builder
+	n := 1
+	for l := range bytes.Lines(src) {
+		if n > end {
+			break
+		}
+		if n >= line {
+			b.Write(l)
+		}
+		n++
+	}
+	return b.String()
 }

@@ -1,6 +1,10 @@
 package review
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // stale reports every aligned section whose source changed since it was accepted and returns
 // their ids in page order.
@@ -14,11 +18,19 @@ func (c *checker) stale(st *State) []string {
 			continue
 		}
 		s, t := c.srcSec(sp.Source), c.tgtSec(sp.Target)
-		h, ok := st.hash(c.page, s.ID)
-		if !ok || h == s.Hash {
+		e, ok := st.entry(c.page, s.ID)
+		if !ok || e.Hash == s.Hash {
 			continue
 		}
-		c.add(Stale, s, s.Line, t.Line, "source section %s changed since this translation was accepted", describeSection(s))
+		if e.Commit == "" {
+			c.add(Stale, s, s.Line, t.Line, "source section %s changed since this translation was accepted", describeSection(s))
+		} else {
+			c.add(Stale, s, s.Line, t.Line, "source section %s changed since %s, the revision this translation was made from",
+				describeSection(s), shortCommit(e.Commit))
+			if c.srcLines != nil {
+				c.findings[len(c.findings)-1].Diff = lineDiff(e.Old, c.srcLines(s.Line, s.EndLine))
+			}
+		}
 		ids = append(ids, s.ID)
 	}
 	return ids
@@ -51,4 +63,45 @@ func (r *Report) SourceLocale(page string) string {
 		}
 	}
 	return ""
+}
+
+func shortCommit(c string) string { return c[:min(len(c), 10)] }
+
+// lineDiff writes the lines that differ between old and new, "-" before an old line and
+// "+" before a new one, in order (a longest common subsequence of lines is kept out).
+// Sections are short; past 400 lines a side it gives up and says how many lines each has.
+func lineDiff(old, new string) string {
+	a, b := strings.Split(strings.TrimRight(old, "\n"), "\n"), strings.Split(strings.TrimRight(new, "\n"), "\n")
+	if len(a) > 400 || len(b) > 400 {
+		return fmt.Sprintf("(%d lines then, %d now)", len(a), len(b))
+	}
+	// lcs[i][j] is the length of the longest common subsequence of a[i:] and b[j:].
+	lcs := make([][]int, len(a)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if strings.TrimRight(a[i], " \t\r") == strings.TrimRight(b[j], " \t\r") {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out []string
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case i < len(a) && j < len(b) && strings.TrimRight(a[i], " \t\r") == strings.TrimRight(b[j], " \t\r"):
+			i, j = i+1, j+1
+		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
+			out = append(out, "-"+a[i])
+			i++
+		default:
+			out = append(out, "+"+b[j])
+			j++
+		}
+	}
+	return strings.Join(out, "\n")
 }

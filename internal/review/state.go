@@ -31,15 +31,41 @@ type Accepted struct {
 	Page    string
 	Section string // section id, "" for the intro
 	Hash    string
+	// Commit is set when the section's state comes from the source revision the
+	// translation records (RevisionStates), with the section's text then in Old.
+	Commit string
+	Old    string
 }
 
-// hash returns the recorded hash of a section, if any.
-func (s *State) hash(page, section string) (string, bool) {
+// entry returns what is recorded of a section, if anything.
+func (s *State) entry(page, section string) (Accepted, bool) {
 	i, ok := slices.BinarySearchFunc(s.Accepted, Accepted{Page: page, Section: section}, compareAccepted)
 	if !ok {
-		return "", false
+		return Accepted{}, false
 	}
-	return s.Accepted[i].Hash, true
+	return s.Accepted[i], true
+}
+
+// Merge returns the states with the pages that rev has a state of taken from rev: a
+// translation that records its source revision is judged by it, others by their accepted
+// state.
+func Merge(states, rev []State) []State {
+	out := slices.Clone(states)
+	for _, r := range rev {
+		pages := map[string]bool{}
+		for _, a := range r.Accepted {
+			pages[a.Page] = true
+		}
+		st := stateFor(out, r.Locale)
+		if st == nil {
+			out = append(out, State{Locale: r.Locale})
+			st = &out[len(out)-1]
+		}
+		kept := slices.DeleteFunc(slices.Clone(st.Accepted), func(a Accepted) bool { return pages[a.Page] })
+		st.Accepted = append(kept, r.Accepted...)
+		slices.SortFunc(st.Accepted, compareAccepted)
+	}
+	return out
 }
 
 func compareAccepted(a, b Accepted) int {

@@ -55,6 +55,11 @@ func WriteTextLimit(w io.Writer, r *Report, perPage int) error {
 				break
 			}
 			fmt.Fprintf(&b, "  %d: %s: %s: %s (%s)\n", f.Target.Line, f.Severity, f.Check, f.Message, f.Source)
+			for _, l := range strings.Split(f.Diff, "\n") {
+				if l != "" {
+					fmt.Fprintf(&b, "      %s\n", l)
+				}
+			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -1,0 +1,99 @@
+package build
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/yuin/goldmark/parser"
+
+	"docsite/internal/diag"
+	"docsite/internal/gpu"
+	"docsite/internal/load"
+	"docsite/internal/markdown"
+	"docsite/internal/outline"
+	"docsite/internal/review"
+	"docsite/internal/route"
+)
+
+// revisionStates judges translations by the source revision they record. A translation
+// whose front matter holds the commit of its source it was made from (the key is
+// site.toml's [review] revisionKey, sourceCommit by default) is compared with its source
+// as it was at that commit: read from git, outlined, each section's hash recorded as if a
+// translator had accepted it then. The review then reports stale exactly the sections
+// whose source changed since, with the change as a diff, and readers see the stale
+// notice on them. Translations without the key keep the accepted state of .reviewed.toml.
+func (s *site) revisionStates() ([]review.State, diag.List) {
+	key := strings.ToLower(s.cfg.RevisionKey)
+	type job struct {
+		g      *load.Group
+		p      *load.Page
+		commit string
+	}
+	var jobs []job
+	for _, g := range s.groups {
+		for _, p := range g.Pages[1:] {
+			if p.Err != nil {
+				continue
+			}
+			if c, ok := p.Meta.Params[key].(string); ok && c != "" {
+				jobs = append(jobs, job{g, p, c})
+			}
+		}
+	}
+	if len(jobs) == 0 {
+		return nil, nil
+	}
+	rev, err := load.OpenRevisions(s.opts.Source)
+	if err != nil {
+		p := jobs[0].p
+		return nil, diag.List{diag.Warnf(p.File, p.Meta.Line(key), 0, "revision",
+			"%d translations record their source's commit in %s, but %v: stale sections are told by .reviewed.toml only",
+			len(jobs), s.cfg.RevisionKey, err)}
+	}
+	defer rev.Close()
+	byLocale := map[string]*review.State{}
+	var diags diag.List
+	for _, j := range jobs {
+		src := j.g.Pages[0]
+		old, err := rev.File(j.commit, src.File)
+		if err != nil {
+			msg := fmt.Sprintf("%s %s: %v", s.cfg.RevisionKey, j.commit, err)
+			if errors.Is(err, load.ErrUnknownRevision) {
+				msg = fmt.Sprintf("%s %s: the repository has no such commit, or %s did not exist in it", s.cfg.RevisionKey, j.commit, src.File)
+			}
+			diags = append(diags, diag.Warnf(j.p.File, j.p.Meta.Line(key), 0, "revision", "%s", msg))
+			continue
+		}
+		body, err := load.Body(old)
+		if err != nil {
+			diags = append(diags, diag.Warnf(j.p.File, j.p.Meta.Line(key), 0, "revision",
+				"%s at %s has front matter that does not read: %v", src.File, j.commit, err))
+			continue
+		}
+		doc := s.md[src.Lang].Parse(body, func(pc parser.Context) {
+			if s.cat != nil {
+				gpu.SetLinkURL(pc, func(string) string { return "" }) // links do not matter here
+			}
+			markdown.SetPage(pc, s.shortcodePage(src, route.URL(src.Lang, src.Path)), &s.pages)
+		})
+		o := outline.Build(doc.Root, doc.Src, src.File)
+		outline.SetIDs(o)
+		st := byLocale[j.p.Lang]
+		if st == nil {
+			st = &review.State{Locale: j.p.Lang}
+			byLocale[j.p.Lang] = st
+		}
+		for _, sec := range o.Sections {
+			st.Accepted = append(st.Accepted, review.Accepted{Page: reviewKey(j.g), Section: sec.ID, Hash: sec.Hash,
+				Commit: j.commit, Old: review.Lines(doc.Src, sec.Line, sec.EndLine)})
+		}
+	}
+	var out []review.State
+	for _, l := range s.cfg.Langs {
+		if st := byLocale[l.Code]; st != nil {
+			out = append(out, *st)
+		}
+	}
+	return out, diags
+}

@@ -1,0 +1,111 @@
+package load
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Revisions reads files of the site root as they were at a commit of the git repository
+// the site root is in: what a translation was made from, when its front matter records
+// the source's commit. It runs the git binary (one `git cat-file --batch` process for
+// every file asked for): git is what such a site is kept in, the binary reads every
+// repository format git writes (packs, partial clones, worktrees), and a library
+// re-implementing it would add a large dependency for one command. Safe for concurrent
+// use; requests are served one at a time.
+type Revisions struct {
+	mu     sync.Mutex
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
+	prefix string // the site root's path inside the repository, "" or ending in "/"
+}
+
+// ErrNoRepository is returned by OpenRevisions for a site root outside any git work tree,
+// or where no git binary is installed.
+var ErrNoRepository = errors.New("the site root is not in a git work tree (or git is not installed)")
+
+// OpenRevisions starts reading revisions of the repository the site root dir is in.
+func OpenRevisions(dir string) (*Revisions, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	prefix, err := exec.Command("git", "-C", abs, "rev-parse", "--show-prefix").Output()
+	if err != nil {
+		return nil, ErrNoRepository
+	}
+	cmd := exec.Command("git", "-C", abs, "cat-file", "--batch")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, ErrNoRepository
+	}
+	return &Revisions{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), prefix: strings.TrimSpace(string(prefix))}, nil
+}
+
+// ErrUnknownRevision is returned by File when the repository has no such commit, or no
+// such file in it.
+var ErrUnknownRevision = errors.New("no such commit or file in the repository")
+
+// File returns the file name (a slash path from the site root) as it was at commit.
+func (r *Revisions) File(commit, name string) ([]byte, error) {
+	if strings.ContainsAny(commit, " \t\n:") || commit == "" {
+		return nil, ErrUnknownRevision
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, err := fmt.Fprintf(r.in, "%s:%s%s\n", commit, r.prefix, name); err != nil {
+		return nil, err
+	}
+	header, err := r.out.ReadString('\n')
+	if err != nil {
+		return nil, err
+	}
+	fields := strings.Fields(header)
+	if len(fields) == 2 && fields[1] == "missing" || len(fields) == 2 && fields[1] == "ambiguous" {
+		return nil, ErrUnknownRevision
+	}
+	if len(fields) != 3 || fields[1] != "blob" {
+		return nil, fmt.Errorf("git cat-file: unexpected answer %q", strings.TrimSpace(header))
+	}
+	size, err := strconv.Atoi(fields[2])
+	if err != nil {
+		return nil, fmt.Errorf("git cat-file: unexpected answer %q", strings.TrimSpace(header))
+	}
+	data := make([]byte, size+1) // the content and a newline
+	if _, err := io.ReadFull(r.out, data); err != nil {
+		return nil, err
+	}
+	return data[:size], nil
+}
+
+// Close stops git.
+func (r *Revisions) Close() error {
+	r.in.Close()
+	return r.cmd.Wait()
+}
+
+// Body returns a page's source with its front matter blanked, as a build reads it; the
+// front matter must decode (the error says why not).
+func Body(src []byte) ([]byte, error) {
+	src = bytes.Clone(src)
+	var fm FrontMatter
+	if _, err := splitFrontMatter(src, &fm); err != nil {
+		return nil, err
+	}
+	return src, nil
+}
