@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
 	"docsite/internal/build"
 	"docsite/internal/diag"
+	"docsite/internal/load"
 	"docsite/internal/review"
 )
 
@@ -118,6 +120,9 @@ func acceptLang(rep *review.Report, source, code string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsite review: -accept %s: no such language\n", code)
 		return 2
 	}
+	if rep.RevisionKeyUsed {
+		return acceptRevision(rep, source, code, stderr)
+	}
 	st := review.Accept(rep, code)
 	file := filepath.Join(source, "content", filepath.FromSlash(review.StateFile(code)))
 	if err := os.WriteFile(file, st.Marshal(), 0o644); err != nil {
@@ -125,5 +130,45 @@ func acceptLang(rep *review.Report, source, code string, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stderr, "docsite review: recorded the reviewed state of %s in %s\n", code, file)
+	return 0
+}
+
+// acceptRevision records, in the front matter of each translation of language code, the
+// source commit it is now accepted against: the work tree's HEAD, in the site's revision
+// key, one line edited or added, every other byte kept.
+func acceptRevision(rep *review.Report, source, code string, stderr io.Writer) int {
+	head, err := exec.Command("git", "-C", source, "rev-parse", "HEAD").Output()
+	if err != nil {
+		fmt.Fprintf(stderr, "docsite review: -accept %s: translations record their source commit in %s, but the site root is not in a git work tree: %v\n", code, rep.RevisionKey, err)
+		return 1
+	}
+	commit := strings.TrimSpace(string(head))
+	n := 0
+	for _, p := range rep.Pages {
+		for _, tr := range p.Translations {
+			if tr.Locale != code || tr.Missing {
+				continue
+			}
+			file := filepath.Join(source, filepath.FromSlash(tr.File))
+			data, err := os.ReadFile(file)
+			if err != nil {
+				fmt.Fprintf(stderr, "docsite review: %v\n", err)
+				return 1
+			}
+			out, err := load.SetKey(data, rep.RevisionKey, commit)
+			if err != nil {
+				fmt.Fprintf(stderr, "docsite review: %s: %v\n", tr.File, err)
+				continue
+			}
+			if string(out) != string(data) {
+				if err := os.WriteFile(file, out, 0o644); err != nil {
+					fmt.Fprintf(stderr, "docsite review: %v\n", err)
+					return 1
+				}
+				n++
+			}
+		}
+	}
+	fmt.Fprintf(stderr, "docsite review: set %s to %s in %d %s pages\n", rep.RevisionKey, commit[:min(len(commit), 10)], n, code)
 	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -84,5 +85,53 @@ func TestReviewAcceptThenStale(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dest, "_review", "guide", "index.html")); err != nil {
 		t.Error("no review page for guide")
+	}
+}
+
+// With translations that record their source commit, -accept sets that key to HEAD in
+// each translation, one line of the front matter, and the next review finds nothing stale.
+func TestAcceptRevision(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	src := t.TempDir()
+	gitRun := func(args ...string) string {
+		cmd := exec.Command("git", append([]string{"-C", src, "-c", "user.name=d", "-c", "user.email=d@example.org"}, args...)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	write := func(name, text string) {
+		p := filepath.Join(src, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("content/en/a.md", "# A\n\n## One {#one}\n\nText one.\n")
+	gitRun("init", "-q")
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "one")
+	first := gitRun("rev-parse", "HEAD")
+	write("content/en/a.md", "# A\n\n## One {#one}\n\nText one, changed.\n")
+	ja := "---\ntitle: エー # kept as written\nsourceCommit: " + first + "\n---\n# エー\n\n## 一 {#one}\n\n文一。\n"
+	write("content/ja/a.md", ja)
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "two")
+	head := gitRun("rev-parse", "HEAD")
+	if _, out, _ := runOut(t, "review", "-source", src, "-check", "stale", "-format", "json"); !strings.Contains(out, `"check": "stale"`) {
+		t.Fatalf("no stale section before -accept:\n%s", out)
+	}
+	if code, _, stderr := runOut(t, "review", "-source", src, "-accept", "ja"); code != 0 {
+		t.Fatalf("-accept: %s", stderr)
+	}
+	got, _ := os.ReadFile(filepath.Join(src, "content/ja/a.md"))
+	if want := strings.Replace(ja, first, head, 1); string(got) != want {
+		t.Errorf("after -accept:\n%s\nwant\n%s", got, want)
+	}
+	if _, out, _ := runOut(t, "review", "-source", src, "-check", "stale", "-format", "json"); strings.Contains(out, `"check": "stale"`) {
+		t.Errorf("stale after -accept:\n%s", out)
 	}
 }

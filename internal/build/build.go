@@ -166,9 +166,11 @@ type site struct {
 	trees     map[string]*nav.Tree // each language's section tree, by code
 	rootFiles map[string]bool      // files of the site root's static/ published at the root
 	aliases   map[string]aliasOut  // front matter aliases, by site path
-	pages     pages                // what ref and relref link to
-	review    review.Input         // languages and reviewed states, for the per-page review
-	diags     diag.List
+	// revisionKeyUsed: translations record their source's commit (revisionStates).
+	revisionKeyUsed bool
+	pages           pages        // what ref and relref link to
+	review          review.Input // languages and reviewed states, for the per-page review
+	diags           diag.List
 }
 
 // prepare reads what every page of the site at fsys shares, and the pages.

@@ -183,7 +183,9 @@ func Review(ctx context.Context, opts Options) (*review.Report, error) {
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	return s.reviewReport(outs), nil
+	rep := s.reviewReport(outs)
+	rep.RevisionKey, rep.RevisionKeyUsed = s.cfg.RevisionKey, s.revisionKeyUsed
+	return rep, nil
 }
 
 // reviewOnly parses a group's pages and reviews them; pages that cannot be built count as

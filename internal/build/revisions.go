@@ -7,6 +7,7 @@ import (
 
 	"github.com/yuin/goldmark/parser"
 
+	"docsite/internal/config"
 	"docsite/internal/diag"
 	"docsite/internal/gpu"
 	"docsite/internal/load"
@@ -36,11 +37,12 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 			if p.Err != nil {
 				continue
 			}
-			if c, ok := p.Meta.Params[key].(string); ok && c != "" {
-				jobs = append(jobs, job{g, p, c})
+			if v, ok := p.Meta.Params[key]; ok && v != nil {
+				jobs = append(jobs, job{g, p, fmt.Sprint(v)}) // a commit of digits only reads as a number
 			}
 		}
 	}
+	s.revisionKeyUsed = len(jobs) > 0 || s.cfg.RevisionKey != config.DefaultRevisionKey
 	if len(jobs) == 0 {
 		return nil, nil
 	}

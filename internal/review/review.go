@@ -137,6 +137,11 @@ type Report struct {
 	// Pages holds what the summary, the HTML index, Stale and Accept need of each page.
 	Pages []PageReview  `json:"-"`
 	Langs []config.Lang `json:"-"`
+	// RevisionKey is the front matter key in which translations record their source's
+	// commit (config.Resolved.RevisionKey); RevisionKeyUsed is set when site.toml names it
+	// or a translation has it, and -accept then writes it instead of .reviewed.toml.
+	RevisionKey     string `json:"-"`
+	RevisionKeyUsed bool   `json:"-"`
 	// results are the pages' results; WriteHTML writes the review page of those that still
 	// hold their alignment (Run keeps it, a build releases it once it wrote the page).
 	results []*PageResult
