@@ -29,6 +29,7 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	baseline := fs.String("baseline", "", "leave out the findings listed in this baseline `file` (CI fails only on new ones)")
 	writeBaseline := fs.String("write-baseline", "", "write the findings' IDs to this baseline `file` and exit")
 	all := fs.Bool("all", false, "text output: every finding of every page (else the first 20 a page)")
+	htmlDir := fs.String("html", "", "also write the side-by-side review as HTML into `directory` (DIR/_review/index.html)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -55,10 +56,24 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "docsite review: -format must be text or json, not %q\n", *format)
 		return 2
 	}
-	rep, err := build.Review(ctx, build.Options{Source: *source})
+	rep, err := build.Review(ctx, build.Options{Source: *source, Review: *htmlDir != ""})
 	if err != nil {
 		printErr(stderr, err)
 		return 1
+	}
+	if *htmlDir != "" {
+		err := review.WriteHTML(rep, nil, func(rel string, data []byte) error {
+			name := filepath.Join(*htmlDir, filepath.FromSlash(rel))
+			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(name, data, 0o644)
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "docsite review: -html: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stderr, "docsite review: side-by-side review in %s\n", filepath.Join(*htmlDir, "_review", "index.html"))
 	}
 	if *accept != "" {
 		return acceptLang(rep, *source, *accept, stderr)

@@ -124,6 +124,14 @@ func TestAcceptRevision(t *testing.T) {
 	if _, out, _ := runOut(t, "review", "-source", src, "-check", "stale", "-format", "json"); !strings.Contains(out, `"check": "stale"`) {
 		t.Fatalf("no stale section before -accept:\n%s", out)
 	}
+	html := filepath.Join(t.TempDir(), "report")
+	if code, _, stderr := runOut(t, "review", "-source", src, "-html", html); code != 0 {
+		t.Fatalf("-html: %s", stderr)
+	}
+	page, _ := os.ReadFile(filepath.Join(html, "_review", "a", "index.html"))
+	if !strings.Contains(string(page), `<pre class="diff">-Text one.`) {
+		t.Errorf("the side-by-side page does not show the source's change:\n%s", page)
+	}
 	if code, _, stderr := runOut(t, "review", "-source", src, "-accept", "ja"); code != 0 {
 		t.Fatalf("-accept: %s", stderr)
 	}

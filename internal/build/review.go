@@ -206,6 +206,8 @@ func (s *site) reviewOnly(g *load.Group) (*groupOut, error) {
 		}
 	}
 	out.review = s.reviewGroup(g, real)
-	out.review.Compact() // no review pages: keep only what the report needs
+	if !s.opts.Review {
+		out.review.Compact() // no review pages: keep only what the report needs
+	}
 	return out, nil
 }

@@ -80,6 +80,11 @@ func (c *gridCell) writeHTML(b *bytes.Buffer) {
 			escapeHTML(b, f.Check)
 			b.WriteString(": ")
 			escapeHTML(b, f.Message)
+			if f.Diff != "" {
+				b.WriteString(`<pre class="diff">`)
+				escapeHTML(b, f.Diff)
+				b.WriteString("</pre>")
+			}
 			b.WriteString("</li>")
 		}
 		b.WriteString("</ul>")
