@@ -24,6 +24,9 @@ func reviewInput(fsys fs.FS, cfg *config.Resolved) (review.Input, error) {
 		return in, err
 	}
 	in.States = states
+	if in.Glossary, err = review.ReadGlossaries(fsys, "content", in.Locales); err != nil {
+		return in, err
+	}
 	return in, nil
 }
 

@@ -19,6 +19,7 @@ type checker struct {
 	findings          []Finding
 	srcCell, tgtCell  []outline.Segment // the titles or cell lines compared, reused
 	srcTexts          []sourceSegment   // the source segments untranslated compares with, reused
+	terms             []string          // the language's glossary, lower case
 	// srcLines returns lines line..end (1-based) of the source file, for stale diffs.
 	srcLines func(line, end int) string
 }

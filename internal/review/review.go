@@ -127,6 +127,8 @@ type Input struct {
 	Locales []config.Lang // every language, in site order: the review reads Code and BCP47
 	Docs    []Doc
 	States  []State // reviewed state of any languages that have one
+	// Glossary holds each language's terms kept as in the source (ReadGlossaries).
+	Glossary map[string][]string
 }
 
 // Report is the outcome of a review.

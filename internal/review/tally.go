@@ -213,6 +213,7 @@ func (t *Tally) Report() *Report {
 	r.Findings = append(r.Findings, t.extra...)
 	r.Locales = t.locales()
 	sortFindings(r.Findings, t.langs)
+	r.Findings = learnTerms(r.Findings)
 	return r
 }
 

@@ -36,7 +36,15 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRu
 				src, srcScript = c.sourceSegments(s, sRune)
 			}
 			if c.locale != c.src && c.texts.hasKey(src, x, tRune) {
-				c.add(Untranslated, sec, srcLine, seg.Line, "same text as the source: %s", excerpt(x))
+				if len(c.terms) > 0 {
+					var q profile
+					y := withoutTerms(x, c.terms)
+					q.add(y)
+					if !translatable(y, &q) {
+						return true // only terms the glossary keeps
+					}
+				}
+				c.add(Untranslated, sec, srcLine, seg.Line, sameText+"%s", excerpt(x))
 				done = true
 				return false
 			}
