@@ -55,3 +55,26 @@ func TestTerms(t *testing.T) {
 		t.Errorf("a term in an untranslated sentence: %v", got)
 	}
 }
+
+// Script detection comes from Unicode and CLDR data for any language: a Russian or Hindi
+// translation left in English is found, one that names a Latin product in its own script
+// is not, and the same holds for Arabic.
+func TestScriptsOfAnyLanguage(t *testing.T) {
+	for _, tt := range []struct{ locale, tag, own, english string }{
+		{"ru", "ru", "Это руководство объясняет, как настроить OpenTelemetry Collector.", "This guide is still waiting for someone to translate it."},
+		{"hi", "hi", "यह गाइड बताती है कि OpenTelemetry Collector को कैसे सेट करें।", "This guide is still waiting for someone to translate it."},
+		{"ar", "ar", "يشرح هذا الدليل كيفية إعداد OpenTelemetry Collector.", "This guide is still waiting for someone to translate it."},
+	} {
+		in := Input{Default: "en", Locales: []config.Lang{{Code: "en", BCP47: "en"}, {Code: tt.locale, BCP47: tt.tag}}}
+		src := "# Guide\n\nThis guide explains how to set up the OpenTelemetry Collector.\n\nA second sentence of the source page.\n"
+		in.Docs = append(in.Docs, doc("en", "g", "content/en/g.md", []byte(src)),
+			doc(tt.locale, "g", "content/"+tt.locale+"/g.md", []byte("# Guide\n\n"+tt.own+"\n\n"+tt.english+"\n")))
+		got := untranslated(Run(in))
+		if len(got) != 1 || !strings.Contains(got[0].Message, "written in Latin script") || !strings.Contains(got[0].Message, "still waiting") {
+			t.Errorf("%s: %v, want one finding on the English sentence", tt.locale, got)
+		}
+	}
+	if scriptsOf("ru") != 1<<cyrillic || scriptsOf("zh-Hant") != 1<<han || scriptsOf("ko") != 1<<hangul|1<<han || scriptsOf("pt-BR") != 1<<latin {
+		t.Error("scriptsOf does not follow the languages' scripts")
+	}
+}

@@ -1,6 +1,8 @@
 package review
 
 import (
+	"golang.org/x/text/language"
+
 	"strings"
 	"sync"
 	"unicode"
@@ -456,10 +458,24 @@ const (
 	han
 	kana
 	hangul
-	other
+	cyrillic
+	greek
+	arabic
+	hebrew
+	devanagari
+	thai
+	other // any other letters; keep it last
 )
 
-var scriptNames = [...]string{"no", "Latin", "Han", "kana", "Hangul", "another"}
+var scriptNames = [...]string{"no", "Latin", "Han", "kana", "Hangul", "Cyrillic", "Greek", "Arabic", "Hebrew", "Devanagari", "Thai", "another"}
+
+// scriptTables are the Unicode scripts of the scripts told apart, in the order of the
+// constants from latin on.
+var scriptTables = [...]*unicode.RangeTable{
+	latin: unicode.Latin, han: unicode.Han, hangul: unicode.Hangul, cyrillic: unicode.Cyrillic,
+	greek: unicode.Greek, arabic: unicode.Arabic, hebrew: unicode.Hebrew, devanagari: unicode.Devanagari,
+	thai: unicode.Thai,
+}
 
 func (s script) String() string { return scriptNames[s] }
 
@@ -469,8 +485,8 @@ func scriptOf(r rune) script { return classOf(r).script() }
 type class uint16
 
 const (
-	scriptBits class = 7 // the script, in the low bits
-	isSpace    class = 1 << (iota + 2)
+	scriptBits class = 15 // the script, in the low bits
+	isSpace    class = 1 << (iota + 3)
 	isLetter
 	isDigit
 	isLower      // unicode.IsLower
@@ -526,16 +542,15 @@ func classify(r rune) class {
 }
 
 func scriptOfSlow(r rune) script {
-	switch {
-	case unicode.Is(unicode.Han, r):
-		return han
-	case unicode.In(r, unicode.Hiragana, unicode.Katakana):
+	if unicode.In(r, unicode.Hiragana, unicode.Katakana) {
 		return kana
-	case unicode.Is(unicode.Hangul, r):
-		return hangul
-	case unicode.Is(unicode.Latin, r):
-		return latin
-	case unicode.IsLetter(r):
+	}
+	for s, t := range scriptTables {
+		if t != nil && unicode.Is(t, r) {
+			return script(s)
+		}
+	}
+	if unicode.IsLetter(r) {
 		return other
 	}
 	return none
@@ -544,7 +559,7 @@ func scriptOfSlow(r rune) script {
 // profile counts the letters of a text by script. Runs of Latin letters and digits in
 // capitals or holding a digit (acronyms, product codes: "GPU", "M40") are not counted:
 // every language writes them the same.
-type profile struct{ counts [6]int }
+type profile struct{ counts [other + 1]int }
 
 func (p *profile) add(s string) {
 	classes := classes()
@@ -619,29 +634,41 @@ func (p *profile) dominant() script {
 }
 
 // scriptSet is a set of scripts.
-type scriptSet uint8
+type scriptSet uint16
 
 func (s scriptSet) has(x script) bool { return s&(1<<x) != 0 }
 
-// japanese is the scripts of Japanese, and of no other language scriptsOf knows.
+// japanese is the scripts of Japanese.
 const japanese scriptSet = 1<<han | 1<<kana
 
-// scriptsOf lists the scripts a language is written in.
+// scriptsOf lists the scripts a language is written in, from the script of its tag
+// (given, or the likeliest for the language, by CLDR's data in x/text): Russian is
+// Cyrillic, Hindi Devanagari, Arabic and Persian Arabic, Japanese Han and kana, Korean
+// Hangul and Han.
 func scriptsOf(locale string) scriptSet {
-	switch base(locale) {
-	case "zh":
+	sc, _ := language.Make(locale).Script()
+	switch sc.String() {
+	case "Latn":
+		return 1 << latin
+	case "Hans", "Hant", "Hani":
 		return 1 << han
-	case "ja":
+	case "Jpan":
 		return japanese
-	case "ko":
+	case "Kore":
 		return 1<<hangul | 1<<han
+	case "Cyrl":
+		return 1 << cyrillic
+	case "Grek":
+		return 1 << greek
+	case "Arab":
+		return 1 << arabic
+	case "Hebr":
+		return 1 << hebrew
+	case "Deva":
+		return 1 << devanagari
+	case "Thai":
+		return 1 << thai
 	}
-	return 1 << latin
+	return 1 << other
 }
 
-// base is the language subtag of a locale code: "zh-Hans" → "zh".
-func base(locale string) string {
-	l, _, _ := strings.Cut(strings.ToLower(locale), "-")
-	l, _, _ = strings.Cut(l, "_")
-	return l
-}
