@@ -27,6 +27,12 @@ func (s *site) loadCatalog(fsys fs.FS) error {
 	if diags.HasErrors() {
 		return diag.ErrorList(diags)
 	}
+	var codes []string
+	for _, l := range s.cfg.Langs {
+		codes = append(codes, l.Code)
+	}
+	// What the pages show in a language the data does not cover is the build's to say.
+	s.diags = append(s.diags, cat.CheckLanguages(codes)...)
 	s.cat = cat
 	s.dataDiags = diags
 	return nil

@@ -2,10 +2,13 @@ package build
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
+	"golang.org/x/tools/txtar"
 
 	"docsite/internal/diag"
 )
@@ -71,4 +74,58 @@ func attr(n *html.Node, key string) string {
 		}
 	}
 	return ""
+}
+
+// A fifth and a sixth language, of other scripts, need content and data only: the bundled
+// site with Korean and Russian pages builds its GPU pages in both, shows a provider's name
+// in a language once the data has it (the English one till then, with a warning), and
+// formats numbers for the language.
+func TestMoreLanguagesNeedNoCode(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(filepath.Join(dir, "content"), os.DirFS("../../content")); err != nil {
+		t.Fatal(err)
+	}
+	extract(t, txtar.Parse([]byte(`-- content/ko/gpu-cloud.md --
+# 클라우드 GPU 서비스
+
+클라우드 GPU 서비스는 탄력적인 GPU 컴퓨팅을 제공합니다.
+-- content/ru/gpu-cloud.md --
+# Облачные GPU
+
+Облачный сервис GPU предоставляет вычисления на GPU.
+`)), dir)
+	providers := filepath.Join(dir, "content", "data", "providers.toml")
+	data, err := os.ReadFile(providers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withKo := strings.Replace(string(data), `name = { en = "Tencent Cloud", zh = "腾讯云", ja = "Tencent Cloud" }`,
+		`name = { en = "Tencent Cloud", zh = "腾讯云", ja = "Tencent Cloud", ko = "텐센트 클라우드" }`, 1)
+	if withKo == string(data) {
+		t.Fatal("providers.toml has no Tencent Cloud name line to extend")
+	}
+	if err := os.WriteFile(providers, []byte(withKo), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, res := mustBuild(t, dir, Options{})
+	for _, page := range []string{"ko/pricing/index.html", "ru/pricing/index.html", "ko/gpus/index.html", "ru/gpu-cloud/index.html"} {
+		if files[page] == nil {
+			t.Errorf("%s was not built", page)
+		}
+	}
+	if ko := string(files["ko/pricing/index.html"]); !strings.Contains(ko, "텐센트 클라우드") || !strings.Contains(ko, "Alibaba Cloud") {
+		t.Error("ko/pricing does not show the Korean name where the data has one and the English one elsewhere")
+	}
+	if ru := string(files["ru/pricing/index.html"]); !strings.Contains(ru, `<html lang="ru"`) || !strings.Contains(ru, "Tencent Cloud") {
+		t.Error("ru/pricing is not a Russian page showing the English provider names")
+	}
+	var missing int
+	for _, d := range res.Diags {
+		if d.Code == "data-missing" && strings.Contains(d.Message, "no name in ru") {
+			missing++
+		}
+	}
+	if missing == 0 {
+		t.Errorf("no data-missing warning about Russian names in %v", res.Diags)
+	}
 }

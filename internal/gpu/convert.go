@@ -32,6 +32,23 @@ func (cv *converter) addTo(c *Catalog, f dataFile) {
 	for i, r := range f.Offer {
 		c.Offers = append(c.Offers, cv.offer(r, cv.pos.record("offer", i)))
 	}
+	for code, words := range f.Brands {
+		if c.Brands == nil {
+			c.Brands = map[string][]string{}
+		}
+		c.Brands[code] = append(c.Brands[code], words...)
+	}
+	for code, signs := range f.Symbols {
+		if c.Symbols == nil {
+			c.Symbols = map[string]map[string]string{}
+		}
+		if c.Symbols[code] == nil {
+			c.Symbols[code] = map[string]string{}
+		}
+		for iso, sign := range signs {
+			c.Symbols[code][iso] = sign
+		}
+	}
 }
 
 // required reports an empty required key.
@@ -128,16 +145,26 @@ func (cv *converter) figure(r figureRecord, line int) Figure {
 }
 
 func (cv *converter) provider(r providerRecord, rp recordPos) Provider {
-	p := Provider{ID: cv.required(rp, "id", r.ID), NameEN: cv.required(rp, "name_en", r.NameEN),
-		NameZH: cv.required(rp, "name_zh", r.NameZH), NameJA: cv.required(rp, "name_ja", r.NameJA),
+	p := Provider{ID: cv.required(rp, "id", r.ID), Names: map[string]string{},
 		Unverified: r.Unverified, URL: r.URL, Note: r.Note, Pos: Source{cv.file, rp.line}}
+	for code, name := range map[string]string{"en": r.NameEN, "zh": r.NameZH, "ja": r.NameJA} {
+		if name != "" {
+			p.Names[code] = name
+		}
+	}
+	for code, name := range r.Name {
+		p.Names[code] = name
+	}
+	if len(p.Names) == 0 {
+		cv.errorf(rp.line, "data-missing", "provider %q: name is missing: name = { en = \"…\", … } by language code", r.ID)
+	}
 	for i, s := range r.SeenAs {
 		line := rp.elem("seen_as", i)
 		p.SeenAs = append(p.SeenAs, Seen{Text: s.Text, Source: cv.source(line, "source", s.Source)})
 	}
 	for _, l := range r.Unverified {
-		if l != "en" && l != "zh" && l != "ja" {
-			cv.errorf(rp.key("unverified"), "data-invalid", "unverified: unknown language %q", l)
+		if _, ok := p.Names[l]; !ok {
+			cv.errorf(rp.key("unverified"), "data-invalid", "unverified: %q, a language the provider has no name in", l)
 		}
 	}
 	return p

@@ -14,14 +14,14 @@ import (
 // written "CN¥" there (x/text's Japanese symbol, "元", reads as a unit after the figure, not as a
 // prefix). Chinese pages use the locale's "￥" for CNY and "US$" for USD.
 type Formatter struct {
-	p        *message.Printer
-	japanese bool
+	p       *message.Printer
+	symbols map[string]string // currency signs by ISO code that override CLDR's
 }
 
-// NewFormatter returns a Formatter for tag.
-func NewFormatter(tag language.Tag) Formatter {
-	base, _ := tag.Base()
-	return Formatter{p: message.NewPrinter(tag), japanese: base.String() == "ja"}
+// NewFormatter returns a Formatter for tag; symbols (which may be nil) are the currency
+// signs the language writes its own way, by ISO code (the data's [symbols] table).
+func NewFormatter(tag language.Tag, symbols map[string]string) Formatter {
+	return Formatter{p: message.NewPrinter(tag), symbols: symbols}
 }
 
 // Number formats n with the decimals it was written with ("1511.10" stays two decimals).
@@ -44,8 +44,8 @@ func (f Formatter) Compact(x float64, decimals int) string {
 
 // Symbol is the currency sign for an ISO code ("CNY", "USD") on this language's pages.
 func (f Formatter) Symbol(iso string) string {
-	if f.japanese && iso == "CNY" {
-		return "CN¥"
+	if s, ok := f.symbols[iso]; ok {
+		return s
 	}
 	u, err := currency.ParseISO(iso)
 	if err != nil {

@@ -17,7 +17,11 @@ func TestFormatter(t *testing.T) {
 		{"ja", "CN¥12,660", "$1,511.10", "1.275", "$0.115"},
 	}
 	for _, tt := range tests {
-		f := NewFormatter(language.MustParse(tt.tag))
+		var symbols map[string]string // as content/data/rate.toml's [symbols.ja] gives them
+		if tt.tag == "ja" {
+			symbols = map[string]string{"CNY": "CN¥"}
+		}
+		f := NewFormatter(language.MustParse(tt.tag), symbols)
 		if got := f.Money(Number{"12660", 12660}, "CNY"); got != tt.cny {
 			t.Errorf("%s CNY: %q, want %q", tt.tag, got, tt.cny)
 		}

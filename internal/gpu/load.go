@@ -3,6 +3,7 @@ package gpu
 import (
 	"cmp"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -78,4 +79,44 @@ func (c *Catalog) Provider(id string) (Provider, bool) {
 		return Provider{}, false
 	}
 	return c.Providers[i], true
+}
+
+// CheckLanguages checks the data's per-language entries against the site's language
+// codes: a provider with no name in a site language is shown there by its English name (a
+// data-missing warning says so); a language code that is not the site's, in a name,
+// brands, symbols or unverified, is a data-invalid warning (a typo, or a language the site
+// dropped).
+func (c *Catalog) CheckLanguages(codes []string) diag.List {
+	site := map[string]bool{}
+	for _, code := range codes {
+		site[code] = true
+	}
+	var out diag.List
+	for _, p := range c.Providers {
+		for _, code := range codes {
+			if _, ok := p.Names[code]; !ok {
+				out = append(out, diag.Warnf(p.Pos.File, p.Pos.Line, 0, "data-missing",
+					"provider %q has no name in %s (name.%s); its %s name is shown", p.ID, code, code, p.Names[p.nameCode(Lang{Code: code})]))
+			}
+		}
+		for _, code := range slices.Sorted(maps.Keys(p.Names)) {
+			if !site[code] {
+				out = append(out, diag.Warnf(p.Pos.File, p.Pos.Line, 0, "data-invalid",
+					"provider %q: name.%s: %q is not a language of the site", p.ID, code, code))
+			}
+		}
+	}
+	for _, m := range []map[string][]string{c.Brands} {
+		for _, code := range slices.Sorted(maps.Keys(m)) {
+			if code != "all" && !site[code] {
+				out = append(out, diag.Warnf("content/data", 0, 0, "data-invalid", "brands.%s: %q is not a language of the site", code, code))
+			}
+		}
+	}
+	for _, code := range slices.Sorted(maps.Keys(c.Symbols)) {
+		if !site[code] {
+			out = append(out, diag.Warnf("content/data", 0, 0, "data-invalid", "symbols.%s: %q is not a language of the site", code, code))
+		}
+	}
+	return out
 }

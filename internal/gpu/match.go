@@ -41,19 +41,14 @@ type Match struct {
 	Start, End int
 }
 
-// brands are the words that may precede a model name, by language.
-var brands = map[string][]string{
-	"en": {"Tesla", "Quadro"},
-	"zh": {"Tesla", "Quadro", "特斯拉", "夸德罗"},
-	"ja": {"Tesla", "Quadro", "テスラ", "クアドロ"},
-}
-
 // NewMatcher indexes the mention forms of every GPU in c for pages in lang. When two models share
 // a form, the first in catalog order keeps it.
 func NewMatcher(c *Catalog, lang language.Tag) *Matcher {
-	m := &Matcher{forms: map[string]form{}, brands: brands[langBase(lang)]}
-	if m.brands == nil {
-		m.brands = brands["en"]
+	m := &Matcher{forms: map[string]form{}}
+	m.brands = append(m.brands, c.Brands["all"]...)
+	m.brands = append(m.brands, c.Brands[langBase(lang)]...)
+	if s := lang.String(); s != langBase(lang) {
+		m.brands = append(m.brands, c.Brands[s]...)
 	}
 	for _, g := range c.GPUs {
 		for _, f := range g.Mentions {

@@ -12,6 +12,11 @@ type Catalog struct {
 	GPUs      []GPU      // sorted by vendor, name, id
 	Providers []Provider // sorted by id
 	Offers    []Offer    // in file and record order
+	// Brands are the words that may precede a model name, by language code, "all" for
+	// every language; Symbols the currency signs a language writes its own way, by
+	// language code and ISO code. Both come from the data, so a new language needs no code.
+	Brands  map[string][]string
+	Symbols map[string]map[string]string
 }
 
 // Source is where a figure comes from or a record is written: a file and a 1-based line.
@@ -151,9 +156,9 @@ func (g GPU) FP32() (Figure, bool) {
 
 // Provider is a cloud.
 type Provider struct {
-	ID                     string
-	NameEN, NameZH, NameJA string
-	Unverified             []string // languages whose name could not be checked
+	ID         string
+	Names      map[string]string // by language code
+	Unverified []string          // language codes whose name could not be checked
 	URL                    string
 	SeenAs                 []Seen
 	Note                   string

@@ -1,6 +1,11 @@
 package gpu
 
-import "golang.org/x/text/language"
+import (
+	"maps"
+	"slices"
+
+	"golang.org/x/text/language"
+)
 
 // GPUsPage is the data of /<lang>/gpus/: the spec table of all models.
 type GPUsPage struct {
@@ -104,25 +109,29 @@ func (c *Catalog) PricingView(lang Lang) PricingPage {
 	return page
 }
 
-// Name is the provider's name in the language of lang (English for languages the data lacks).
+// Name is the provider's name in the language of lang: by its code, else its base
+// language, else English, else the first by code.
 func (p Provider) Name(lang Lang) string {
-	switch langBase(lang.Tag) {
-	case "zh":
-		return p.NameZH
-	case "ja":
-		return p.NameJA
+	code := p.nameCode(lang)
+	return p.Names[code]
+}
+
+// nameCode is the language code of the name Name gives.
+func (p Provider) nameCode(lang Lang) string {
+	for _, c := range []string{lang.Code, langBase(lang.Tag), "en"} {
+		if _, ok := p.Names[c]; ok {
+			return c
+		}
 	}
-	return p.NameEN
+	codes := slices.Sorted(maps.Keys(p.Names))
+	if len(codes) == 0 {
+		return ""
+	}
+	return codes[0]
 }
 
 func (p Provider) unverified(lang Lang) bool {
-	b := langBase(lang.Tag)
-	for _, l := range p.Unverified {
-		if l == b {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(p.Unverified, p.nameCode(lang))
 }
 
 func langBase(t language.Tag) string {

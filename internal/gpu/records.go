@@ -8,6 +8,11 @@ type dataFile struct {
 	GPU      []gpuRecord      `toml:"gpu"`
 	Provider []providerRecord `toml:"provider"`
 	Offer    []offerRecord    `toml:"offer"`
+	// Brands are the words that may precede a model name, by language code ("all": every
+	// language); Symbols the currency signs a language writes differently from CLDR's,
+	// by language code and ISO code.
+	Brands  map[string][]string          `toml:"brands"`
+	Symbols map[string]map[string]string `toml:"symbols"`
 }
 
 type rateRecord struct {
@@ -38,10 +43,13 @@ type figureRecord struct {
 }
 
 type providerRecord struct {
-	ID         string       `toml:"id"`
-	NameEN     string       `toml:"name_en"`
-	NameZH     string       `toml:"name_zh"`
-	NameJA     string       `toml:"name_ja"`
+	ID string `toml:"id"`
+	// Name is the provider's name by language code; name_en, name_zh and name_ja are the
+	// older spelling of name.en, name.zh and name.ja.
+	Name       map[string]string `toml:"name"`
+	NameEN     string            `toml:"name_en"`
+	NameZH     string            `toml:"name_zh"`
+	NameJA     string            `toml:"name_ja"`
 	Unverified []string     `toml:"unverified"`
 	URL        string       `toml:"url"`
 	SeenAs     []seenRecord `toml:"seen_as"`

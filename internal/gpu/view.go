@@ -115,7 +115,13 @@ type view struct {
 	f    Formatter
 }
 
-func (c *Catalog) view(lang Lang) view { return view{c: c, lang: lang, f: NewFormatter(lang.Tag)} }
+func (c *Catalog) view(lang Lang) view {
+	symbols := c.Symbols[lang.Code]
+	if symbols == nil {
+		symbols = c.Symbols[langBase(lang.Tag)]
+	}
+	return view{c: c, lang: lang, f: NewFormatter(lang.Tag, symbols)}
+}
 
 func (v view) nav() Nav { return Nav{GPUs: GPUsPath(v.lang.Code), Pricing: PricingPath(v.lang.Code)} }
 
