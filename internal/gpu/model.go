@@ -159,10 +159,10 @@ type Provider struct {
 	ID         string
 	Names      map[string]string // by language code
 	Unverified []string          // language codes whose name could not be checked
-	URL                    string
-	SeenAs                 []Seen
-	Note                   string
-	Pos                    Source
+	URL        string
+	SeenAs     []Seen
+	Note       string
+	Pos        Source
 }
 
 // Seen is how a seed page writes a provider's name.

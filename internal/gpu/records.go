@@ -50,10 +50,10 @@ type providerRecord struct {
 	NameEN     string            `toml:"name_en"`
 	NameZH     string            `toml:"name_zh"`
 	NameJA     string            `toml:"name_ja"`
-	Unverified []string     `toml:"unverified"`
-	URL        string       `toml:"url"`
-	SeenAs     []seenRecord `toml:"seen_as"`
-	Note       string       `toml:"note"`
+	Unverified []string          `toml:"unverified"`
+	URL        string            `toml:"url"`
+	SeenAs     []seenRecord      `toml:"seen_as"`
+	Note       string            `toml:"note"`
 }
 
 type seenRecord struct {

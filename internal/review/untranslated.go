@@ -671,4 +671,3 @@ func scriptsOf(locale string) scriptSet {
 	}
 	return 1 << other
 }
-
