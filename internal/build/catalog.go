@@ -3,6 +3,7 @@ package build
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"slices"
 	"strings"
 
@@ -94,6 +95,20 @@ func headingText(h *ast.Heading, src []byte) string {
 func (s *site) catalogPages(outs []*groupOut) []render.CatalogPage {
 	if s.cat == nil {
 		return nil
+	}
+	headings := map[string][]lineAnchor{}
+	for _, o := range outs {
+		maps.Copy(headings, o.headings)
+	}
+	s.cat.Anchor = func(file string, line int) string {
+		id := ""
+		for _, h := range headings[file] {
+			if h.line > line {
+				break
+			}
+			id = h.id
+		}
+		return id
 	}
 	var pages []render.CatalogPage
 	for li, l := range s.cfg.Langs {

@@ -35,6 +35,9 @@ type groupOut struct {
 	// written; ids the anchors of each page it wrote, by site path.
 	links []linkRef
 	ids   map[string]map[string]bool
+	// headings are the top-level headings of its versions, by source file, in order: for
+	// the catalog's links to the section a figure comes from.
+	headings map[string][]lineAnchor
 }
 
 // pageOut is one published page, as the listings see it.
@@ -186,6 +189,12 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 	for _, l := range s.cfg.Langs {
 		if b := v.real[l.Code]; b != nil {
 			out.links = append(out.links, b.links...)
+			if s.cat != nil {
+				if out.headings == nil {
+					out.headings = map[string][]lineAnchor{}
+				}
+				out.headings[b.page.File] = headingAnchors(b.doc)
+			}
 		}
 	}
 	return nil
@@ -335,3 +344,26 @@ func (s *site) writePage(tr *render.Translations, l config.Lang, own, src *built
 type discard struct{}
 
 func (discard) WriteFile(string, []byte) error { return nil }
+
+// lineAnchor is a heading: its line and id.
+type lineAnchor struct {
+	line int
+	id   string
+}
+
+// headingAnchors lists the top-level headings of a rendered page with their ids.
+func headingAnchors(doc *markdown.Doc) []lineAnchor {
+	var out []lineAnchor
+	for n := doc.Root.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		if v, ok := h.AttributeString("id"); ok {
+			if id, _ := v.([]byte); len(id) > 0 {
+				out = append(out, lineAnchor{markdown.NodeLine(h, doc.Src), string(id)})
+			}
+		}
+	}
+	return out
+}

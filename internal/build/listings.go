@@ -51,6 +51,13 @@ func listingDigest(o *groupOut) [sha256.Size]byte {
 		fmt.Fprintf(h, "%d:%s", len(s), s)
 	}
 	field(o.key)
+	for _, file := range slices.Sorted(maps.Keys(o.headings)) {
+		field(file)
+		for _, h2 := range o.headings[file] {
+			fmt.Fprintf(h, "%d", h2.line)
+			field(h2.id)
+		}
+	}
 	for _, code := range slices.Sorted(maps.Keys(o.home)) {
 		field(code)
 		field(string(o.home[code]))

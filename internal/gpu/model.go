@@ -17,6 +17,10 @@ type Catalog struct {
 	// language code and ISO code. Both come from the data, so a new language needs no code.
 	Brands  map[string][]string
 	Symbols map[string]map[string]string
+	// Anchor gives the id of the published section holding line of a content file, for
+	// links to where a figure comes from; set by the build once the pages are built (nil:
+	// links go to the page).
+	Anchor func(file string, line int) string
 }
 
 // Source is where a figure comes from or a record is written: a file and a 1-based line.

@@ -86,7 +86,7 @@ func (c *Catalog) ProviderView(lang Lang, id string) (ProviderPage, bool) {
 		Unverified: p.unverified(lang), Rate: v.rate(),
 		Offers: v.table("catalog_provider_offers", p.Name(lang), func(o Offer) bool { return o.Provider == id })}
 	for _, s := range p.SeenAs {
-		page.SeenAs = append(page.SeenAs, Cell{Text: s.Text, Source: s.Source.String(), SourcePath: sourcePath(lang.Code, s.Source)})
+		page.SeenAs = append(page.SeenAs, Cell{Text: s.Text, Source: s.Source.String(), SourcePath: c.sourcePath(lang.Code, s.Source)})
 	}
 	return page, true
 }

@@ -21,12 +21,20 @@ func PricingPath(lang string) string      { return route.Pricing(lang) }
 // OfferAnchor is the id of an offer's row on the pricing page.
 func OfferAnchor(id string) string { return "offer-" + id }
 
-// sourcePath is the page a provenance cites, in the page's language tree (a page missing in a
-// language is published there in its source language): content/zh/a/b.md:12 → /en/a/b/.
-func sourcePath(lang string, s Source) string {
+// sourcePath is the place a provenance cites, in the page's language tree (a page missing
+// in a language is published there in its source language): content/zh/a/b.md:12 →
+// /en/a/b/, and the anchor of the section holding line 12 when the build told the catalog
+// (Anchor): where a reader finds the figure.
+func (c *Catalog) sourcePath(lang string, s Source) string {
 	src, ok := route.Parse(s.File)
 	if !ok {
 		return ""
 	}
-	return route.StandIn(lang, src.Path)
+	p := route.StandIn(lang, src.Path)
+	if c.Anchor != nil {
+		if id := c.Anchor(s.File, s.Line); id != "" {
+			p += "#" + id
+		}
+	}
+	return p
 }

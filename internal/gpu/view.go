@@ -80,6 +80,7 @@ type OfferRow struct {
 	PerGPU        bool   // the price is per GPU, not per instance
 	PerGPUHour    Cell   // computed, USD
 	PerTFLOPSHour Cell   // computed, USD
+	Best          bool   // the lowest price per GPU-hour of its GPU among the table's offers
 	Readings      []ReadingRow
 	Note          string
 	Source        string // the row's seed line
@@ -135,7 +136,7 @@ func (v view) cell(n Number, src Source) Cell {
 	if !n.Stated() {
 		return Cell{}
 	}
-	return Cell{Text: v.f.Number(n), Sort: n.Text, Source: src.String(), SourcePath: sourcePath(v.lang.Code, src)}
+	return Cell{Text: v.f.Number(n), Sort: n.Text, Source: src.String(), SourcePath: v.c.sourcePath(v.lang.Code, src)}
 }
 
 func (v view) sizeCell(s Size, src Source) Cell {
@@ -182,7 +183,7 @@ func (v view) spec(g GPU) SpecRow {
 	}
 	if g.MemoryType != "" {
 		row.MemoryType = Cell{Text: g.MemoryType, Source: g.MemoryTypeSource.String(),
-			SourcePath: sourcePath(v.lang.Code, g.MemoryTypeSource)}
+			SourcePath: v.c.sourcePath(v.lang.Code, g.MemoryTypeSource)}
 	}
 	for _, o := range v.c.Offers {
 		if o.GPU == g.ID {

@@ -3,6 +3,7 @@ package gpu
 import (
 	"cmp"
 	"slices"
+	"strconv"
 )
 
 // offerRow builds the row of one offer.
@@ -10,7 +11,7 @@ func (v view) offerRow(o Offer) OfferRow {
 	src := o.Source
 	row := OfferRow{ID: o.ID, Anchor: OfferAnchor(o.ID), ProviderID: o.Provider, GPUID: o.GPU, GPUText: o.GPUText,
 		Currency: o.Currency, PerGPU: o.Basis == PerGPU, Note: o.Note,
-		Source: src.String(), SourcePath: sourcePath(v.lang.Code, src),
+		Source: src.String(), SourcePath: v.c.sourcePath(v.lang.Code, src),
 		GPUCount: v.fieldCell(o, "gpu_count", o.GPUCount), VCPUs: v.fieldCell(o, "vcpus", o.VCPUs),
 		GPUMemory: v.sizeCell(o.GPUMemory, v.fieldSource(o, "gpu_memory")),
 		RAM:       v.sizeCell(o.RAM, v.fieldSource(o, "ram")),
@@ -24,7 +25,7 @@ func (v view) offerRow(o Offer) OfferRow {
 		row.GPU = Link{g.Name, GPUPath(v.lang.Code, g.ID)}
 	}
 	if o.Family != "" {
-		row.Family = Cell{Text: o.Family, Source: o.FamilySource.String(), SourcePath: sourcePath(v.lang.Code, o.FamilySource)}
+		row.Family = Cell{Text: o.Family, Source: o.FamilySource.String(), SourcePath: v.c.sourcePath(v.lang.Code, o.FamilySource)}
 	}
 	switch o.Period {
 	case Hour:
@@ -93,6 +94,7 @@ func (v view) offerRows(keep func(Offer) bool) []OfferRow {
 func (v view) table(captionID, subject string, keep func(Offer) bool) OfferTable {
 	t := OfferTable{ID: "offers", CaptionID: captionID, Subject: subject, Pricing: PricingPath(v.lang.Code),
 		Rows: v.offerRows(keep)}
+	markBest(t.Rows)
 	for _, r := range t.Rows {
 		if !slices.Contains(t.Currencies, r.Currency) {
 			t.Currencies = append(t.Currencies, r.Currency)
@@ -100,4 +102,25 @@ func (v view) table(captionID, subject string, keep func(Offer) bool) OfferTable
 	}
 	slices.Sort(t.Currencies)
 	return t
+}
+
+// markBest marks, for each GPU, the offers with the lowest price per GPU-hour (in USD, the
+// figure every offer is compared by); none when a GPU has a single priced offer.
+func markBest(rows []OfferRow) {
+	best := map[string]float64{}
+	priced := map[string]int{}
+	for _, r := range rows {
+		x, err := strconv.ParseFloat(r.PerGPUHour.Sort, 64)
+		if r.GPUID == "" || err != nil {
+			continue
+		}
+		priced[r.GPUID]++
+		if b, ok := best[r.GPUID]; !ok || x < b {
+			best[r.GPUID] = x
+		}
+	}
+	for i, r := range rows {
+		x, err := strconv.ParseFloat(r.PerGPUHour.Sort, 64)
+		rows[i].Best = err == nil && r.GPUID != "" && priced[r.GPUID] > 1 && x == best[r.GPUID]
+	}
 }
