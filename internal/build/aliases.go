@@ -49,11 +49,7 @@ func (s *site) collectAliases() error {
 	})
 	var errs diag.List
 	report := func(a aliasOut, format string, args ...any) {
-		d := diag.Warnf(a.file, a.line, 0, "url-conflict", format, args...)
-		if s.opts.Strict {
-			d.Severity = diag.Error
-		}
-		errs = append(errs, d)
+		errs = append(errs, s.strictWarnf(a.file, a.line, "url-conflict", format, args...))
 	}
 	for i, a := range all {
 		if f, ok := pages[a.URL]; ok {

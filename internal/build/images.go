@@ -22,11 +22,14 @@ type asset struct {
 
 // imageLine is the line of img in src: its alt text's, else that of the block holding it
 // (an image without alt text inside emphasis has no text of its own to place it).
-func imageLine(img *ast.Image, src []byte) int {
-	if line := markdown.NodeLine(img, src); line > 0 {
+func imageLine(img *ast.Image, src []byte) int { return inlineLine(img, src) }
+
+// inlineLine is the line of inline node n (a link, an image): its text's, else that of
+// the block holding it.
+func inlineLine(n ast.Node, src []byte) int {
+	if line := markdown.NodeLine(n, src); line > 0 {
 		return line
 	}
-	n := ast.Node(img)
 	for n.Parent() != nil && n.Type() != ast.TypeBlock {
 		n = n.Parent()
 	}

@@ -161,16 +161,7 @@ func resolveURL(base, ref string) string {
 }
 
 // linkLine is the line of a link: its text's, else its block's.
-func linkLine(l *ast.Link, src []byte) int {
-	if line := markdown.NodeLine(l, src); line > 0 {
-		return line
-	}
-	n := ast.Node(l)
-	for n.Parent() != nil && n.Type() != ast.TypeBlock {
-		n = n.Parent()
-	}
-	return markdown.NodeLine(n, src)
-}
+func linkLine(l *ast.Link, src []byte) int { return inlineLine(l, src) }
 
 // published records what a build writes, for the link check: every file, and the ids of
 // every page.
@@ -221,11 +212,7 @@ func idsOf(body string) map[string]bool {
 func (s *site) checkLinks(refs []linkRef, pub *published) diag.List {
 	var out diag.List
 	report := func(r linkRef, format string, args ...any) {
-		d := diag.Warnf(r.file, r.line, 0, "dead-link", format, args...)
-		if s.opts.Strict {
-			d.Severity = diag.Error
-		}
-		out = append(out, d)
+		out = append(out, s.strictWarnf(r.file, r.line, "dead-link", format, args...))
 	}
 	for _, r := range refs {
 		switch {
@@ -262,4 +249,14 @@ func checkRootFiles(files map[string]bool, cfg *config.Resolved) error {
 		return diag.ErrorList(errs)
 	}
 	return nil
+}
+
+// strictWarnf is a warning, or an error under -strict: for what a site can be published
+// with but a careful author fixes (dead links, clashing aliases).
+func (s *site) strictWarnf(file string, line int, code, format string, args ...any) diag.Diagnostic {
+	d := diag.Warnf(file, line, 0, code, format, args...)
+	if s.opts.Strict {
+		d.Severity = diag.Error
+	}
+	return d
 }
