@@ -116,4 +116,75 @@
     makeSortable(table, box ? box.getAttribute("data-label-sort") : "");
     if (box) addFilters(table, box);
   });
+
+  // Side by side: with JavaScript, each row of a spec table gets a checkbox; with two or
+  // three ticked, a table above shows them as columns, one metric a row. The page without
+  // JavaScript is the full table, which compares every GPU already.
+  function setupCompare(box) {
+    var table = document.getElementById(box.getAttribute("data-catalog-compare"));
+    if (!table) return;
+    var heads = Array.prototype.map.call(table.tHead.rows[0].cells, function (h) { return h.textContent.trim(); });
+    var hint = document.createElement("p");
+    hint.textContent = box.getAttribute("data-label-hint");
+    box.appendChild(hint);
+    var result = document.createElement("div");
+    box.appendChild(result);
+    box.hidden = false;
+    function update() {
+      var rows = Array.prototype.filter.call(table.tBodies[0].rows, function (r) {
+        var c = r.querySelector("input.compare");
+        return c && c.checked;
+      }).slice(0, 3);
+      result.textContent = "";
+      if (rows.length < 2) return;
+      var t = document.createElement("table");
+      t.className = "catalog compared";
+      var cap = t.createCaption();
+      cap.textContent = box.getAttribute("data-label-title");
+      var head = t.createTHead().insertRow();
+      head.appendChild(document.createElement("td"));
+      rows.forEach(function (r) {
+        var th = document.createElement("th");
+        th.scope = "col";
+        th.textContent = r.cells[0].querySelector("a").textContent;
+        head.appendChild(th);
+      });
+      var body = t.createTBody();
+      for (var i = 1; i < heads.length; i++) {
+        var tr = body.insertRow();
+        var th = document.createElement("th");
+        th.scope = "row";
+        th.textContent = heads[i];
+        tr.appendChild(th);
+        rows.forEach(function (r) {
+          var td = tr.insertCell();
+          td.innerHTML = r.cells[i].innerHTML;
+        });
+      }
+      var scroll = document.createElement("div");
+      scroll.className = "table-scroll";
+      scroll.setAttribute("role", "region");
+      scroll.setAttribute("aria-label", box.getAttribute("data-label-title"));
+      scroll.tabIndex = 0;
+      scroll.appendChild(t);
+      result.appendChild(scroll);
+    }
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (r) {
+      var label = document.createElement("label");
+      label.className = "compare";
+      var input = document.createElement("input");
+      input.type = "checkbox";
+      input.className = "compare";
+      input.addEventListener("change", function () {
+        var ticked = table.querySelectorAll("input.compare:checked");
+        if (ticked.length > 3) input.checked = false;
+        update();
+      });
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" " + box.getAttribute("data-label-choose")));
+      r.cells[0].appendChild(document.createElement("br"));
+      r.cells[0].appendChild(label);
+    });
+  }
+  document.querySelectorAll("[data-catalog-compare]").forEach(setupCompare);
 })();

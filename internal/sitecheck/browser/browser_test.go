@@ -85,6 +85,7 @@ func TestBrokenSiteFindings(t *testing.T) {
 		"en/axe/index.html axe/color-contrast (serious, dark scheme)",
 		"en/scroll/index.html sideways-scroll",
 		"en/scroll/index.html table-scroll",
+		"en/scroll/index.html broken-word",
 		"en/console/index.html console",
 		"en/lang/index.html lang",
 		"en/lang/index.html lang-switch",

@@ -8,14 +8,16 @@ type layout struct {
 	InnerWidth  int      `json:"innerWidth"`  // the visual viewport, wider when the browser zoomed out
 	ScrollWidth int      `json:"scrollWidth"`
 	Overflowing []string `json:"overflowing"`
+	Broken      []string `json:"broken"` // table headers that break a word across lines
 	Tables      []struct {
 		Table    string   `json:"table"`
 		Problems []string `json:"problems"`
 	} `json:"tables"`
 }
 
-// checkLayout checks at phone width that the document never scrolls sideways and that
-// every table too wide for the page scrolls inside its own labelled, focusable region.
+// checkLayout checks at phone width that the document never scrolls sideways, that every
+// table too wide for the page scrolls inside its own labelled, focusable region, and that
+// no table header breaks a word across lines.
 func (v *visit) checkLayout() error {
 	if err := v.tab.do(viewport(phoneWidth, true)); err != nil {
 		return err
@@ -33,6 +35,9 @@ func (v *visit) checkLayout() error {
 	}
 	for _, t := range l.Tables {
 		v.errorf("table-scroll", "at %d px %s %s", phoneWidth, t.Table, strings.Join(t.Problems, "; "))
+	}
+	for _, b := range l.Broken {
+		v.errorf("broken-word", "at %d px %s: the column is narrower than its longest word", phoneWidth, b)
 	}
 	return nil
 }

@@ -43,7 +43,26 @@
     }
     if (problems.length) tables.push({ table: describe(table), problems });
   }
+  // Table headers that break a word across lines ("实例规格族" one character a line): the
+  // column is narrower than its longest word. A word is a run without white space.
+  const broken = [];
+  for (const cell of document.querySelectorAll("table th")) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    let found = "";
+    for (let n = walker.nextNode(); n && !found; n = walker.nextNode()) {
+      const words = /\S+/g;
+      for (let m = words.exec(n.data); m && !found; m = words.exec(n.data)) {
+        const r = document.createRange();
+        r.setStart(n, m.index);
+        r.setEnd(n, m.index + m[0].length);
+        const tops = new Set(Array.from(r.getClientRects(), (x) => Math.round(x.top)));
+        if (tops.size > 1) found = m[0];
+      }
+    }
+    if (found) broken.push(describe(cell) + " breaks “" + found + "” across lines");
+  }
   return {
+    broken: broken.slice(0, 5),
     clientWidth: vw,
     innerWidth: window.innerWidth,
     scrollWidth: doc.scrollWidth,

@@ -1,0 +1,71 @@
+package serve
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"docsite/internal/build"
+	"docsite/internal/write"
+)
+
+// The GPU pages of the bundled site as a reader sees them in chromium, at a phone's and a
+// desktop's width: no file path in their text; on /gpus/, ticking two GPUs shows them side
+// by side.
+func TestGPUPagesInBrowser(t *testing.T) {
+	tab := newBrowser(t)
+	mem := write.NewMemory()
+	if _, err := build.Run(context.Background(), build.Options{Source: "../.."}, mem); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, data := range mem.Files() {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	text := func(url string) string {
+		v, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.innerText`))
+		if err != nil {
+			t.Fatalf("%s: %v", url, err)
+		}
+		return v
+	}
+	for _, width := range []int64{390, 1280} {
+		for _, page := range []string{"en/pricing/", "zh/pricing/", "ja/pricing/", "zh/gpus/", "zh/gpus/v100/", "ja/providers/alibaba/"} {
+			url := srv.URL + "/" + page
+			within(t, tab, 60*time.Second, "open "+page, chromedp.EmulateViewport(width, 900), chromedp.Navigate(url),
+				chromedp.WaitReady(chromedp.CSS("table")))
+			if s := text(url); strings.Contains(s, "content/") || strings.Contains(s, ".md:") {
+				t.Errorf("%s at %d px shows a file path", page, width)
+			}
+		}
+	}
+	for _, lang := range []string{"en", "zh", "ja"} {
+		within(t, tab, 60*time.Second, "open gpus", chromedp.EmulateViewport(1280, 900),
+			chromedp.Navigate(srv.URL+"/"+lang+"/gpus/"), chromedp.WaitVisible(chromedp.CSS("input.compare")))
+		cols, err := chromedp.Run(tab, chromedp.Evaluate[int](`(() => {
+			const boxes = document.querySelectorAll("input.compare");
+			boxes[0].click(); boxes[2].click();
+			return document.querySelectorAll("table.compared thead th").length;
+		})()`))
+		if err != nil || cols != 2 {
+			t.Errorf("%s/gpus/: ticking two GPUs shows %d columns (%v), want 2", lang, cols, err)
+		}
+		names, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("table.compared thead").innerText`))
+		t.Logf("%s compared: %s", lang, strings.Join(strings.Fields(names), " "))
+	}
+}
