@@ -52,6 +52,12 @@ func TestGPUPagesInBrowser(t *testing.T) {
 			if s := text(url); strings.Contains(s, "content/") || strings.Contains(s, ".md:") {
 				t.Errorf("%s at %d px shows a file path", page, width)
 			}
+			if !strings.HasPrefix(page, "en/") {
+				english, err := chromedp.Run(tab, chromedp.Evaluate[[]string](englishJS))
+				if err != nil || len(english) > 0 {
+					t.Errorf("%s at %d px has English outside lang-marked names (%v): %q", page, width, err, english)
+				}
+			}
 		}
 	}
 	for _, lang := range []string{"en", "zh", "ja"} {
@@ -69,3 +75,21 @@ func TestGPUPagesInBrowser(t *testing.T) {
 		t.Logf("%s compared: %s", lang, strings.Join(strings.Fields(names), " "))
 	}
 }
+
+// englishJS lists the English prose on a page in another language: runs of two or more
+// lower-case English words, except in short elements marked as English (names). Names
+// (capitalised), units and codes do not match.
+const englishJS = `(() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    const marked = el.closest("[lang]");
+    // A name marked as English is fine; an English paragraph is not, marked or not.
+    if (marked && marked.lang.startsWith("en") && marked.textContent.trim().length <= 40) continue;
+    if (el.closest("script, style, code")) continue;
+    const m = n.data.match(/\b[a-z]{2,}\s+[a-z]{2,}\b/);
+    if (m) out.push(m[0]);
+  }
+  return out.slice(0, 5);
+})()`
