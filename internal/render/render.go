@@ -75,7 +75,7 @@ func (r *Renderer) UseTrees(trees map[string]*nav.Tree) {
 	for _, l := range r.cfg.Langs {
 		loc := r.locs[l.Code]
 		r.sidebars[l.Code] = newSidebars(sidebarMarks{untranslated: template.HTMLEscapeString(loc.T("NotTranslatedMark")),
-			draft: template.HTMLEscapeString(loc.T("DraftMark")), lang: l.BCP47})
+			draft: template.HTMLEscapeString(loc.T("DraftMark")), more: template.HTMLEscapeString(loc.T("SidebarMore")), lang: l.BCP47})
 	}
 }
 

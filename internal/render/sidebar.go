@@ -33,10 +33,11 @@ func (p *Page) makeSidebar() template.HTML {
 	}
 	if len(cur.Children) > 0 || cur.Parent == nil {
 		var b strings.Builder
-		p.sidebars.write(&b, p.tree.Top(), cur.URL, cur.OnPath(), cur, nil)
+		path := cur.OnPath()
+		p.sidebars.write(&b, p.tree.Top(), cur.URL, path, path, cur, nil)
 		return template.HTML(b.String())
 	}
-	s := p.sidebars.shared(p.tree, cur.Parent)
+	s := p.sidebars.shared(p.tree, cur.Parent, chunkOf(cur))
 	at, ok := s.at[cur]
 	if !ok {
 		return template.HTML(s.html)
@@ -48,10 +49,36 @@ func (p *Page) makeSidebar() template.HTML {
 type sidebars struct {
 	marks  sidebarMarks
 	mu     sync.Mutex
-	byNode map[*nav.Node]*sharedSidebar // by section
+	byNode map[chunkKey]*sharedSidebar
 }
 
-type sidebarMarks struct{ untranslated, draft, lang string }
+// chunkKey names the shared sidebar of the childless pages of one chunk of a section.
+type chunkKey struct {
+	parent *nav.Node
+	chunk  int
+}
+
+type sidebarMarks struct{ untranslated, draft, more, lang string }
+
+// sidebarChunk bounds a list of the sidebar: a section with more children than twice
+// this shows the chunk of sidebarChunk holding the way to the page (or the first), with
+// a link to the section's page, which lists them all. Without it a section of 600 pages
+// would repeat 600 links on each of them: the navigation, and the build, would grow with
+// the square of the section's size.
+const sidebarChunk = 25
+
+// chunkOf is the chunk of its parent's children node n is in.
+func chunkOf(n *nav.Node) int {
+	if n.Parent == nil {
+		return 0
+	}
+	for i, c := range n.Parent.Children {
+		if c == n {
+			return i / sidebarChunk
+		}
+	}
+	return 0
+}
 
 // sharedSidebar is the sidebar of the childless pages of a section, no entry current: at
 // holds, for each of those pages, where its aria-current goes.
@@ -61,35 +88,63 @@ type sharedSidebar struct {
 }
 
 func newSidebars(marks sidebarMarks) *sidebars {
-	return &sidebars{marks: marks, byNode: map[*nav.Node]*sharedSidebar{}}
+	return &sidebars{marks: marks, byNode: map[chunkKey]*sharedSidebar{}}
 }
 
-// shared returns the sidebar of the childless pages of section parent in tree t. Its
-// links are made from a place one folder below the section that no page has (a folder
-// named NUL), so that they are the same whichever page asks first: "../a/" for each
-// sibling a, the page's own entry included.
-func (s *sidebars) shared(t *nav.Tree, parent *nav.Node) *sharedSidebar {
+// shared returns the sidebar of the childless pages of one chunk of section parent in
+// tree t. Its links are made from a place one folder below the section that no page has
+// (a folder named NUL), so that they are the same whichever page asks first: "../a/" for
+// each sibling a, the page's own entry included.
+func (s *sidebars) shared(t *nav.Tree, parent *nav.Node, chunk int) *sharedSidebar {
 	from := parent.URL + "\x00/"
+	key := chunkKey{parent, chunk}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if sh := s.byNode[parent]; sh != nil {
+	if sh := s.byNode[key]; sh != nil {
 		return sh
 	}
-	sh := &sharedSidebar{at: make(map[*nav.Node]int, len(parent.Children))}
+	sh := &sharedSidebar{at: map[*nav.Node]int{}}
 	var b strings.Builder
-	s.write(&b, t.Top(), from, parent.OnPath(), nil, sh.at)
+	open := parent.OnPath()
+	focus := parent.OnPath()
+	if chunk*sidebarChunk < len(parent.Children) {
+		focus[parent.Children[chunk*sidebarChunk]] = true // stands for the chunk's pages
+	}
+	s.write(&b, t.Top(), from, open, focus, nil, sh.at)
 	sh.html = b.String()
-	s.byNode[parent] = sh
+	s.byNode[key] = sh
 	return sh
 }
 
 // write writes the list of nodes as links from site path from: the nodes open (on the way
-// to the page) with their children, cur marked current; where at is not nil, it records
-// the offset at which each node's aria-current would go.
-func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, open map[*nav.Node]bool, cur *nav.Node, at map[*nav.Node]int) {
+// to the page) with their children, cur marked current; a long list shows the chunk
+// holding a node of focus. Where at is not nil, it records the offset at which each
+// node's aria-current would go.
+func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, open, focus map[*nav.Node]bool, cur *nav.Node, at map[*nav.Node]int) {
 	m := &s.marks
 	b.WriteString("<ul>")
-	for _, n := range nodes {
+	shown := nodes
+	if len(nodes) > 2*sidebarChunk {
+		start := 0
+		for i, n := range nodes {
+			if focus[n] {
+				start = i / sidebarChunk * sidebarChunk
+				break
+			}
+		}
+		shown = nodes[start:min(start+sidebarChunk, len(nodes))]
+		defer func() {
+			if parent := nodes[0].Parent; parent != nil {
+				b.WriteString("\n<li class=\"more\"><a href=\"")
+				b.WriteString(template.HTMLEscapeString(route.Rel(from, parent.URL)))
+				b.WriteString("\">")
+				b.WriteString(m.more)
+				b.WriteString("</a></li>")
+			}
+			b.WriteString("\n</ul>")
+		}()
+	}
+	for _, n := range shown {
 		b.WriteString("\n<li")
 		expand := open[n] && len(n.Children) > 0
 		if expand {
@@ -125,9 +180,11 @@ func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, ope
 		}
 		b.WriteString("</a>")
 		if expand {
-			s.write(b, n.Children, from, open, cur, at)
+			s.write(b, n.Children, from, open, focus, cur, at)
 		}
 		b.WriteString("</li>")
 	}
-	b.WriteString("\n</ul>")
+	if len(nodes) <= 2*sidebarChunk {
+		b.WriteString("\n</ul>")
+	}
 }
