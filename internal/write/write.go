@@ -167,7 +167,10 @@ func (t *Tree) WriteFile(rel string, data []byte) error {
 	var mtime int64
 	var err error
 	if first != "" {
-		mtime, err = t.link(first, rel)
+		if mtime, err = t.link(first, rel); err != nil {
+			// A file system without hard links (some network and FUSE mounts): a copy.
+			mtime, err = t.replace(rel, data)
+		}
 	} else {
 		mtime, err = t.replace(rel, data)
 	}
