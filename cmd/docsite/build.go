@@ -31,6 +31,7 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 		return 2
 	}
 	tuneGC()
+	opts.Loaded = sizeGC
 	if *cpuProfile != "" {
 		stop, err := startCPUProfile(*cpuProfile)
 		if err != nil {

@@ -98,6 +98,9 @@ type Options struct {
 	Review  bool
 	Verbose bool // report every repair the normaliser made
 	Log     io.Writer
+	// Loaded, when set, is told how many pages the site has once they are read, before
+	// any is built (the command sizes its memory limit by it).
+	Loaded func(pages int)
 }
 
 // Sink receives the built files; WriteFile is called concurrently.
@@ -226,6 +229,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.Loaded != nil {
+		opts.Loaded(len(pages))
+	}
 	if s.groups, err = load.GroupPages(dropDrafts(pages, opts.Drafts), cfg.Langs); err != nil {
 		return nil, err
 	}
@@ -261,7 +267,7 @@ func (s *site) makeParsers(shortcodes *shortcode.Set) error {
 
 // run builds every page group into sink, then the listings and the review index.
 func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
-	pub := &published{files: map[string]bool{}, ids: map[string]map[string]bool{}}
+	pub := &published{files: map[string]bool{}, ids: map[string]string{}}
 	sink = recorder{Sink: sink, pub: pub}
 	outs, err := s.renderGroups(ctx, s.groups, func(int) Sink { return sink })
 	if err != nil {

@@ -34,7 +34,7 @@ type groupOut struct {
 	// links are the internal links of the group's versions, to check once the site is
 	// written; ids the anchors of each page it wrote, by site path.
 	links []linkRef
-	ids   map[string]map[string]bool
+	ids   map[string]string
 	// headings are the top-level headings of its versions, by source file, in order: for
 	// the catalog's links to the section a figure comes from.
 	headings map[string][]lineAnchor
@@ -178,7 +178,7 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 	for _, po := range out.pages {
 		out.urls[po.Lang] = po.URL
 	}
-	out.ids = map[string]map[string]bool{}
+	out.ids = map[string]string{}
 	for i, l := range s.cfg.Langs {
 		b := v.real[l.Code]
 		if b == nil {

@@ -549,7 +549,7 @@ func (st *liveState) siteDiagnostics() diag.List {
 // deadLinks checks the links of every built group against the files of the state, as a
 // whole build does after writing (it sets the counts of links and broken ones).
 func (st *liveState) deadLinks() diag.List {
-	pub := &published{files: map[string]bool{}, ids: map[string]map[string]bool{}}
+	pub := &published{files: map[string]bool{}, ids: map[string]string{}}
 	for name := range st.files.Map() {
 		pub.files[name] = true
 	}
