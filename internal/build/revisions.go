@@ -1,6 +1,7 @@
 package build
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -54,26 +55,38 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 			len(jobs), s.cfg.RevisionKey, err)}
 	}
 	defer rev.Close()
-	byLocale := map[string]*review.State{}
-	var diags diag.List
+	// Read each source revision once (translations of one page often record one commit),
+	// with git, one at a time; then outline them on every core.
+	type revision struct {
+		src  *load.Page
+		body []byte
+		err  error
+		secs []review.Accepted // Page and Commit set per translation below
+	}
+	revs := map[[2]string]*revision{}
+	var order [][2]string
 	for _, j := range jobs {
 		src := j.g.Pages[0]
+		k := [2]string{j.commit, src.File}
+		if revs[k] != nil {
+			continue
+		}
+		r := &revision{src: src}
 		old, err := rev.File(j.commit, src.File)
-		if err != nil {
-			msg := fmt.Sprintf("%s %s: %v", s.cfg.RevisionKey, j.commit, err)
-			if errors.Is(err, load.ErrUnknownRevision) {
-				msg = fmt.Sprintf("%s %s: the repository has no such commit, or %s did not exist in it", s.cfg.RevisionKey, j.commit, src.File)
-			}
-			diags = append(diags, diag.Warnf(j.p.File, j.p.Meta.Line(key), 0, "revision", "%s", msg))
-			continue
+		if err == nil {
+			r.body, err = load.Body(old)
 		}
-		body, err := load.Body(old)
-		if err != nil {
-			diags = append(diags, diag.Warnf(j.p.File, j.p.Meta.Line(key), 0, "revision",
-				"%s at %s has front matter that does not read: %v", src.File, j.commit, err))
-			continue
+		r.err = err
+		revs[k] = r
+		order = append(order, k)
+	}
+	s.parallel(context.Background(), len(order), func(i int) {
+		r := revs[order[i]]
+		if r.err != nil {
+			return
 		}
-		doc := s.md[src.Lang].Parse(body, func(pc parser.Context) {
+		src := r.src
+		doc := s.md[src.Lang].Parse(r.body, func(pc parser.Context) {
 			if s.cat != nil {
 				gpu.SetLinkURL(pc, func(string) string { return "" }) // links do not matter here
 			}
@@ -81,14 +94,31 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 		})
 		o := outline.Build(doc.Root, doc.Src, src.File)
 		outline.SetIDs(o)
+		for _, sec := range o.Sections {
+			r.secs = append(r.secs, review.Accepted{Section: sec.ID, Hash: sec.Hash, Old: review.Lines(doc.Src, sec.Line, sec.EndLine)})
+		}
+	})
+	byLocale := map[string]*review.State{}
+	var diags diag.List
+	for _, j := range jobs {
+		src := j.g.Pages[0]
+		r := revs[[2]string{j.commit, src.File}]
+		if r.err != nil {
+			msg := fmt.Sprintf("%s %s: %v", s.cfg.RevisionKey, j.commit, r.err)
+			if errors.Is(r.err, load.ErrUnknownRevision) {
+				msg = fmt.Sprintf("%s %s: the repository has no such commit, or %s did not exist in it", s.cfg.RevisionKey, j.commit, src.File)
+			}
+			diags = append(diags, diag.Warnf(j.p.File, j.p.Meta.Line(key), 0, "revision", "%s", msg))
+			continue
+		}
 		st := byLocale[j.p.Lang]
 		if st == nil {
 			st = &review.State{Locale: j.p.Lang}
 			byLocale[j.p.Lang] = st
 		}
-		for _, sec := range o.Sections {
-			st.Accepted = append(st.Accepted, review.Accepted{Page: reviewKey(j.g), Section: sec.ID, Hash: sec.Hash,
-				Commit: j.commit, Old: review.Lines(doc.Src, sec.Line, sec.EndLine)})
+		for _, a := range r.secs {
+			a.Page, a.Commit = reviewKey(j.g), j.commit
+			st.Accepted = append(st.Accepted, a)
 		}
 	}
 	var out []review.State
