@@ -69,6 +69,9 @@ func TestHugoLayout(t *testing.T) {
 	if _, ok := files["en/docs/draft/index.html"]; ok {
 		t.Error("a draft was published")
 	}
+	if _, ok := files["en/_includes/note/index.html"]; ok {
+		t.Error("a partial (content/en/_includes/) was published")
+	}
 	var dead []string
 	for _, d := range res.Diags {
 		if d.Code == "dead-link" {

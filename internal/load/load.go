@@ -69,7 +69,7 @@ func (p *Page) Title() string {
 
 // Pages reads every .md file under content/<lang>/ for each language, in a deterministic
 // order: by language order, then path. Files that are not markdown are ignored; dot files
-// and folders are skipped. The files are read on a few goroutines per core (readers), and the pages come
+// and folders are skipped, and so are partials: names starting with "_" but _index.md. The files are read on a few goroutines per core (readers), and the pages come
 // back released (Source reads each again): a site of any size is never all in memory.
 func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
 	type file struct{ lang, name string }
@@ -80,7 +80,10 @@ func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
 			if err != nil {
 				return diag.Errorf(name, 0, 0, "unreadable", "%v", err)
 			}
-			if strings.HasPrefix(d.Name(), ".") && name != root {
+			// Dot files are hidden; files and folders whose name starts with "_" (but
+			// _index.md) are partials, content to include rather than pages, as in
+			// Docusaurus and the _includes of Hugo sites.
+			if (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_") && d.Name() != "_index.md") && name != root {
 				if d.IsDir() {
 					return fs.SkipDir
 				}
