@@ -43,20 +43,24 @@
     }
     if (problems.length) tables.push({ table: describe(table), problems });
   }
-  // Table headers that break a word across lines ("实例规格族" one character a line): the
-  // column is narrower than its longest word. A word is a run without white space.
+  // Table headers that break a word across lines: the column is narrower than its longest
+  // word. A word is a run without white space, hyphen or CJK punctuation (a break there is
+  // allowed). Chinese and Japanese wrap between characters by rule, so a run of them
+  // counts only when it stands one or two characters a line ("实例规格族" down the column).
+  const cjk = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
   const broken = [];
   for (const cell of document.querySelectorAll("table th")) {
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     let found = "";
     for (let n = walker.nextNode(); n && !found; n = walker.nextNode()) {
-      const words = /\S+/g;
+      const words = /[^\s\-‐–—\/\u3000-\u303f\uff08\uff09\uff0c\uff1a\uff1b]+/g;
       for (let m = words.exec(n.data); m && !found; m = words.exec(n.data)) {
         const r = document.createRange();
         r.setStart(n, m.index);
         r.setEnd(n, m.index + m[0].length);
         const tops = new Set(Array.from(r.getClientRects(), (x) => Math.round(x.top)));
-        if (tops.size > 1) found = m[0];
+        const chars = Array.from(m[0]).length;
+        if (tops.size > 1 && (!cjk.test(m[0]) || tops.size >= 3 && tops.size * 2 >= chars)) found = m[0];
       }
     }
     if (found) broken.push(describe(cell) + " breaks “" + found + "” across lines");
