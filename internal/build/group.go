@@ -179,12 +179,18 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 		out.urls[po.Lang] = po.URL
 	}
 	out.ids = map[string]string{}
+	bodyIDs := map[*built]string{} // the source's body stands in for several languages: scan it once
 	for i, l := range s.cfg.Langs {
 		b := v.real[l.Code]
 		if b == nil {
 			b = v.src
 		}
-		out.ids[out.pages[i].URL] = idsOf(string(b.Body))
+		ids, ok := bodyIDs[b]
+		if !ok {
+			ids = idsOf(string(b.Body))
+			bodyIDs[b] = ids
+		}
+		out.ids[out.pages[i].URL] = ids
 	}
 	for _, l := range s.cfg.Langs {
 		if b := v.real[l.Code]; b != nil {
@@ -351,19 +357,11 @@ type lineAnchor struct {
 	id   string
 }
 
-// headingAnchors lists the top-level headings of a rendered page with their ids.
+// headingAnchors lists the sections of a rendered page: line and id of each heading.
 func headingAnchors(doc *markdown.Doc) []lineAnchor {
 	var out []lineAnchor
-	for n := doc.Root.FirstChild(); n != nil; n = n.NextSibling() {
-		h, ok := n.(*ast.Heading)
-		if !ok {
-			continue
-		}
-		if v, ok := h.AttributeString("id"); ok {
-			if id, _ := v.([]byte); len(id) > 0 {
-				out = append(out, lineAnchor{markdown.NodeLine(h, doc.Src), string(id)})
-			}
-		}
+	for h, id := range topHeadings(doc) {
+		out = append(out, lineAnchor{markdown.NodeLine(h, doc.Src), id})
 	}
 	return out
 }

@@ -169,6 +169,16 @@ type published struct {
 	mu    sync.Mutex
 	files map[string]bool   // slash paths from the output root
 	ids   map[string]string // by site path of the page (idsOf)
+	// has, when set, answers for files instead (a live build asks its in-memory tree).
+	has func(rel string) bool
+}
+
+// exists reports whether a file was published at rel.
+func (p *published) exists(rel string) bool {
+	if p.has != nil {
+		return p.has(rel)
+	}
+	return p.files[rel]
 }
 
 func (p *published) WriteFile(rel string, data []byte) error {
@@ -227,7 +237,7 @@ func (s *site) checkLinks(refs []linkRef, pub *published) diag.List {
 		switch {
 		case r.target == "":
 			report(r, "link %q: no such page", r.dest)
-		case !pub.files[route.File(r.target)] && !pub.files[route.File(r.target+"/")]:
+		case !pub.exists(route.File(r.target)) && !pub.exists(route.File(r.target+"/")):
 			report(r, "link %q: nothing is published at %s", r.dest, r.target)
 		case r.fragment != "" && pub.ids[r.target] != "" && !hasID(pub.ids[r.target], r.fragment):
 			report(r, "link %q: %s has no anchor #%s", r.dest, r.target, r.fragment)

@@ -549,10 +549,10 @@ func (st *liveState) siteDiagnostics() diag.List {
 // deadLinks checks the links of every built group against the files of the state, as a
 // whole build does after writing (it sets the counts of links and broken ones).
 func (st *liveState) deadLinks() diag.List {
-	pub := &published{files: map[string]bool{}, ids: map[string]string{}}
-	for name := range st.files.Map() {
-		pub.files[name] = true
-	}
+	pub := &published{ids: map[string]string{}, has: func(rel string) bool {
+		_, ok := st.files.Get(rel)
+		return ok
+	}}
 	st.links = 0
 	var refs []linkRef
 	for _, key := range slices.Sorted(maps.Keys(st.built)) {

@@ -1,6 +1,8 @@
 package build
 
 import (
+	"iter"
+
 	"github.com/yuin/goldmark/ast"
 
 	"docsite/internal/load"
@@ -69,21 +71,32 @@ func dropDrafts(pages []*load.Page, keep bool) []*load.Page {
 	return out
 }
 
+// topHeadings yields the headings at the top of a rendered page that have an id, with it:
+// the page's sections, as its table of contents and the catalog's source links see them
+// (headings inside shortcodes, callouts or lists are not the page's sections).
+func topHeadings(doc *markdown.Doc) iter.Seq2[*ast.Heading, string] {
+	return func(yield func(*ast.Heading, string) bool) {
+		for n := doc.Root.FirstChild(); n != nil; n = n.NextSibling() {
+			h, ok := n.(*ast.Heading)
+			if !ok {
+				continue
+			}
+			v, _ := h.AttributeString("id")
+			if id, _ := v.([]byte); len(id) > 0 && !yield(h, string(id)) {
+				return
+			}
+		}
+	}
+}
+
 // toc lists the h2 and h3 headings of a rendered page with their anchors, for its table
-// of contents; headings inside shortcodes, callouts or lists are not the page's sections.
+// of contents.
 func toc(doc *markdown.Doc) []render.TOCEntry {
 	var out []render.TOCEntry
-	for n := doc.Root.FirstChild(); n != nil; n = n.NextSibling() {
-		h, ok := n.(*ast.Heading)
-		if !ok || h.Level < 2 || h.Level > 3 {
-			continue
+	for h, id := range topHeadings(doc) {
+		if h.Level == 2 || h.Level == 3 {
+			out = append(out, render.TOCEntry{Level: h.Level, Title: headingText(h, doc.Src), ID: id})
 		}
-		id, _ := h.AttributeString("id")
-		idb, _ := id.([]byte)
-		if len(idb) == 0 {
-			continue
-		}
-		out = append(out, render.TOCEntry{Level: h.Level, Title: headingText(h, doc.Src), ID: string(idb)})
 	}
 	return out
 }
