@@ -84,7 +84,8 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	rep = rep.Filter(checkList, min)
 	if *writeBaseline != "" {
 		var b strings.Builder
-		if err := review.WriteBaseline(&b, rep); err == nil {
+		err := review.WriteBaseline(&b, rep)
+		if err == nil {
 			err = os.WriteFile(*writeBaseline, []byte(b.String()), 0o644)
 		}
 		if err != nil {

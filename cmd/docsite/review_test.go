@@ -143,3 +143,18 @@ func TestAcceptRevision(t *testing.T) {
 		t.Errorf("stale after -accept:\n%s", out)
 	}
 }
+
+// A baseline that cannot be written is an error, not a silent success.
+func TestWriteBaselineFails(t *testing.T) {
+	src := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(src, "content", "en"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "content", "en", "a.md"), []byte("# A\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(t.TempDir(), "no", "such", "dir", "baseline.txt")
+	if code, _, stderr := runOut(t, "review", "-source", src, "-write-baseline", bad); code != 1 || !strings.Contains(stderr, "no such file") {
+		t.Errorf("exit %d, stderr %q; want 1 and the write error", code, stderr)
+	}
+}

@@ -107,11 +107,6 @@ func localFile(pageFile, dest string) (string, bool) {
 	return file, true
 }
 
-func (s *site) exists(name string) bool {
-	_, err := fs.Stat(s.fsys, name)
-	return err == nil
-}
-
 // isFile reports whether name is a regular file of the site root (not a folder).
 func (s *site) isFile(name string) bool {
 	st, err := fs.Stat(s.fsys, name)

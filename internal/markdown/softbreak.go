@@ -21,7 +21,7 @@ type softBreakRenderer struct{ base renderer.NodeRendererFunc }
 
 func newSoftBreakRenderer() softBreakRenderer {
 	var c capture
-	html.NewRenderer(html.WithEastAsianLineBreaks(html.EastAsianLineBreaksCSS3Draft)).(renderer.NodeRenderer).RegisterFuncs(&c)
+	html.NewRenderer(html.WithEastAsianLineBreaks(html.EastAsianLineBreaksCSS3Draft)).RegisterFuncs(&c)
 	return softBreakRenderer{base: c.text}
 }
 

@@ -169,9 +169,7 @@ func ContentPath(dir, target string) string {
 	}
 	p = strings.TrimSuffix(p, ".md")
 	for _, idx := range []string{"/_index", "/index"} {
-		if strings.HasSuffix(p, idx) {
-			p = strings.TrimSuffix(p, idx)
-		}
+		p = strings.TrimSuffix(p, idx)
 	}
 	return strings.Trim(p, "/")
 }

@@ -28,18 +28,6 @@ func leftoverPattern(dest string) *regexp.Regexp {
 	return regexp.MustCompile(`^\.` + base + `\.docsite-(tmp|old)-[0-9a-f]{16}$`)
 }
 
-// makeTemp creates a fresh, empty leftover directory of the given kind.
-func makeTemp(dest, kind string) (string, error) {
-	name, err := leftoverName(dest, kind)
-	if err != nil {
-		return "", err
-	}
-	if err := os.Mkdir(name, 0o755); err != nil {
-		return "", fmt.Errorf("write: %w", err)
-	}
-	return name, nil
-}
-
 func leftoverName(dest, kind string) (string, error) {
 	var b [8]byte
 	if _, err := rand.Read(b[:]); err != nil {
