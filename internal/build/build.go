@@ -95,9 +95,12 @@ type Options struct {
 	// A published site does not need them: they are half the output's bytes on a site
 	// with many translations. The alignment they show is made either way (it gives
 	// translations their anchors and stale notices).
-	Review  bool
-	Verbose bool // report every repair the normaliser made
-	Log     io.Writer
+	Review bool
+	// NoSearch leaves the search index out (build -search=false): the pages then show
+	// no search box.
+	NoSearch bool
+	Verbose  bool // report every repair the normaliser made
+	Log      io.Writer
 	// Loaded, when set, is told how many pages the site has once they are read, before
 	// any is built (the command sizes its memory limit by it).
 	Loaded func(pages int)
@@ -225,6 +228,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 		return nil, err
 	}
 	s.render = render.New(cfg, tmpl, assets, s.locs, s.nav)
+	if !opts.NoSearch {
+		s.render.UseSearch()
+	}
 	pages, err := load.Pages(fsys, cfg.Langs)
 	if err != nil {
 		return nil, err
@@ -331,8 +337,11 @@ func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor f
 
 // finish writes the site-wide files for the built groups and sums up.
 func (s *site) finish(outs []*groupOut, sink Sink) (*Result, error) {
-	listingDiags, err := s.writeListings(outs, sink)
+	listingDiags, catalog, err := s.writeListings(outs, sink)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.writeSearch(outs, catalog, sink); err != nil {
 		return nil, err
 	}
 	return s.summarise(outs, sink, listingDiags)

@@ -17,6 +17,7 @@ import (
 	"docsite/internal/review"
 	"docsite/internal/route"
 	"docsite/internal/sanitize"
+	"docsite/internal/search"
 )
 
 // groupOut is what building one page group leaves for the site-wide files.
@@ -38,6 +39,8 @@ type groupOut struct {
 	// headings are the top-level headings of its versions, by source file, in order: for
 	// the catalog's links to the section a figure comes from.
 	headings map[string][]lineAnchor
+	// search holds what the search index keeps of each page written, by language code.
+	search map[string]search.Doc
 }
 
 // pageOut is one published page, as the listings see it.
@@ -192,6 +195,7 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 		}
 		out.ids[out.pages[i].URL] = ids
 	}
+	s.searchDocs(out, v)
 	for _, l := range s.cfg.Langs {
 		if b := v.real[l.Code]; b != nil {
 			out.links = append(out.links, b.links...)

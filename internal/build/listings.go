@@ -11,6 +11,7 @@ import (
 	"docsite/internal/diag"
 	"docsite/internal/render"
 	"docsite/internal/route"
+	"docsite/internal/search"
 )
 
 // nav is the header navigation of language l's pages: the catalog's pages, when the site
@@ -27,7 +28,8 @@ func (s *site) nav(l config.Lang) []render.NavLink {
 
 // writeListings writes what depends on the list of all pages, not on their bodies (home
 // pages, catalog pages, sitemap, …), from the built groups.
-func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, error) {
+// It returns the text of the catalog's pages for the search index, by language code.
+func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, map[string][]search.Doc, error) {
 	ls := render.Listings{Intros: map[string]template.HTML{}, Catalog: s.catalogPages(outs)}
 	for _, o := range outs {
 		for code, intro := range o.home {
@@ -38,9 +40,15 @@ func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, error) {
 		}
 	}
 	if err := s.writeAliases(sink); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return s.render.WriteListings(sink, ls)
+	if s.opts.NoSearch {
+		diags, err := s.render.WriteListings(sink, ls)
+		return diags, nil, err
+	}
+	capture := &catalogCapture{Sink: sink, docs: map[string][]search.Doc{}}
+	diags, err := s.render.WriteListings(capture, ls)
+	return diags, capture.docs, err
 }
 
 // listingDigest sums up what the listings use of a group's output: a live rebuild whose

@@ -15,6 +15,7 @@ import (
 	"docsite/internal/load"
 	"docsite/internal/review"
 	"docsite/internal/route"
+	"docsite/internal/search"
 	"docsite/internal/write"
 )
 
@@ -48,10 +49,14 @@ type liveState struct {
 	// listings are the files writeListings wrote last and what it reported.
 	listings     map[string][]byte
 	listingDiags diag.List
-	tally        *review.Tally
-	files        *write.Files
-	res          *Result
-	siteDiags    diag.List // the diagnostics of the site rather than of a group, sorted
+	// catalog is the catalog pages' text the listings gave the search index; search the
+	// index's files, written again after every edit.
+	catalog   map[string][]search.Doc
+	search    map[string][]byte
+	tally     *review.Tally
+	files     *write.Files
+	res       *Result
+	siteDiags diag.List // the diagnostics of the site rather than of a group, sorted
 	// read holds a hash of each page source an incremental build read, as it was then
 	read   map[string][sha256.Size]byte
 	counts pageCounts
@@ -153,12 +158,17 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 		return nil, err
 	}
 	mem := write.NewMemory()
-	listingDiags, err := s.writeListings(outs, mem)
+	listingDiags, catalog, err := s.writeListings(outs, mem)
 	if err != nil {
+		return nil, err
+	}
+	found := write.NewMemory()
+	if err := s.writeSearch(outs, catalog, found); err != nil {
 		return nil, err
 	}
 	next := &liveState{s: s, pages: pages, groups: s.groups, built: map[string]*liveGroup{},
 		listings: mem.Files(), listingDiags: listingDiags, read: map[string][sha256.Size]byte{},
+		catalog: catalog, search: found.Files(),
 		tally:  review.NewTally(s.review),
 		counts: pageCounts{pages: map[string]int{}, fallbacks: map[string]int{}}}
 	next.byFile, next.at = index(pages, s.groups)
@@ -176,6 +186,7 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	}
 	groupDiags.Sort()
 	maps.Copy(all, next.listings)
+	maps.Copy(all, next.search)
 	next.tally.Update(nil, results)
 	next.tally.SetExtra(dataFindings(s.dataDiags))
 	if s.opts.Review {
@@ -387,8 +398,10 @@ type liveUpdate struct {
 	listings     map[string][]byte
 	listingDiags diag.List
 	keepListings bool
-	set          map[string][]byte // files added or replaced
-	del          []string          // files removed
+	catalog      map[string][]search.Doc // the catalog pages' text for the index
+	search       map[string][]byte       // the index, always written again
+	set          map[string][]byte       // files added or replaced
+	del          []string                // files removed
 	counts       pageCounts
 	// the diagnostics and review results of the groups taken out and put in
 	oldGroup, newGroup     diag.List
@@ -425,16 +438,6 @@ func (st *liveState) goneGroups(dirty map[string]bool) []*liveGroup {
 // bodies: an edit that keeps those, and the groups, keeps the listings.
 func (u *liveUpdate) relist() error {
 	st := u.last
-	u.keepListings = !u.e.regroup
-	for _, o := range u.outs {
-		if old := st.built[o.key]; old == nil || old.out.digest != o.digest {
-			u.keepListings = false
-		}
-	}
-	if u.keepListings {
-		u.listings, u.listingDiags = st.listings, st.listingDiags
-		return nil
-	}
 	fresh := map[string]*groupOut{}
 	for _, o := range u.outs {
 		fresh[o.key] = o
@@ -445,12 +448,28 @@ func (u *liveUpdate) relist() error {
 			all[i] = st.built[g.Key].out
 		}
 	}
-	mem := write.NewMemory()
-	diags, err := st.s.writeListings(all, mem)
-	if err != nil {
+	u.keepListings = !u.e.regroup
+	for _, o := range u.outs {
+		if old := st.built[o.key]; old == nil || old.out.digest != o.digest {
+			u.keepListings = false
+		}
+	}
+	if u.keepListings {
+		u.listings, u.listingDiags, u.catalog = st.listings, st.listingDiags, st.catalog
+	} else {
+		mem := write.NewMemory()
+		diags, catalog, err := st.s.writeListings(all, mem)
+		if err != nil {
+			return err
+		}
+		u.listings, u.listingDiags, u.catalog = mem.Files(), diags, catalog
+	}
+	// The index holds the bodies, which any edit may change.
+	found := write.NewMemory()
+	if err := st.s.writeSearch(all, u.catalog, found); err != nil {
 		return err
 	}
-	u.listings, u.listingDiags = mem.Files(), diags
+	u.search = found.Files()
 	return nil
 }
 
@@ -466,6 +485,12 @@ func (u *liveUpdate) changeFiles() {
 			u.del = append(u.del, name)
 		}
 	}
+	for name := range u.last.search {
+		if _, ok := u.search[name]; !ok {
+			u.del = append(u.del, name)
+		}
+	}
+	maps.Copy(u.set, u.search)
 	for _, m := range u.files {
 		maps.Copy(u.set, m)
 	}
@@ -515,6 +540,7 @@ func (u *liveUpdate) commit() (*liveState, *Snapshot) {
 	st, e := u.last, u.e
 	next := &liveState{s: st.s, pages: e.pages, byFile: st.byFile, groups: e.groups, at: st.at,
 		built: maps.Clone(st.built), listings: u.listings, listingDiags: u.listingDiags, tally: st.tally,
+		catalog: u.catalog, search: u.search,
 		files: st.files.With(u.set, u.del), read: maps.Clone(st.read), counts: u.counts}
 	if e.regroup {
 		next.byFile, next.at = index(next.pages, next.groups)

@@ -53,6 +53,8 @@ type Page struct {
 	// UI holds the user-interface strings the default layout prints on every page, in the
 	// page's language: {{.UI.Menu}} is {{.T "Menu"}} without a call through reflection.
 	UI *UI
+	// Search links to the search index and script; nil when the site has no index.
+	Search *SearchLinks
 
 	loc      *locale.Localizer
 	assets   *Assets
@@ -66,13 +68,25 @@ type Page struct {
 type UI struct {
 	Menu, SectionMenu, Breadcrumbs, PageNavigation, Previous, Next string
 	LastUpdated, NotTranslatedMark, OnThisPage, InThisSection      string
+	// The search box's label and placeholder, and what search.js says: no result, n
+	// results ({n} in the text; One where the language's plural rules say one), and the
+	// mark of a page shown untranslated.
+	Search, SearchPlaceholder, SearchNone, SearchOne, SearchMany, SearchFailed string
+}
+
+// SearchLinks are a page's links to its language's search index and to the script.
+type SearchLinks struct {
+	Index  string // _search/<code>/index.bin
+	Script string // .Asset "search.js"
 }
 
 func newUI(loc *locale.Localizer) *UI {
 	return &UI{Menu: loc.T("Menu"), SectionMenu: loc.T("SectionMenu"), Breadcrumbs: loc.T("Breadcrumbs"),
 		PageNavigation: loc.T("PageNavigation"), Previous: loc.T("Previous"), Next: loc.T("Next"),
 		LastUpdated: loc.T("LastUpdated"), NotTranslatedMark: loc.T("NotTranslatedMark"),
-		OnThisPage: loc.T("OnThisPage"), InThisSection: loc.T("InThisSection")}
+		OnThisPage: loc.T("OnThisPage"), InThisSection: loc.T("InThisSection"),
+		Search: loc.T("Search"), SearchPlaceholder: loc.T("SearchPlaceholder"), SearchNone: loc.T("SearchNone"),
+		SearchOne: loc.T("SearchOne"), SearchMany: loc.T("SearchMany"), SearchFailed: loc.T("SearchFailed")}
 }
 
 // T returns the UI string id in the page's language; data fills template fields.

@@ -42,6 +42,7 @@ import (
 	"docsite/internal/locale"
 	"docsite/internal/nav"
 	"docsite/internal/route"
+	"docsite/internal/search"
 )
 
 // Sink receives written files, by slash path from the output root; WriteFile may be
@@ -64,7 +65,12 @@ type Renderer struct {
 	// sidebars writes each language's sidebars, keeping those pages share; by code.
 	sidebars map[string]*sidebars
 	ui       map[string]*UI // by code
+	search   bool           // pages link to the search index (UseSearch)
 }
+
+// UseSearch has every page show the search box, which reads the index the build writes
+// under _search/<code>/.
+func (r *Renderer) UseSearch() { r.search = true }
 
 // UseTrees gives the renderer each language's section tree, by language code: pages then
 // get their sidebar, breadcrumbs and previous/next links, home and section pages their
@@ -120,6 +126,9 @@ func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 		Markup:        p.Asset("markup.css"),
 		Code:          p.Asset("chroma.css"),
 		MarkupScript:  p.Asset("markup.js"),
+	}
+	if r.search {
+		p.Search = &SearchLinks{Index: p.Rel("/" + search.Dir(l.Code) + search.MetaFile), Script: p.Asset("search.js")}
 	}
 	return p
 }

@@ -1,0 +1,103 @@
+package build
+
+import (
+	"context"
+	"path"
+	"strings"
+	"sync"
+
+	"docsite/internal/route"
+	"docsite/internal/search"
+)
+
+// The search index is made from what the pages render: each group hands over its pages'
+// sections (searchDocs, from the bodies it rendered), the listings hand over the GPU
+// catalog's pages (catalogCapture, from the HTML they wrote), and writeSearch builds one
+// index a language (package search) once all are known. A stand-in is indexed in the
+// language it stands in for, marked, so a reader finds the page where they read.
+
+// searchDocs are the index entries of the pages a group wrote, by language code.
+func (s *site) searchDocs(out *groupOut, v *versions) {
+	if s.opts.NoSearch {
+		return
+	}
+	secs := map[*built][]search.Section{} // the source stands in for several languages: read it once
+	out.search = map[string]search.Doc{}
+	for i, l := range s.cfg.Langs {
+		b := v.real[l.Code]
+		if b == nil {
+			if _, ok := s.aliases[route.StandIn(l.Code, v.src.Path)]; ok {
+				continue // an alias is published there instead
+			}
+			b = v.src
+		}
+		ss, ok := secs[b]
+		if !ok {
+			ss = search.Sections(string(b.Body))
+			secs[b] = ss
+		}
+		po := out.pages[i]
+		out.search[l.Code] = search.Doc{URL: po.URL, Title: po.Title, StandIn: po.Fallback, Sections: ss}
+	}
+}
+
+// catalogCapture passes the listings' files on and keeps the catalog pages' text for the
+// index: the GPU, provider and pricing pages, which the build writes from data.
+type catalogCapture struct {
+	Sink
+	mu   sync.Mutex
+	docs map[string][]search.Doc // by language code
+}
+
+func (c *catalogCapture) WriteFile(rel string, data []byte) error {
+	if code, ok := catalogPage(rel); ok {
+		title, secs := search.Page(string(data))
+		c.mu.Lock()
+		c.docs[code] = append(c.docs[code], search.Doc{URL: "/" + path.Dir(rel) + "/", Title: title, Sections: secs})
+		c.mu.Unlock()
+	}
+	return c.Sink.WriteFile(rel, data)
+}
+
+// catalogPage reports whether the file rel is a catalog page, and its language.
+func catalogPage(rel string) (code string, ok bool) {
+	if path.Base(rel) != "index.html" {
+		return "", false
+	}
+	code, rest, _ := strings.Cut(rel, "/")
+	for _, place := range []string{route.GPUs(code), route.Pricing(code), strings.TrimSuffix(route.Provider(code, ""), "/")} {
+		if strings.HasPrefix("/"+rel, place) {
+			return code, rest != ""
+		}
+	}
+	return "", false
+}
+
+// writeSearch writes the index of every language (search.Dir) from the groups' pages and
+// the catalog's.
+func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Doc, sink Sink) error {
+	if s.opts.NoSearch {
+		return nil
+	}
+	langs := s.cfg.Langs
+	files := make([]map[string][]byte, len(langs))
+	s.parallel(context.Background(), len(langs), func(i int) {
+		code := langs[i].Code
+		var docs []search.Doc
+		for _, o := range outs {
+			if d, ok := o.search[code]; ok {
+				docs = append(docs, d)
+			}
+		}
+		docs = append(docs, catalog[code]...)
+		files[i], _ = search.Build(docs)
+	})
+	for i, l := range langs {
+		for name, data := range files[i] {
+			if err := sink.WriteFile(search.Dir(l.Code)+name, data); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
