@@ -70,33 +70,38 @@
     return lo;
   }
 
-  // Files: each fetched once; gzip inflated here unless the host already did.
-  const files = new Map();
-  function load(name) {
-    if (!files.has(name)) {
-      files.set(name, (async () => {
-        const res = await fetch(new URL(name, indexURL));
-        if (!res.ok) throw new Error(name + ": " + res.status);
-        let bytes = new Uint8Array(await res.arrayBuffer());
-        if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-          const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-          bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-        }
-        return JSON.parse(new TextDecoder().decode(bytes));
-      })());
-      files.get(name).catch(() => files.delete(name));
+  // An index: its files, each fetched once, gzip inflated here unless the host did.
+  function openIndex(url) {
+    const files = new Map();
+    function load(name) {
+      if (!files.has(name)) {
+        const got = (async () => {
+          const res = await fetch(new URL(name, url));
+          if (!res.ok) throw new Error(name + ": " + res.status);
+          let bytes = new Uint8Array(await res.arrayBuffer());
+          if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+            const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+            bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+          }
+          return JSON.parse(new TextDecoder().decode(bytes));
+        })();
+        got.catch(() => files.delete(name)); // a failed fetch is tried again next time
+        files.set(name, got);
+      }
+      return files.get(name);
     }
-    return files.get(name);
+    return { load, meta: () => load("index.bin") };
   }
-  const meta = () => load("index.bin");
+  const own = openIndex(indexURL);
+  const others = new Map();
 
-  async function matches(m, t) {
+  async function matches(ix, m, t) {
     const sh = m.shards;
     const i = Math.max(lowerBound(sh.length, (k) => compare(sh[k][0], t) > 0) - 1, 0);
     const found = [];
     for (let k = i; k < sh.length && k < i + maxShards; k++) {
       if (k > i && !sh[k][0].startsWith(t)) break;
-      const entries = await load(sh[k][1]);
+      const entries = await ix.load(sh[k][1]);
       const from = lowerBound(entries.length, (j) => compare(entries[j][0], t) >= 0);
       for (let j = from; j < entries.length; j++) {
         const e = entries[j];
@@ -107,10 +112,10 @@
     return found;
   }
 
-  async function page(m, n) {
+  async function page(ix, m, n) {
     const c = lowerBound(m.chunks.length, (i) => m.chunks[i][0] > n) - 1;
     if (c < 0) throw new Error("no chunk holds page " + n);
-    const chunk = await load(m.chunks[c][1]);
+    const chunk = await ix.load(m.chunks[c][1]);
     const p = chunk[n - m.chunks[c][0]];
     if (!p) throw new Error("no page " + n);
     return { url: p[0], title: p[1], standIn: p[2] === 1, sections: p[3] };
@@ -118,12 +123,12 @@
 
   // search returns the pages found for q, best first, and how many there are:
   // Index.Search in internal/search/query.go.
-  async function search(q, limit) {
+  async function search(q, limit, ix = own) {
     const qs = [...new Set(terms(q))].slice(0, maxTerms);
-    if (qs.length === 0) return { results: [], total: 0 };
-    const m = await meta();
+    if (qs.length === 0) return { results: [], total: 0, terms: qs };
+    const m = await ix.meta();
     const best = new Map(); // page * 65536 + section → score per query term
-    const lists = await Promise.all(qs.map((t) => matches(m, t)));
+    const lists = await Promise.all(qs.map((t) => matches(ix, m, t)));
     lists.forEach((found, qi) => {
       for (const [postings, w] of found) {
         let p = 0;
@@ -136,15 +141,22 @@
         }
       }
     });
+    // The section shown is the one with most of the query's terms, then the best.
     const pages = new Map();
     for (const key of [...best.keys()].sort((a, b) => a - b)) {
       const s = best.get(key), pg = Math.floor(key / 65536), sec = key % 65536;
-      let score = 0;
-      for (const v of s) score += v;
+      let score = 0, cover = 0;
+      for (const v of s) { score += v; if (v > 0) cover++; }
       let h = pages.get(pg);
-      if (!h) { h = { page: pg, sec, top: score, rest: 0, terms: s.map(() => false) }; pages.set(pg, h); }
-      else if (score > h.top) { h.rest += h.top; h.top = score; h.sec = sec; }
-      else h.rest += score;
+      if (!h) {
+        h = { page: pg, sec, secCover: cover, secScore: score, top: score, rest: 0, terms: s.map(() => false) };
+        pages.set(pg, h);
+      } else {
+        if (score > h.top) { h.rest += h.top; h.top = score; } else h.rest += score;
+        if (cover > h.secCover || (cover === h.secCover && score > h.secScore)) {
+          h.sec = sec; h.secCover = cover; h.secScore = score;
+        }
+      }
       s.forEach((v, qi) => { h.terms[qi] = h.terms[qi] || v > 0; });
     }
     const hits = [...pages.values()];
@@ -154,7 +166,7 @@
     }
     hits.sort((a, b) => b.coverage - a.coverage || b.score - a.score || a.page - b.page);
     const results = await Promise.all(hits.slice(0, limit).map(async (h) => {
-      const p = await page(m, h.page);
+      const p = await page(ix, m, h.page);
       const s = p.sections[h.sec] || ["", "", ""];
       return { url: p.url, title: p.title, standIn: p.standIn, heading: s[0], anchor: s[1], text: s[2],
         score: h.score, coverage: h.coverage };
@@ -299,7 +311,7 @@
   }
   input.addEventListener("input", run);
   input.addEventListener("focus", () => {
-    meta().catch(() => {});
+    own.meta().catch(() => {});
     if (input.value.trim() !== "" && list.children.length > 0) open(true);
   });
   input.addEventListener("keydown", (ev) => {
@@ -341,5 +353,17 @@
   });
 
   // For the tests, and for a site's own scripts: the same search, without the box.
-  window.docsite = Object.assign(window.docsite || {}, { search: (q, limit) => search(q, limit || shown), terms });
+  // search(q, limit, index) asks another index (its index.bin's URL) than the page's own.
+  window.docsite = Object.assign(window.docsite || {}, {
+    terms,
+    search(q, limit, index) {
+      let ix = own;
+      if (index) {
+        const url = new URL(index, document.baseURI).href;
+        if (!others.has(url)) others.set(url, openIndex(url));
+        ix = others.get(url);
+      }
+      return search(q, limit || shown, ix);
+    },
+  });
 })();
