@@ -22,6 +22,7 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	fs.BoolVar(&opts.Strict, "strict", false, "treat a translation that cannot be built as an error")
 	fs.BoolVar(&opts.Drafts, "drafts", false, "publish pages whose front matter says draft: true, marked as drafts")
 	fs.BoolVar(&opts.Review, "review", false, "also write the translation review's pages under _review/")
+	search := fs.Bool("search", true, "write the search index under _search/ and show the search box; -search=false leaves both out")
 	fs.BoolVar(&opts.Verbose, "v", false, "list every repair made to the source")
 	var wopts write.Options
 	fs.BoolVar(&wopts.Durable, "durable", false, "flush the output to disk before publishing it, so a power loss leaves the old or the new site")
@@ -30,6 +31,7 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	opts.NoSearch = !*search
 	tuneGC()
 	opts.Loaded = sizeGC
 	if *cpuProfile != "" {

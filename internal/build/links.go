@@ -148,7 +148,7 @@ func (s *site) rootRelative(lang, p string) string {
 	if _, ok := s.cfg.Lang(first); ok || s.rootFiles[strings.TrimPrefix(path.Clean(p), "/")] {
 		return p
 	}
-	if first == "static" || first == "_review" {
+	if first == "static" || first == "_review" || first == "_search" {
 		return p
 	}
 	return "/" + lang + p
@@ -247,15 +247,15 @@ func (s *site) checkLinks(refs []linkRef, pub *published) diag.List {
 }
 
 // checkRootFiles refuses site static files that would be published where the build
-// writes its own files: a language's tree, the theme's static/, the review, the root
-// pages.
+// writes its own files: a language's tree, the theme's static/, the review, the search
+// index, the root pages.
 func checkRootFiles(files map[string]bool, cfg *config.Resolved) error {
 	var errs diag.List
 	for f := range files {
 		first, _, _ := strings.Cut(f, "/")
 		_, isLang := cfg.Lang(first)
 		switch {
-		case isLang, first == "static", first == "_review":
+		case isLang, first == "static", first == "_review", first == "_search":
 			errs = append(errs, diag.Errorf("static/"+f, 0, 0, "url-conflict",
 				"published at /%s, inside the folder /%s/ the build writes its own pages and files to; move it", f, first))
 		case f == route.File(route.Root), f == route.File(route.NotFound), f == route.File(route.Sitemap):

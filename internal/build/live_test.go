@@ -12,6 +12,7 @@ import (
 
 	"docsite/internal/bench/corpus"
 	"docsite/internal/diag"
+	"docsite/internal/search"
 )
 
 // An incremental rebuild after an edit must give exactly what a full build gives.
@@ -254,5 +255,43 @@ func sameFiles(t *testing.T, step string, got, want map[string][]byte) {
 		if !bytes.Equal(got[k], want[k]) {
 			t.Errorf("%s: %s differs from a full build:\n%s", step, k, firstDiff(got[k], want[k]))
 		}
+	}
+}
+
+// The preview server's search follows edits: a word written into a page is found in
+// the next snapshot, in the page's language and where the page stands in for others.
+func TestLiveKeepsSearchCurrent(t *testing.T) {
+	dir := siteDir(t, "testdata/sites/three-languages.txtar")
+	live, _ := startLive(t, dir)
+	find := func(snap *Snapshot, code, q string) []string {
+		ix, err := search.Open(func(name string) ([]byte, error) { return snap.Files.ReadFile(search.Dir(code) + name) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := ix.Search(q, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var urls []string
+		for _, r := range rs {
+			urls = append(urls, r.URL)
+		}
+		return urls
+	}
+	writeSrc(t, dir, "content/zh/guide.md", "---\ntitle: 指南\n---\n新写的独角兽一词。\n")
+	snap, err := live.Build(context.Background(), []string{"content/zh/guide.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := find(snap, "zh", "独角兽"); !slices.Equal(got, []string{"zh/guide/"}) {
+		t.Errorf("zh 独角兽 after the edit: %q, want zh/guide/", got)
+	}
+	writeSrc(t, dir, "content/en/extra.md", "+++\ntitle = \"Extra\"\n+++\nA zebracorn appears.\n")
+	snap, err = live.Build(context.Background(), []string{"content/en/extra.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := find(snap, "ja", "zebracorn"); !slices.Equal(got, []string{"ja/extra/"}) {
+		t.Errorf("ja zebracorn, a new English page standing in: %q, want ja/extra/", got)
 	}
 }

@@ -1,3 +1,5 @@
+// Package search owns the reader's search: the text a page's index entry keeps, the
+// terms of any language, the index files of a language, and queries on them.
 package search
 
 import (

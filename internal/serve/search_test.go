@@ -72,8 +72,8 @@ func TestSearchInBrowser(t *testing.T) {
 			chromedp.WaitVisible(chromedp.CSS("#search-results [role=option]")))
 		type state struct {
 			Focused, Expanded, Status string
-			Hrefs                    []string
-			Marks                    int
+			Hrefs                     []string
+			Marks                     int
 		}
 		st, err := chromedp.Run(tab, chromedp.Evaluate[state](`(() => {
 			const input = document.querySelector("#search-input");
