@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -47,9 +48,14 @@ func TestSearchInBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var fetched []string // what the pages asked the server for
+	var (
+		mu      sync.Mutex
+		fetched []string // what the pages asked the server for
+	)
 	srv := httptest.NewServer(http.StripPrefix("/sub", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
 		fetched = append(fetched, r.URL.Path)
+		mu.Unlock()
 		http.FileServer(http.Dir(dir)).ServeHTTP(w, r)
 	})))
 	defer srv.Close()
@@ -201,6 +207,8 @@ func TestSearchInBrowser(t *testing.T) {
 		t.Errorf("without JavaScript the search box is displayed %q (%v), want none", display, err)
 	}
 	var searched []string
+	mu.Lock()
+	defer mu.Unlock()
 	for _, p := range fetched {
 		if strings.Contains(p, "/_search/") && !slices.Contains(searched, p) {
 			searched = append(searched, p)
