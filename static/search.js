@@ -90,18 +90,34 @@
       }
       return files.get(name);
     }
-    return { load, meta: () => load("index.bin") };
+    let meta = null;
+    // index.bin, with the first page of every chunk worked out
+    function readMeta() {
+      if (!meta) {
+        meta = load("index.bin").then((m) => {
+          if (m.v !== 2) throw new Error("index version " + m.v);
+          let n = 0;
+          m.starts = m.chunkPages.map((k) => (n += k) - k);
+          return m;
+        });
+        meta.catch(() => { meta = null; });
+      }
+      return meta;
+    }
+    return { load, meta: readMeta };
   }
+  const hashLen = 10;
+  const hashAt = (s, i) => s.slice(i * hashLen, (i + 1) * hashLen);
   const own = openIndex(indexURL);
   const others = new Map();
 
   async function matches(ix, m, t) {
-    const sh = m.shards;
-    const i = Math.max(lowerBound(sh.length, (k) => compare(sh[k][0], t) > 0) - 1, 0);
+    const sh = m.shardFirst;
+    const i = Math.max(lowerBound(sh.length, (k) => compare(sh[k], t) > 0) - 1, 0);
     const found = [];
     for (let k = i; k < sh.length && k < i + maxShards; k++) {
-      if (k > i && !sh[k][0].startsWith(t)) break;
-      const entries = await ix.load(sh[k][1]);
+      if (k > i && !sh[k].startsWith(t)) break;
+      const entries = await ix.load("s-" + hashAt(m.shards, k) + ".bin");
       const from = lowerBound(entries.length, (j) => compare(entries[j][0], t) >= 0);
       for (let j = from; j < entries.length; j++) {
         const e = entries[j];
@@ -113,10 +129,10 @@
   }
 
   async function page(ix, m, n) {
-    const c = lowerBound(m.chunks.length, (i) => m.chunks[i][0] > n) - 1;
+    const c = lowerBound(m.starts.length, (i) => m.starts[i] > n) - 1;
     if (c < 0) throw new Error("no chunk holds page " + n);
-    const chunk = await ix.load(m.chunks[c][1]);
-    const p = chunk[n - m.chunks[c][0]];
+    const chunk = await ix.load("p-" + hashAt(m.chunks, c) + ".bin");
+    const p = chunk[n - m.starts[c]];
     if (!p) throw new Error("no page " + n);
     return { url: p[0], title: p[1], standIn: p[2] === 1, sections: p[3] };
   }

@@ -9,9 +9,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -20,17 +20,18 @@ import (
 // only what a query needs (the design Pagefind made known):
 //
 //   - index.bin, the one file with a fixed name: the first term of every term shard and
-//     the first page of every page chunk, with their file names;
+//     the number of pages in every page chunk, and the hashes that name them;
 //   - s-<hash>.bin, term shards: terms in code point order, each with its postings, at
 //     most MaxPostings (page, section, impact) triples, the strongest;
 //   - p-<hash>.bin, page chunks: consecutive pages with URL, title, whether the page
-//     stands in for a translation, and each section's heading, anchor and text (the
-//     text cut at StoredText characters), for the excerpts.
+//     stands in for a translation, and each section's heading, anchor and the start of
+//     its text (SectionText characters, PageText a page), for the excerpts.
 //
 // Every file is JSON compressed with gzip, whatever the host does (search.js inflates
 // it with DecompressionStream, or reads it as is when a host already did), so what a
-// query costs is the same on any static host. Names carry a hash of their content: a
-// host may cache them forever, and a rebuild that changes one page rewrites one chunk.
+// query costs is the same on any static host. Names are a hash of the content: a host
+// may cache them forever, and a rebuild that changes one page rewrites its chunk and
+// the shards of the terms that changed, not the index.
 //
 // Ranking is BM25 over sections (the title counts with the first section, a heading
 // with its own), computed here: a posting's impact is its term's BM25 weight in that
@@ -40,15 +41,16 @@ import (
 // Sizes that bound what a query loads.
 const (
 	MaxPostings = 1500  // postings kept for a term, the strongest
-	StoredText  = 1200  // characters of a section's text kept for the excerpt
+	SectionText = 600   // characters of a section's text kept for its excerpt
+	PageText    = 3000  // characters of text kept for a page's excerpts, all sections
 	shardBytes  = 24000 // a term shard is closed past this many bytes of JSON
-	chunkBytes  = 6000  // a page chunk is closed past this many bytes of JSON
-	hashLen     = 12    // hex digits of a file name's hash
+	chunkBytes  = 12000 // a page chunk is closed past this many bytes of JSON
+	hashLen     = 10    // hex digits of a file name's hash
 )
 
 // BM25 parameters, and what a term in the page's title (scored with the first section)
-// and in a section's heading adds, in units of the term's idf (at least 1): fields added to BM25 as
-// in BM25F, so that a title match is not lost to the saturation of term frequency.
+// and in a section's heading adds, in units of the term's idf (at least 1): fields added
+// as in BM25F, so that a title match is not lost to the saturation of term frequency.
 const (
 	k1           = 1.2
 	b            = 0.75
@@ -58,45 +60,12 @@ const (
 
 // Meta is index.bin.
 type Meta struct {
-	Version int         `json:"v"`
-	Pages   int         `json:"pages"`
-	Shards  []ShardLink `json:"shards"`
-	Chunks  []ChunkLink `json:"chunks"`
-}
-
-// ShardLink names a term shard and its first term.
-type ShardLink struct {
-	First string
-	File  string
-}
-
-// ChunkLink names a page chunk and its first page.
-type ChunkLink struct {
-	First int
-	File  string
-}
-
-func (l ShardLink) MarshalJSON() ([]byte, error) { return json.Marshal([]string{l.First, l.File}) }
-func (l ChunkLink) MarshalJSON() ([]byte, error) { return json.Marshal([]any{l.First, l.File}) }
-
-func (l *ShardLink) UnmarshalJSON(b []byte) error {
-	var a []string
-	if err := json.Unmarshal(b, &a); err != nil || len(a) != 2 {
-		return fmt.Errorf("search: bad shard link %.40s", b)
-	}
-	l.First, l.File = a[0], a[1]
-	return nil
-}
-
-func (l *ChunkLink) UnmarshalJSON(b []byte) error {
-	var a []json.RawMessage
-	if err := json.Unmarshal(b, &a); err != nil || len(a) != 2 {
-		return fmt.Errorf("search: bad chunk link %.40s", b)
-	}
-	if err := json.Unmarshal(a[0], &l.First); err != nil {
-		return err
-	}
-	return json.Unmarshal(a[1], &l.File)
+	Version    int      `json:"v"`
+	Pages      int      `json:"pages"`
+	ShardFirst []string `json:"shardFirst"` // the first term of each shard
+	Shards     string   `json:"shards"`     // their hashes, hashLen digits each
+	ChunkPages []int    `json:"chunkPages"` // how many pages each chunk holds
+	Chunks     string   `json:"chunks"`     // their hashes
 }
 
 // MetaFile is the name of a language's index.bin in its folder.
@@ -104,6 +73,10 @@ const MetaFile = "index.bin"
 
 // Dir is the folder of language code's index in the site.
 func Dir(code string) string { return "_search/" + code + "/" }
+
+// ShardFile and ChunkFile are the names of the shard and the chunk with hash h.
+func ShardFile(h string) string { return "s-" + h + ".bin" }
+func ChunkFile(h string) string { return "p-" + h + ".bin" }
 
 // Stats sum up an index.
 type Stats struct {
@@ -118,155 +91,252 @@ type posting struct {
 	impact    int32
 }
 
+// occ is a term's occurrence in a section before it is weighed.
+type occ struct {
+	page, sec int32
+	tf        float32
+	length    float32
+	fields    uint8 // inTitle, inHeading
+}
+
+const (
+	inTitle = 1 << iota
+	inHeading
+)
+
+// builder reads the pages' terms into per-term occurrences, without allocating a
+// string for any term it has seen.
+type builder struct {
+	n       normalizer
+	dict    map[string]int32
+	names   []string
+	occs    [][]occ
+	counts  []float32 // of the section being read, by term
+	fields  []uint8
+	touched []int32
+}
+
+// add reads text into the section being read, as field; it returns how many terms it had.
+func (bd *builder) add(text string, field uint8) int {
+	k := 0
+	bd.n.each(bd.n.normalize(text), func(t []byte, _ int) {
+		id, ok := bd.dict[string(t)]
+		if !ok {
+			id = int32(len(bd.names))
+			name := string(t)
+			bd.dict[name] = id
+			bd.names = append(bd.names, name)
+			bd.occs = append(bd.occs, nil)
+			bd.counts = append(bd.counts, 0)
+			bd.fields = append(bd.fields, 0)
+		}
+		if bd.counts[id] == 0 && bd.fields[id] == 0 {
+			bd.touched = append(bd.touched, id)
+		}
+		if field != inTitle {
+			bd.counts[id]++
+		}
+		bd.fields[id] |= field
+		k++
+	})
+	return k
+}
+
 // Build makes the index files of one language's pages, by name within Dir. The order of
 // docs does not matter; the output is the same bytes for the same pages.
 func Build(docs []Doc) (files map[string][]byte, st Stats) {
 	docs = slices.Clone(docs)
 	slices.SortFunc(docs, func(a, b Doc) int { return strings.Compare(a.URL, b.URL) })
-	type occ struct {
-		page, sec int32
-		tf        float32
-		length    float32
-		fields    uint8 // inTitle, inHeading
-	}
-	const (
-		inTitle = 1 << iota
-		inHeading
-	)
-	occs := map[string][]occ{}
+	bd := &builder{dict: map[string]int32{}}
 	var total float64
 	sections := 0
-	var buf []Term
-	tf := map[string]float32{}
-	fields := map[string]uint8{}
 	for pi, d := range docs {
 		for si, s := range d.Sections {
-			clear(tf)
-			clear(fields)
-			length := 0
-			add := func(text string, field uint8) {
-				buf = Terms(buf[:0], text)
-				for _, t := range buf {
-					if field != inTitle {
-						tf[t.Text]++
-					}
-					fields[t.Text] |= field
-				}
-				if field != inTitle {
-					length += len(buf)
-				}
-			}
+			bd.touched = bd.touched[:0]
 			if si == 0 {
-				add(d.Title, inTitle)
+				bd.add(d.Title, inTitle)
 			}
-			add(s.Heading, inHeading)
-			add(s.Text, 0)
-			for t, f := range fields {
-				occs[t] = append(occs[t], occ{int32(pi), int32(si), tf[t], float32(length), f})
+			length := bd.add(s.Heading, inHeading) + bd.add(s.Text, 0)
+			for _, id := range bd.touched {
+				bd.occs[id] = append(bd.occs[id], occ{int32(pi), int32(si), bd.counts[id], float32(length), bd.fields[id]})
+				bd.counts[id], bd.fields[id] = 0, 0
 			}
 			total += float64(length)
 			sections++
 		}
 	}
-	st.Pages, st.Sections, st.Terms = len(docs), sections, len(occs)
-	avg := max(total/float64(max(sections, 1)), 1)
-	n := float64(sections)
-	termList := make([]string, 0, len(occs))
-	for t := range occs {
-		termList = append(termList, t)
+	st.Pages, st.Sections, st.Terms = len(docs), sections, len(bd.names)
+	w := &writer{files: map[string][]byte{}, st: &st}
+	meta := Meta{Version: 2, Pages: len(docs), ShardFirst: []string{}, ChunkPages: []int{}}
+	meta.Shards, meta.ShardFirst = w.shards(bd, max(total/float64(max(sections, 1)), 1), float64(sections))
+	meta.Chunks, meta.ChunkPages = w.chunks(docs)
+	if meta.ShardFirst == nil {
+		meta.ShardFirst = []string{}
 	}
-	slices.SortFunc(termList, compareTerms)
-	files = map[string][]byte{}
-	var meta Meta
-	meta.Version, meta.Pages = 1, len(docs)
+	if meta.ChunkPages == nil {
+		meta.ChunkPages = []int{}
+	}
+	st.Shards, st.Chunks = len(meta.ShardFirst), len(meta.ChunkPages)
+	mb, _ := json.Marshal(meta)
+	w.files[MetaFile] = w.gz(mb)
+	st.Bytes += len(w.files[MetaFile])
+	return w.files, st
+}
+
+// writer compresses and names the index files.
+type writer struct {
+	files map[string][]byte
+	st    *Stats
+	zw    *gzip.Writer
+	buf   bytes.Buffer
+}
+
+// shards weighs every term's occurrences (avg is the mean section length, n the number of
+// sections) and writes the term shards; it returns their hashes and first terms.
+func (w *writer) shards(bd *builder, avg, n float64) (hashes string, first []string) {
+	order := make([]int32, len(bd.names))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return compareTerms(bd.names[a], bd.names[b]) })
 	var shard bytes.Buffer
-	first := ""
+	var ps []posting
+	var hs strings.Builder
 	closeShard := func() {
-		if shard.Len() == 0 {
-			return
-		}
 		shard.WriteByte(']')
-		name := put(files, "s-", shard.Bytes(), &st)
-		meta.Shards = append(meta.Shards, ShardLink{first, name})
+		hs.WriteString(w.put(ShardFile, shard.Bytes()))
 		shard.Reset()
 	}
-	var ps []posting
-	for _, t := range termList {
-		list := occs[t]
+	for _, id := range order {
+		list := bd.occs[id]
 		df := float64(len(list))
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 		ps = ps[:0]
 		for _, o := range list {
 			f := float64(o.tf)
-			w := idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(o.length)/avg))
+			wt := idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(o.length)/avg))
 			// A field counts at least as much as a rare term's: on a site about GPUs, "gpu"
 			// is on every page, and its title still says which page is about it.
 			if o.fields&inTitle != 0 {
-				w += titleBoost * max(idf, 1)
+				wt += titleBoost * max(idf, 1)
 			}
 			if o.fields&inHeading != 0 {
-				w += headingBoost * max(idf, 1)
+				wt += headingBoost * max(idf, 1)
 			}
-			ps = append(ps, posting{o.page, o.sec, int32(max(1, math.Round(w*8)))})
+			ps = append(ps, posting{o.page, o.sec, int32(max(1, math.Round(wt*8)))})
 		}
 		if len(ps) > MaxPostings {
-			slices.SortStableFunc(ps, func(x, y posting) int { return cmp.Compare(y.impact, x.impact) })
-			st.Dropped += len(ps) - MaxPostings
-			ps = ps[:MaxPostings]
-			slices.SortFunc(ps, func(x, y posting) int {
-				return cmp.Or(cmp.Compare(x.page, y.page), cmp.Compare(x.sec, y.sec))
-			})
+			w.st.Dropped += len(ps) - MaxPostings
+			ps = strongest(ps, MaxPostings)
 		}
-		st.Postings += len(ps)
+		w.st.Postings += len(ps)
 		if shard.Len() == 0 {
-			first = t
+			first = append(first, bd.names[id])
 			shard.WriteByte('[')
 		} else {
 			shard.WriteByte(',')
 		}
-		writeTerm(&shard, t, ps)
+		writeTerm(&shard, bd.names[id], ps)
 		if shard.Len() >= shardBytes {
 			closeShard()
 		}
 	}
-	closeShard()
+	if shard.Len() > 0 {
+		closeShard()
+	}
+	return hs.String(), first
+}
+
+// strongest keeps the k postings of the highest impact, in page order (ties: the first
+// pages); ps is in page order and reused.
+func strongest(ps []posting, k int) []posting {
+	var hist [256]int // impacts by magnitude, the last bucket holding all above
+	bucket := func(v int32) int { return int(min(v, 255)) }
+	for _, p := range ps {
+		hist[bucket(p.impact)]++
+	}
+	cut, above := 255, 0 // the bucket where the k-th strongest falls, and how many are above it
+	for ; cut > 0 && above+hist[cut] < k; cut-- {
+		above += hist[cut]
+	}
+	if cut == 255 { // more than k in the top bucket: order them exactly
+		slices.SortFunc(ps, func(x, y posting) int {
+			return cmp.Or(cmp.Compare(y.impact, x.impact), cmp.Compare(x.page, y.page), cmp.Compare(x.sec, y.sec))
+		})
+		ps = ps[:k]
+		slices.SortFunc(ps, func(x, y posting) int { return cmp.Or(cmp.Compare(x.page, y.page), cmp.Compare(x.sec, y.sec)) })
+		return ps
+	}
+	room := k - above // postings of the cut bucket that stay
+	out := ps[:0]
+	for _, p := range ps {
+		b := bucket(p.impact)
+		if b > cut || b == cut && room > 0 {
+			if b == cut {
+				room--
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// chunks writes the page chunks; it returns their hashes and sizes in pages.
+func (w *writer) chunks(docs []Doc) (hashes string, pages []int) {
 	var chunk bytes.Buffer
-	firstPage := 0
+	var hs strings.Builder
+	k := 0
 	for pi, d := range docs {
 		if chunk.Len() == 0 {
-			firstPage = pi
 			chunk.WriteByte('[')
 		} else {
 			chunk.WriteByte(',')
 		}
 		writePage(&chunk, d)
+		k++
 		if chunk.Len() >= chunkBytes || pi == len(docs)-1 {
 			chunk.WriteByte(']')
-			name := put(files, "p-", chunk.Bytes(), &st)
-			meta.Chunks = append(meta.Chunks, ChunkLink{firstPage, name})
+			hs.WriteString(w.put(ChunkFile, chunk.Bytes()))
+			pages = append(pages, k)
 			chunk.Reset()
+			k = 0
 		}
 	}
-	st.Shards, st.Chunks = len(meta.Shards), len(meta.Chunks)
-	if meta.Shards == nil {
-		meta.Shards = []ShardLink{}
-	}
-	if meta.Chunks == nil {
-		meta.Chunks = []ChunkLink{}
-	}
-	mb, _ := json.Marshal(meta)
-	files[MetaFile] = gz(mb)
-	st.Bytes += len(files[MetaFile])
-	return files, st
+	return hs.String(), pages
 }
 
-// put adds JSON b, compressed, under a name made of prefix and its hash.
-func put(files map[string][]byte, prefix string, b []byte, st *Stats) string {
-	name := name(prefix, b)
-	files[name] = gz(b)
-	st.Bytes += len(files[name])
-	return name
+// put adds JSON b, compressed, under the name file makes of its hash, and returns the
+// hash. Two contents whose hashes start alike take the next digits of their hashes.
+func (w *writer) put(file func(string) string, b []byte) string {
+	sum := sha256.Sum256(b)
+	digits := hex.EncodeToString(sum[:])
+	for i := 0; ; i += hashLen {
+		h := digits[i : i+hashLen]
+		old, taken := w.files[file(h)]
+		data := w.gz(b)
+		if !taken || bytes.Equal(old, data) {
+			w.files[file(h)] = data
+			w.st.Bytes += len(data)
+			return h
+		}
+	}
 }
+
+// gz compresses b, reproducibly: the same bytes for the same input.
+func (w *writer) gz(b []byte) []byte {
+	w.buf.Reset()
+	if w.zw == nil {
+		w.zw, _ = gzip.NewWriterLevel(&w.buf, gzipLevel)
+	} else {
+		w.zw.Reset(&w.buf)
+	}
+	w.zw.Write(b)
+	w.zw.Close()
+	return bytes.Clone(w.buf.Bytes())
+}
+
+// gzipLevel trades the index's bytes for the build's time.
+const gzipLevel = gzip.DefaultCompression
 
 // writeTerm writes ["term",[page delta, section, impact, …]].
 func writeTerm(w *bytes.Buffer, t string, ps []posting) {
@@ -275,11 +345,17 @@ func writeTerm(w *bytes.Buffer, t string, ps []posting) {
 	w.Write(tb)
 	w.WriteString(",[")
 	last := int32(0)
+	var num []byte
 	for i, p := range ps {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		fmt.Fprintf(w, "%d,%d,%d", p.page-last, p.sec, p.impact)
+		num = strconv.AppendInt(num[:0], int64(p.page-last), 10)
+		num = append(num, ',')
+		num = strconv.AppendInt(num, int64(p.sec), 10)
+		num = append(num, ',')
+		num = strconv.AppendInt(num, int64(p.impact), 10)
+		w.Write(num)
 		last = p.page
 	}
 	w.WriteString("]]")
@@ -292,8 +368,11 @@ func writePage(w *bytes.Buffer, d Doc) {
 		standIn = 1
 	}
 	secs := make([][3]string, len(d.Sections))
+	budget := PageText
 	for i, s := range d.Sections {
-		secs[i] = [3]string{s.Heading, s.Anchor, cut(s.Text, StoredText)}
+		text := cut(s.Text, min(SectionText, budget))
+		budget -= utf8.RuneCountInString(text)
+		secs[i] = [3]string{s.Heading, s.Anchor, text}
 	}
 	b, _ := json.Marshal([]any{strings.TrimPrefix(d.URL, "/"), d.Title, standIn, secs})
 	w.Write(b)
@@ -302,23 +381,11 @@ func writePage(w *bytes.Buffer, d Doc) {
 // compareTerms orders terms by code point, as search.js does.
 func compareTerms(a, b string) int { return strings.Compare(a, b) }
 
-// gz compresses b reproducibly.
-func gz(b []byte) []byte {
-	var out bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&out, gzip.BestCompression)
-	w.Write(b)
-	w.Close()
-	return out.Bytes()
-}
-
-// name is the file name of content b: prefix, a hash of b, .bin.
-func name(prefix string, b []byte) string {
-	sum := sha256.Sum256(b)
-	return prefix + hex.EncodeToString(sum[:])[:hashLen] + ".bin"
-}
-
 // cut shortens s to at most n characters, at a space where one is near.
 func cut(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

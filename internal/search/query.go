@@ -33,6 +33,7 @@ const (
 type Index struct {
 	fetch  func(name string) ([]byte, error)
 	meta   Meta
+	starts []int // the first page of each chunk
 	shards map[string][]entry
 	chunks map[string][]page
 	Loaded int // compressed bytes fetched so far
@@ -65,8 +66,17 @@ type Result struct {
 // Open reads index.bin of an index whose files fetch returns by name.
 func Open(fetch func(name string) ([]byte, error)) (*Index, error) {
 	ix := &Index{fetch: fetch, shards: map[string][]entry{}, chunks: map[string][]page{}}
-	if err := ix.load(MetaFile, &ix.meta); err != nil {
+	m := &ix.meta
+	if err := ix.load(MetaFile, m); err != nil {
 		return nil, err
+	}
+	if m.Version != 2 || len(m.Shards) != hashLen*len(m.ShardFirst) || len(m.Chunks) != hashLen*len(m.ChunkPages) {
+		return nil, fmt.Errorf("search: %s is not an index this version reads", MetaFile)
+	}
+	n := 0
+	for _, k := range m.ChunkPages {
+		ix.starts = append(ix.starts, n)
+		n += k
 	}
 	return ix, nil
 }
@@ -95,7 +105,7 @@ func (ix *Index) load(name string, v any) error {
 
 // shard returns the entries of the i-th shard, loading it once.
 func (ix *Index) shard(i int) ([]entry, error) {
-	name := ix.meta.Shards[i].File
+	name := ShardFile(ix.meta.Shards[i*hashLen : (i+1)*hashLen])
 	if es, ok := ix.shards[name]; ok {
 		return es, nil
 	}
@@ -118,15 +128,15 @@ func (ix *Index) shard(i int) ([]entry, error) {
 
 // page returns page number n, loading its chunk once.
 func (ix *Index) page(n int) (page, error) {
-	c := sort.Search(len(ix.meta.Chunks), func(i int) bool { return ix.meta.Chunks[i].First > n }) - 1
+	c := sort.Search(len(ix.starts), func(i int) bool { return ix.starts[i] > n }) - 1
 	if c < 0 {
 		return page{}, fmt.Errorf("search: no chunk holds page %d", n)
 	}
-	link := ix.meta.Chunks[c]
-	ps, ok := ix.chunks[link.File]
+	file := ChunkFile(ix.meta.Chunks[c*hashLen : (c+1)*hashLen])
+	ps, ok := ix.chunks[file]
 	if !ok {
 		var raw [][4]json.RawMessage
-		if err := ix.load(link.File, &raw); err != nil {
+		if err := ix.load(file, &raw); err != nil {
 			return page{}, err
 		}
 		ps = make([]page, len(raw))
@@ -139,23 +149,23 @@ func (ix *Index) page(n int) (page, error) {
 			}
 			ps[k].StandIn = standIn == 1
 		}
-		ix.chunks[link.File] = ps
+		ix.chunks[file] = ps
 	}
-	if n-link.First >= len(ps) {
-		return page{}, fmt.Errorf("search: chunk %s has no page %d", link.File, n)
+	if n-ix.starts[c] >= len(ps) {
+		return page{}, fmt.Errorf("search: chunk %s has no page %d", file, n)
 	}
-	return ps[n-link.First], nil
+	return ps[n-ix.starts[c]], nil
 }
 
 // matches are the index terms query term t matches, with their weights.
 func (ix *Index) matches(t string) ([]entry, []float64, error) {
-	sh := ix.meta.Shards
-	i := sort.Search(len(sh), func(i int) bool { return compareTerms(sh[i].First, t) > 0 }) - 1
+	sh := ix.meta.ShardFirst
+	i := sort.Search(len(sh), func(i int) bool { return compareTerms(sh[i], t) > 0 }) - 1
 	i = max(i, 0)
 	var es []entry
 	var ws []float64
 	for k := i; k < len(sh) && k < i+maxShards; k++ {
-		if k > i && !strings.HasPrefix(sh[k].First, t) {
+		if k > i && !strings.HasPrefix(sh[k], t) {
 			break
 		}
 		entries, err := ix.shard(k)

@@ -3,6 +3,7 @@ package search
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -27,49 +28,105 @@ type Term struct {
 
 // Normalize is the form text is compared in: NFKC, lower case, final sigma as sigma.
 func Normalize(text string) string {
-	s := strings.ToLower(norm.NFKC.String(text))
-	if strings.ContainsRune(s, 'ς') {
-		s = strings.ReplaceAll(s, "ς", "σ")
-	}
-	return s
+	var n normalizer
+	return string(n.normalize(text))
 }
 
 // Terms appends the terms of text to dst.
 func Terms(dst []Term, text string) []Term {
-	return termsOf(dst, Normalize(text))
+	var n normalizer
+	n.each(n.normalize(text), func(t []byte, at int) {
+		dst = append(dst, Term{string(t), at})
+	})
+	return dst
 }
 
-// termsOf appends the terms of the normalised text s.
-func termsOf(dst []Term, s string) []Term {
-	word := -1 // start of the word being read, or -1
-	type at struct {
-		r rune
-		i int
+// normalizer holds the buffers that normalising and cutting text reuse; the zero value
+// is ready. The index is made of millions of terms: none of them allocates here.
+type normalizer struct {
+	buf  []byte
+	pair []byte
+	run  []runeAt
+}
+
+type runeAt struct {
+	r    rune
+	i, n int // offset and length in bytes
+}
+
+// normalize returns text normalised, in a buffer the next call reuses.
+func (n *normalizer) normalize(text string) []byte {
+	b := norm.NFKC.AppendString(n.buf[:0], text)
+	n.buf = b
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		l := unicode.ToLower(r)
+		if l == 'ς' {
+			l = 'σ'
+		}
+		if l != r {
+			if utf8.RuneLen(l) != size { // a rare letter whose lower case is longer or shorter
+				n.buf = []byte(strings.ReplaceAll(strings.ToLower(string(b)), "ς", "σ"))
+				return n.buf
+			}
+			utf8.EncodeRune(b[i:], l)
+		}
+		i += size
 	}
-	var run []at // the unspaced run being read
+	return b
+}
+
+// each calls fn with every term of the normalised text s and its offset. The term is
+// only valid during the call.
+func (n *normalizer) each(s []byte, fn func(term []byte, at int)) {
+	word := -1 // start of the word being read, or -1
+	run := n.run[:0]
 	endRun := func() {
 		if len(run) == 1 {
-			dst = append(dst, Term{string(run[0].r), run[0].i})
+			fn(s[run[0].i:run[0].i+run[0].n], run[0].i)
 		}
 		for i := 0; i+1 < len(run); i++ {
-			dst = append(dst, Term{string([]rune{run[i].r, run[i+1].r}), run[i].i})
+			a, b := run[i], run[i+1]
+			if a.i+a.n == b.i {
+				fn(s[a.i:b.i+b.n], a.i)
+			} else { // a mark between them was left out
+				n.pair = utf8.AppendRune(utf8.AppendRune(n.pair[:0], a.r), b.r)
+				fn(n.pair, a.i)
+			}
 		}
 		run = run[:0]
 	}
 	endWord := func(end int) {
 		if word >= 0 {
-			dst = append(dst, Term{s[word:end], word})
+			fn(s[word:end], word)
 			word = -1
 		}
 	}
-	for i, r := range s {
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRune(s[i:])
+		}
 		switch {
+		case r < utf8.RuneSelf && ('a' <= r && r <= 'z' || '0' <= r && r <= '9'):
+			endRun()
+			if word < 0 {
+				word = i
+			}
 		case unspaced(r):
 			endWord(i)
-			run = append(run, at{r, i})
+			run = append(run, runeAt{r, i, size})
 		case len(run) > 0 && unicode.Is(unicode.M, r):
 			// a mark on an unspaced letter (a variation selector) is left out
-		case wordRune(r):
+		case r != utf8.RuneError && wordRune(r):
 			endRun()
 			if word < 0 {
 				word = i
@@ -78,10 +135,11 @@ func termsOf(dst []Term, s string) []Term {
 			endWord(i)
 			endRun()
 		}
+		i += size
 	}
 	endWord(len(s))
 	endRun()
-	return dst
+	n.run = run
 }
 
 // wordRune reports whether r belongs in a word.
