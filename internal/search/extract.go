@@ -1,7 +1,10 @@
 package search
 
 import (
+	"bytes"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -33,91 +36,90 @@ type Section struct {
 // elements separate it.
 func Sections(body string) []Section {
 	secs := []Section{{}}
-	var text, heading strings.Builder
+	var text, heading spaced
 	var in atom.Atom // the h2/h3 being read, or 0
 	skip := 0        // depth inside elements left out
-	var skipTag string
+	var skipTag []byte
 	z := html.NewTokenizer(strings.NewReader(body))
-	flush := func() {
-		secs[len(secs)-1].Text = collapse(text.String())
-		text.Reset()
-	}
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
 			break
 		}
-		name, hasAttr := z.TagName()
-		tag := string(name)
 		switch tt {
 		case html.StartTagToken:
+			name, hasAttr := z.TagName()
 			if skip > 0 {
-				if tag == skipTag {
+				if bytes.Equal(name, skipTag) {
 					skip++
 				}
 				continue
 			}
-			var id, class string
+			a := atom.Lookup(name)
+			var id []byte
 			ignore := false
 			for hasAttr {
 				var k, v []byte
 				k, v, hasAttr = z.TagAttr()
 				switch string(k) {
 				case "id":
-					id = string(v)
+					id = v
 				case "class":
-					class = string(v)
+					ignore = ignore || leftOutClass(v)
 				case "data-search-ignore", "data-pagefind-ignore":
 					ignore = true
 				}
 			}
-			a := atom.Lookup(name)
-			if (ignore || leftOut(a, class)) && !void[a] {
-				skip, skipTag = 1, tag
+			if (ignore || leftOut(a)) && !void(a) {
+				skip, skipTag = 1, append(skipTag[:0], name...)
 				continue
 			}
-			if (a == atom.H2 || a == atom.H3) && id != "" && in == 0 {
-				flush()
-				secs = append(secs, Section{Anchor: id})
+			if (a == atom.H2 || a == atom.H3) && len(id) > 0 && in == 0 {
+				secs[len(secs)-1].Text = text.take()
+				secs = append(secs, Section{Anchor: string(id)})
 				in = a
 				continue
 			}
-			if !inline[a] {
-				space(&text, &heading, in)
+			if !inline(a) {
+				text.space()
+				heading.space()
 			}
 		case html.EndTagToken:
+			name, _ := z.TagName()
 			if skip > 0 {
-				if tag == skipTag {
+				if bytes.Equal(name, skipTag) {
 					skip--
 				}
 				continue
 			}
 			a := atom.Lookup(name)
 			if a == in && in != 0 {
-				secs[len(secs)-1].Heading = collapse(heading.String())
-				heading.Reset()
+				secs[len(secs)-1].Heading = heading.take()
 				in = 0
 				continue
 			}
-			if !inline[a] {
-				space(&text, &heading, in)
+			if !inline(a) {
+				text.space()
+				heading.space()
 			}
 		case html.SelfClosingTagToken:
-			if skip == 0 && !inline[atom.Lookup(name)] {
-				space(&text, &heading, in)
+			name, _ := z.TagName()
+			if skip == 0 && !inline(atom.Lookup(name)) {
+				text.space()
+				heading.space()
 			}
 		case html.TextToken:
 			if skip > 0 {
 				continue
 			}
 			if in != 0 {
-				heading.Write(z.Text())
+				heading.write(z.Text())
 			} else {
-				text.Write(z.Text())
+				text.write(z.Text())
 			}
 		}
 	}
-	flush()
+	secs[len(secs)-1].Text = text.take()
 	out := secs[:0]
 	for i, s := range secs {
 		if i == 0 || s.Heading != "" || s.Text != "" {
@@ -127,27 +129,70 @@ func Sections(body string) []Section {
 	return out
 }
 
-// space separates the text of two blocks.
-func space(text, heading *strings.Builder, in atom.Atom) {
-	if in != 0 {
-		heading.WriteByte(' ')
-	} else {
-		text.WriteByte(' ')
+// spaced gathers text with each run of white space as one space, none at either end.
+type spaced struct {
+	b     []byte
+	blank bool // white space is pending
+}
+
+// space separates what comes next from what came before.
+func (s *spaced) space() { s.blank = true }
+
+func (s *spaced) write(p []byte) {
+	for i := 0; i < len(p); {
+		j := i // p[i:j] is a run of text up to the next white space
+		for j < len(p) {
+			c := p[j]
+			if c < utf8.RuneSelf {
+				if c == ' ' || '\t' <= c && c <= '\r' {
+					break
+				}
+				j++
+				continue
+			}
+			r, size := utf8.DecodeRune(p[j:])
+			if r <= 0x3000 && unicode.IsSpace(r) {
+				break
+			}
+			j += size
+		}
+		if j > i {
+			if s.blank && len(s.b) > 0 {
+				s.b = append(s.b, ' ')
+			}
+			s.blank = false
+			s.b = append(s.b, p[i:j]...)
+		}
+		if j < len(p) {
+			s.blank = true
+			_, size := utf8.DecodeRune(p[j:])
+			j += size
+		}
+		i = j
 	}
 }
 
+// take returns the text gathered and starts again.
+func (s *spaced) take() string {
+	t := string(s.b)
+	s.b, s.blank = s.b[:0], false
+	return t
+}
+
 // leftOut reports whether an element's text is left out of the index.
-func leftOut(a atom.Atom, class string) bool {
+func leftOut(a atom.Atom) bool {
 	switch a {
 	case atom.Script, atom.Style, atom.Template, atom.Pre, atom.Nav, atom.Svg, atom.Rt, atom.Rp,
 		atom.Button, atom.Noscript, atom.H1:
 		return true
 	}
-	if class == "" {
-		return false
-	}
-	for _, c := range strings.Fields(class) {
-		switch c {
+	return false
+}
+
+// leftOutClass reports whether a class attribute marks text the index leaves out.
+func leftOutClass(class []byte) bool {
+	for _, c := range bytes.Fields(class) {
+		switch string(c) {
 		case "anchor", "notice", "breadcrumb", "breadcrumbs":
 			return true
 		}
@@ -156,19 +201,25 @@ func leftOut(a atom.Atom, class string) bool {
 }
 
 // inline elements do not separate the text around them.
-var inline = map[atom.Atom]bool{
-	atom.A: true, atom.Abbr: true, atom.B: true, atom.Bdi: true, atom.Bdo: true, atom.Cite: true,
-	atom.Code: true, atom.Data: true, atom.Del: true, atom.Dfn: true, atom.Em: true, atom.I: true,
-	atom.Ins: true, atom.Kbd: true, atom.Mark: true, atom.Q: true, atom.Ruby: true, atom.S: true,
-	atom.Samp: true, atom.Small: true, atom.Span: true, atom.Strong: true, atom.Sub: true,
-	atom.Sup: true, atom.Time: true, atom.U: true, atom.Var: true, atom.Wbr: true,
+func inline(a atom.Atom) bool {
+	switch a {
+	case atom.A, atom.Abbr, atom.B, atom.Bdi, atom.Bdo, atom.Cite, atom.Code, atom.Data, atom.Del,
+		atom.Dfn, atom.Em, atom.I, atom.Ins, atom.Kbd, atom.Mark, atom.Q, atom.Ruby, atom.S,
+		atom.Samp, atom.Small, atom.Span, atom.Strong, atom.Sub, atom.Sup, atom.Time, atom.U,
+		atom.Var, atom.Wbr:
+		return true
+	}
+	return false
 }
 
 // void elements have no end tag, so nothing to leave out.
-var void = map[atom.Atom]bool{
-	atom.Area: true, atom.Base: true, atom.Br: true, atom.Col: true, atom.Embed: true, atom.Hr: true,
-	atom.Img: true, atom.Input: true, atom.Link: true, atom.Meta: true, atom.Source: true,
-	atom.Track: true, atom.Wbr: true,
+func void(a atom.Atom) bool {
+	switch a {
+	case atom.Area, atom.Base, atom.Br, atom.Col, atom.Embed, atom.Hr, atom.Img, atom.Input,
+		atom.Link, atom.Meta, atom.Source, atom.Track, atom.Wbr:
+		return true
+	}
+	return false
 }
 
 // collapse joins runs of white space into one space and trims the ends.

@@ -9,10 +9,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"maps"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -166,7 +170,7 @@ func Build(docs []Doc) (files map[string][]byte, st Stats) {
 		}
 	}
 	st.Pages, st.Sections, st.Terms = len(docs), sections, len(bd.names)
-	w := &writer{files: map[string][]byte{}, st: &st}
+	w := &writer{raw: map[string][]byte{}, st: &st}
 	meta := Meta{Version: 2, Pages: len(docs), ShardFirst: []string{}, ChunkPages: []int{}}
 	meta.Shards, meta.ShardFirst = w.shards(bd, max(total/float64(max(sections, 1)), 1), float64(sections))
 	meta.Chunks, meta.ChunkPages = w.chunks(docs)
@@ -178,17 +182,43 @@ func Build(docs []Doc) (files map[string][]byte, st Stats) {
 	}
 	st.Shards, st.Chunks = len(meta.ShardFirst), len(meta.ChunkPages)
 	mb, _ := json.Marshal(meta)
-	w.files[MetaFile] = w.gz(mb)
-	st.Bytes += len(w.files[MetaFile])
-	return w.files, st
+	w.raw[MetaFile] = mb
+	files = w.compress()
+	for _, f := range files {
+		st.Bytes += len(f)
+	}
+	return files, st
 }
 
-// writer compresses and names the index files.
+// writer names the index files; compress compresses them.
 type writer struct {
-	files map[string][]byte
-	st    *Stats
-	zw    *gzip.Writer
-	buf   bytes.Buffer
+	raw map[string][]byte // JSON by file name
+	st  *Stats
+}
+
+// compress gzips every file, on all cores: the files of a big site's index are
+// thousands, and the build waits for them.
+func (w *writer) compress() map[string][]byte {
+	names := slices.Sorted(maps.Keys(w.raw))
+	out := make([][]byte, len(names))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(names)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var z zipper
+			for i := int(next.Add(1)) - 1; i < len(names); i = int(next.Add(1)) - 1 {
+				out[i] = z.gz(w.raw[names[i]])
+			}
+		}()
+	}
+	wg.Wait()
+	files := make(map[string][]byte, len(names))
+	for i, name := range names {
+		files[name] = out[i]
+	}
+	return files
 }
 
 // shards weighs every term's occurrences (avg is the mean section length, n the number of
@@ -305,38 +335,44 @@ func (w *writer) chunks(docs []Doc) (hashes string, pages []int) {
 	return hs.String(), pages
 }
 
-// put adds JSON b, compressed, under the name file makes of its hash, and returns the
-// hash. Two contents whose hashes start alike take the next digits of their hashes.
+// put adds JSON b under the name file makes of its hash, and returns the hash. Two
+// contents whose hashes start alike take the next digits of their hashes.
 func (w *writer) put(file func(string) string, b []byte) string {
 	sum := sha256.Sum256(b)
 	digits := hex.EncodeToString(sum[:])
 	for i := 0; ; i += hashLen {
 		h := digits[i : i+hashLen]
-		old, taken := w.files[file(h)]
-		data := w.gz(b)
-		if !taken || bytes.Equal(old, data) {
-			w.files[file(h)] = data
-			w.st.Bytes += len(data)
+		old, taken := w.raw[file(h)]
+		if !taken || bytes.Equal(old, b) {
+			if !taken {
+				w.raw[file(h)] = bytes.Clone(b)
+			}
 			return h
 		}
 	}
 }
 
+// zipper compresses, reusing its writer.
+type zipper struct {
+	zw  *gzip.Writer
+	buf bytes.Buffer
+}
+
 // gz compresses b, reproducibly: the same bytes for the same input.
-func (w *writer) gz(b []byte) []byte {
-	w.buf.Reset()
-	if w.zw == nil {
-		w.zw, _ = gzip.NewWriterLevel(&w.buf, gzipLevel)
+func (z *zipper) gz(b []byte) []byte {
+	z.buf.Reset()
+	if z.zw == nil {
+		z.zw, _ = gzip.NewWriterLevel(&z.buf, gzipLevel)
 	} else {
-		w.zw.Reset(&w.buf)
+		z.zw.Reset(&z.buf)
 	}
-	w.zw.Write(b)
-	w.zw.Close()
-	return bytes.Clone(w.buf.Bytes())
+	z.zw.Write(b)
+	z.zw.Close()
+	return bytes.Clone(z.buf.Bytes())
 }
 
 // gzipLevel trades the index's bytes for the build's time.
-const gzipLevel = gzip.DefaultCompression
+const gzipLevel = 2
 
 // writeTerm writes ["term",[page delta, section, impact, …]].
 func writeTerm(w *bytes.Buffer, t string, ps []posting) {

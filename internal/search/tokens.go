@@ -55,10 +55,68 @@ type runeAt struct {
 }
 
 // normalize returns text normalised, in a buffer the next call reuses.
+//
+// Most of a page is characters NFKC leaves as they are and that nothing before them
+// composes with (stable, below): those are copied, folding ASCII case, and only the
+// stretches between them go through norm, which reads the end of what is already
+// normalised where a stretch starts with a combining mark.
 func (n *normalizer) normalize(text string) []byte {
-	b := norm.NFKC.AppendString(n.buf[:0], text)
+	b := n.buf[:0]
+	for i := 0; i < len(text); {
+		j := i // text[i:j] is stable
+		for j < len(text) {
+			if c := text[j]; c < utf8.RuneSelf {
+				j++
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(text[j:])
+			if !stable(r) {
+				break
+			}
+			j += size
+		}
+		start := len(b)
+		b = append(b, text[i:j]...)
+		for k := start; k < len(b); k++ {
+			if c := b[k]; 'A' <= c && c <= 'Z' {
+				b[k] = c + 'a' - 'A'
+			}
+		}
+		if j == len(text) {
+			break
+		}
+		k := j + 1 // text[j:k] is not: up to the next stable character
+		for k < len(text) {
+			if c := text[k]; c < utf8.RuneSelf {
+				break
+			}
+			r, size := utf8.DecodeRuneInString(text[k:])
+			if stable(r) {
+				break
+			}
+			k += size
+		}
+		// norm may rewrite the end of b (a mark composing with the letter before it).
+		from := max(0, start-utf8.UTFMax*4)
+		b = norm.NFKC.AppendString(b, text[j:k])
+		var ok bool
+		if b, ok = lower(b, from); !ok { // the slow way, all of it
+			n.buf = []byte(strings.ReplaceAll(strings.ToLower(norm.NFKC.String(text)), "ς", "σ"))
+			return n.buf
+		}
+		i = k
+	}
 	n.buf = b
-	for i := 0; i < len(b); {
+	return b
+}
+
+// lower folds b[from:] to lower case in place (final sigma to sigma); it reports false
+// if a letter's lower case has another length, which the caller does the slow way.
+func lower(b []byte, from int) ([]byte, bool) {
+	for from > 0 && !utf8.RuneStart(b[from]) {
+		from--
+	}
+	for i := from; i < len(b); {
 		c := b[i]
 		if c < utf8.RuneSelf {
 			if 'A' <= c && c <= 'Z' {
@@ -73,15 +131,27 @@ func (n *normalizer) normalize(text string) []byte {
 			l = 'σ'
 		}
 		if l != r {
-			if utf8.RuneLen(l) != size { // a rare letter whose lower case is longer or shorter
-				n.buf = []byte(strings.ReplaceAll(strings.ToLower(string(b)), "ς", "σ"))
-				return n.buf
+			if utf8.RuneLen(l) != size {
+				return b, false
 			}
 			utf8.EncodeRune(b[i:], l)
 		}
 		i += size
 	}
-	return b
+	return b, true
+}
+
+// stable reports whether NFKC leaves r as it is whatever comes before it, and r has no
+// case: the CJK ideographs, common kana and the CJK brackets and stops (TestStable checks
+// every one against norm).
+func stable(r rune) bool {
+	return unspacedLetter(r) || 0x3001 <= r && r <= 0x3003 || 0x3005 <= r && r <= 0x3011 ||
+		0x30fb <= r && r <= 0x30fd
+}
+
+// unspacedLetter is the quick part of unspaced: the CJK ideographs and common kana.
+func unspacedLetter(r rune) bool {
+	return 0x4e00 <= r && r <= 0x9fff || 0x3041 <= r && r <= 0x3096 || 0x30a1 <= r && r <= 0x30f6
 }
 
 // each calls fn with every term of the normalised text s and its offset. The term is
@@ -154,7 +224,7 @@ func unspaced(r rune) bool {
 	if r < 0x0e00 {
 		return false
 	}
-	if r == 'ー' || r == '々' || r == 'ｰ' {
+	if unspacedLetter(r) || r == 'ー' || r == '々' || r == 'ｰ' {
 		return true
 	}
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao,

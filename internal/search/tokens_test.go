@@ -3,7 +3,10 @@ package search
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 func TestTerms(t *testing.T) {
@@ -57,6 +60,48 @@ func FuzzTerms(f *testing.F) {
 			if !strings.HasPrefix(norm[term.At:], term.Text) {
 				t.Fatalf("term %q not at %d of %q", term.Text, term.At, norm)
 			}
+		}
+	})
+}
+
+// The characters normalize copies as they are: NFKC keeps each, alone and after any
+// letter, and they have no case. The quick unspaced letters are unspaced letters.
+func TestStable(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if unspacedLetter(r) && !(unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) && unicode.IsLetter(r)) {
+			t.Fatalf("%U is not an unspaced letter", r)
+		}
+		if !stable(r) {
+			continue
+		}
+		s := string(r)
+		p := norm.NFKC.PropertiesString(s)
+		if norm.NFKC.String(s) != s || !p.BoundaryBefore() || p.CCC() != 0 || unicode.ToLower(r) != r {
+			t.Fatalf("%U is not stable", r)
+		}
+		for _, before := range []string{"a", "か", "\u3099", "e\u0301", "ᄀ"} {
+			if norm.NFKC.String(before+s) != norm.NFKC.String(before)+s {
+				t.Fatalf("%U changes after %q", r, before)
+			}
+		}
+	}
+}
+
+// normalize is NFKC then lower case (final sigma as sigma), however the text mixes
+// stable characters, marks that compose with them, and letters of other scripts.
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{"か\u3099", "ｶﾞ", "ÉCOLE 显存", "ΟΔΟΣ", "İstanbul", "a\u0301\u0301卡", "Ⅻ", "\xff卡\u0301"} {
+		f.Add(s)
+	}
+	var n normalizer
+	f.Fuzz(func(t *testing.T, s string) {
+		got := string(n.normalize(s))
+		if !utf8.ValidString(s) {
+			return // strings.ToLower would replace the bad bytes; normalize keeps them
+		}
+		want := strings.ReplaceAll(strings.ToLower(norm.NFKC.String(s)), "ς", "σ")
+		if got != want {
+			t.Fatalf("normalize(%q) = %q, want %q", s, got, want)
 		}
 	})
 }
