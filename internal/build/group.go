@@ -40,7 +40,7 @@ type groupOut struct {
 	// the catalog's links to the section a figure comes from.
 	headings map[string][]lineAnchor
 	// search holds what the search index keeps of each page written, by language code.
-	search map[string]search.Doc
+	search map[string]search.Prepared
 }
 
 // pageOut is one published page, as the listings see it.

@@ -29,7 +29,7 @@ func (s *site) nav(l config.Lang) []render.NavLink {
 // writeListings writes what depends on the list of all pages, not on their bodies (home
 // pages, catalog pages, sitemap, …), from the built groups.
 // It returns the text of the catalog's pages for the search index, by language code.
-func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, map[string][]search.Doc, error) {
+func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, map[string][]search.Prepared, error) {
 	ls := render.Listings{Intros: map[string]template.HTML{}, Catalog: s.catalogPages(outs)}
 	for _, o := range outs {
 		for code, intro := range o.home {
@@ -46,7 +46,7 @@ func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, map[string
 		diags, err := s.render.WriteListings(sink, ls)
 		return diags, nil, err
 	}
-	capture := &catalogCapture{Sink: sink, docs: map[string][]search.Doc{}}
+	capture := &catalogCapture{Sink: sink, docs: map[string][]search.Prepared{}}
 	diags, err := s.render.WriteListings(capture, ls)
 	return diags, capture.docs, err
 }

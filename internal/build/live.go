@@ -51,7 +51,7 @@ type liveState struct {
 	listingDiags diag.List
 	// catalog is the catalog pages' text the listings gave the search index; search the
 	// index's files, written again after every edit.
-	catalog   map[string][]search.Doc
+	catalog   map[string][]search.Prepared
 	search    map[string][]byte
 	tally     *review.Tally
 	files     *write.Files
@@ -398,10 +398,10 @@ type liveUpdate struct {
 	listings     map[string][]byte
 	listingDiags diag.List
 	keepListings bool
-	catalog      map[string][]search.Doc // the catalog pages' text for the index
-	search       map[string][]byte       // the index, always written again
-	set          map[string][]byte       // files added or replaced
-	del          []string                // files removed
+	catalog      map[string][]search.Prepared // the catalog pages' text for the index
+	search       map[string][]byte            // the index, always written again
+	set          map[string][]byte            // files added or replaced
+	del          []string                     // files removed
 	counts       pageCounts
 	// the diagnostics and review results of the groups taken out and put in
 	oldGroup, newGroup     diag.List

@@ -21,8 +21,8 @@ func (s *site) searchDocs(out *groupOut, v *versions) {
 	if s.opts.NoSearch {
 		return
 	}
-	secs := map[*built][]search.Section{} // the source stands in for several languages: read it once
-	out.search = map[string]search.Doc{}
+	read := map[*built]search.Prepared{} // the source stands in for several languages: read it once
+	out.search = map[string]search.Prepared{}
 	for i, l := range s.cfg.Langs {
 		b := v.real[l.Code]
 		if b == nil {
@@ -31,13 +31,13 @@ func (s *site) searchDocs(out *groupOut, v *versions) {
 			}
 			b = v.src
 		}
-		ss, ok := secs[b]
-		if !ok {
-			ss = search.Sections(string(b.Body))
-			secs[b] = ss
-		}
 		po := out.pages[i]
-		out.search[l.Code] = search.Doc{URL: po.URL, Title: po.Title, StandIn: po.Fallback, Sections: ss}
+		p, ok := read[b]
+		if !ok || p.Title() != po.Title {
+			p = search.Prepare(search.Doc{Title: po.Title, Sections: search.Sections(string(b.Body))})
+			read[b] = p
+		}
+		out.search[l.Code] = p.As(po.URL, po.Fallback)
 	}
 }
 
@@ -46,14 +46,15 @@ func (s *site) searchDocs(out *groupOut, v *versions) {
 type catalogCapture struct {
 	Sink
 	mu   sync.Mutex
-	docs map[string][]search.Doc // by language code
+	docs map[string][]search.Prepared // by language code
 }
 
 func (c *catalogCapture) WriteFile(rel string, data []byte) error {
 	if code, ok := catalogPage(rel); ok {
 		title, secs := search.Page(string(data))
+		p := search.Prepare(search.Doc{URL: "/" + path.Dir(rel) + "/", Title: title, Sections: secs})
 		c.mu.Lock()
-		c.docs[code] = append(c.docs[code], search.Doc{URL: "/" + path.Dir(rel) + "/", Title: title, Sections: secs})
+		c.docs[code] = append(c.docs[code], p)
 		c.mu.Unlock()
 	}
 	return c.Sink.WriteFile(rel, data)
@@ -75,7 +76,7 @@ func catalogPage(rel string) (code string, ok bool) {
 
 // writeSearch writes the index of every language (search.Dir) from the groups' pages and
 // the catalog's.
-func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Doc, sink Sink) error {
+func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepared, sink Sink) error {
 	if s.opts.NoSearch {
 		return nil
 	}
@@ -83,14 +84,14 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Doc, si
 	files := make([]map[string][]byte, len(langs))
 	s.parallel(context.Background(), len(langs), func(i int) {
 		code := langs[i].Code
-		var docs []search.Doc
+		var docs []search.Prepared
 		for _, o := range outs {
 			if d, ok := o.search[code]; ok {
 				docs = append(docs, d)
 			}
 		}
 		docs = append(docs, catalog[code]...)
-		files[i], _ = search.Build(docs)
+		files[i], _ = search.BuildPrepared(docs)
 	})
 	for i, l := range langs {
 		for name, data := range files[i] {

@@ -97,10 +97,9 @@ type posting struct {
 
 // occ is a term's occurrence in a section before it is weighed.
 type occ struct {
-	page, sec int32
-	tf        float32
-	length    float32
-	fields    uint8 // inTitle, inHeading
+	sec    int32  // the section, counted over all pages (builder.secPage)
+	tf     uint16 // its frequency there, at most 65535
+	fields uint8  // inTitle, inHeading
 }
 
 const (
@@ -108,67 +107,98 @@ const (
 	inHeading
 )
 
-// builder reads the pages' terms into per-term occurrences, without allocating a
+// builder gathers the pages' terms into per-term occurrences, without allocating a
 // string for any term it has seen.
 type builder struct {
-	n       normalizer
-	dict    map[string]int32
-	names   []string
-	occs    [][]occ
-	counts  []float32 // of the section being read, by term
-	fields  []uint8
-	touched []int32
+	dict  map[string]int32
+	names []string
+	occs  [][]occ // by term, in section order: slices of one array
+	// Sections counted over all pages: their page, their length in terms; and the first
+	// section of each page.
+	secPage   []int32
+	secLength []float32
+	pageFirst []int32
 }
 
-// add reads text into the section being read, as field; it returns how many terms it had.
-func (bd *builder) add(text string, field uint8) int {
-	k := 0
-	bd.n.each(bd.n.normalize(text), func(t []byte, _ int) {
-		id, ok := bd.dict[string(t)]
-		if !ok {
-			id = int32(len(bd.names))
-			name := string(t)
-			bd.dict[name] = id
-			bd.names = append(bd.names, name)
-			bd.occs = append(bd.occs, nil)
-			bd.counts = append(bd.counts, 0)
-			bd.fields = append(bd.fields, 0)
+// read gathers the occurrences of pages' terms in two passes over them: the first finds
+// every term and counts its occurrences, the second puts them in place, so a site's tens
+// of millions of occurrences take one allocation and no copying.
+func (bd *builder) read(pages []Prepared) {
+	var ids []int32 // the term of every occurrence, in reading order
+	var counts []int
+	for pi := range pages {
+		bd.pageFirst = append(bd.pageFirst, int32(len(bd.secPage)))
+		r := termReader{pages[pi].terms}
+		for {
+			length, n, ok := r.section()
+			if !ok {
+				break
+			}
+			bd.secPage = append(bd.secPage, int32(pi))
+			bd.secLength = append(bd.secLength, float32(length))
+			for range n {
+				t, _, _ := r.term()
+				id, ok := bd.dict[string(t)]
+				if !ok {
+					id = int32(len(bd.names))
+					name := string(t)
+					bd.dict[name] = id
+					bd.names = append(bd.names, name)
+					counts = append(counts, 0)
+				}
+				ids = append(ids, id)
+				counts[id]++
+			}
 		}
-		if bd.counts[id] == 0 && bd.fields[id] == 0 {
-			bd.touched = append(bd.touched, id)
+	}
+	all := make([]occ, len(ids))
+	bd.occs = make([][]occ, len(bd.names))
+	at := 0
+	for id, c := range counts {
+		bd.occs[id] = all[at : at : at+c]
+		at += c
+	}
+	k, sec := 0, int32(0)
+	for pi := range pages {
+		r := termReader{pages[pi].terms}
+		for {
+			_, n, ok := r.section()
+			if !ok {
+				break
+			}
+			for range n {
+				_, tf, fields := r.term()
+				id := ids[k]
+				k++
+				bd.occs[id] = append(bd.occs[id], occ{sec, uint16(min(tf, math.MaxUint16)), fields})
+			}
+			sec++
 		}
-		if field != inTitle {
-			bd.counts[id]++
-		}
-		bd.fields[id] |= field
-		k++
-	})
-	return k
+	}
 }
 
 // Build makes the index files of one language's pages, by name within Dir. The order of
 // docs does not matter; the output is the same bytes for the same pages.
 func Build(docs []Doc) (files map[string][]byte, st Stats) {
-	docs = slices.Clone(docs)
-	slices.SortFunc(docs, func(a, b Doc) int { return strings.Compare(a.URL, b.URL) })
-	bd := &builder{dict: map[string]int32{}}
-	var total float64
-	sections := 0
-	for pi, d := range docs {
-		for si, s := range d.Sections {
-			bd.touched = bd.touched[:0]
-			if si == 0 {
-				bd.add(d.Title, inTitle)
-			}
-			length := bd.add(s.Heading, inHeading) + bd.add(s.Text, 0)
-			for _, id := range bd.touched {
-				bd.occs[id] = append(bd.occs[id], occ{int32(pi), int32(si), bd.counts[id], float32(length), bd.fields[id]})
-				bd.counts[id], bd.fields[id] = 0, 0
-			}
-			total += float64(length)
-			sections++
-		}
+	ps := make([]Prepared, len(docs))
+	for i, d := range docs {
+		ps[i] = Prepare(d)
 	}
+	return BuildPrepared(ps)
+}
+
+// BuildPrepared is Build of pages already prepared.
+func BuildPrepared(pages []Prepared) (files map[string][]byte, st Stats) {
+	pages = slices.Clone(pages)
+	slices.SortFunc(pages, func(a, b Prepared) int { return strings.Compare(a.URL, b.URL) })
+	bd := &builder{dict: map[string]int32{}}
+	bd.read(pages)
+	var total float64
+	for _, l := range bd.secLength {
+		total += float64(l)
+	}
+	sections := len(bd.secLength)
+	docs := pages
 	st.Pages, st.Sections, st.Terms = len(docs), sections, len(bd.names)
 	w := &writer{raw: map[string][]byte{}, st: &st}
 	meta := Meta{Version: 2, Pages: len(docs), ShardFirst: []string{}, ChunkPages: []int{}}
@@ -244,7 +274,7 @@ func (w *writer) shards(bd *builder, avg, n float64) (hashes string, first []str
 		ps = ps[:0]
 		for _, o := range list {
 			f := float64(o.tf)
-			wt := idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(o.length)/avg))
+			wt := idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(bd.secLength[o.sec])/avg))
 			// A field counts at least as much as a rare term's: on a site about GPUs, "gpu"
 			// is on every page, and its title still says which page is about it.
 			if o.fields&inTitle != 0 {
@@ -253,7 +283,8 @@ func (w *writer) shards(bd *builder, avg, n float64) (hashes string, first []str
 			if o.fields&inHeading != 0 {
 				wt += headingBoost * max(idf, 1)
 			}
-			ps = append(ps, posting{o.page, o.sec, int32(max(1, math.Round(wt*8)))})
+			page := bd.secPage[o.sec]
+			ps = append(ps, posting{page, o.sec - bd.pageFirst[page], int32(max(1, math.Round(wt*8)))})
 		}
 		if len(ps) > MaxPostings {
 			w.st.Dropped += len(ps) - MaxPostings
@@ -312,7 +343,7 @@ func strongest(ps []posting, k int) []posting {
 }
 
 // chunks writes the page chunks; it returns their hashes and sizes in pages.
-func (w *writer) chunks(docs []Doc) (hashes string, pages []int) {
+func (w *writer) chunks(docs []Prepared) (hashes string, pages []int) {
 	var chunk bytes.Buffer
 	var hs strings.Builder
 	k := 0
@@ -398,20 +429,19 @@ func writeTerm(w *bytes.Buffer, t string, ps []posting) {
 }
 
 // writePage writes ["url","title",standIn,[["heading","anchor","text"],…]].
-func writePage(w *bytes.Buffer, d Doc) {
-	standIn := 0
-	if d.StandIn {
-		standIn = 1
+func writePage(w *bytes.Buffer, p Prepared) {
+	url, _ := json.Marshal(strings.TrimPrefix(p.URL, "/"))
+	w.WriteByte('[')
+	w.Write(url)
+	w.WriteByte(',')
+	w.Write(p.title)
+	if p.StandIn {
+		w.WriteString(",1,")
+	} else {
+		w.WriteString(",0,")
 	}
-	secs := make([][3]string, len(d.Sections))
-	budget := PageText
-	for i, s := range d.Sections {
-		text := cut(s.Text, min(SectionText, budget))
-		budget -= utf8.RuneCountInString(text)
-		secs[i] = [3]string{s.Heading, s.Anchor, text}
-	}
-	b, _ := json.Marshal([]any{strings.TrimPrefix(d.URL, "/"), d.Title, standIn, secs})
-	w.Write(b)
+	w.Write(p.secs)
+	w.WriteByte(']')
 }
 
 // compareTerms orders terms by code point, as search.js does.

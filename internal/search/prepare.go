@@ -1,0 +1,174 @@
+package search
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"hash/maphash"
+	"sync"
+	"unicode/utf8"
+)
+
+// Prepared is a page read for the index: the terms of each of its sections with their
+// counts, and its entry in a page chunk. Preparing is the part of Build done page by
+// page, so a site build does it as it renders each page, on all cores, and keeps this
+// instead of the page's text.
+type Prepared struct {
+	URL     string
+	StandIn bool
+	name    string // the title
+	title   []byte // JSON string
+	secs    []byte // JSON array of [heading, anchor, text] with the texts cut for excerpts
+	terms   []byte // per section: length, count, then count × (term, tf, fields); uvarints
+}
+
+// As is p published at url, standing in for a translation or not: a page shown in
+// several languages is read once.
+func (p Prepared) As(url string, standIn bool) Prepared {
+	p.URL, p.StandIn = url, standIn
+	return p
+}
+
+// Title is the page's title.
+func (p Prepared) Title() string { return p.name }
+
+// Prepare reads one page for Build. It is safe to call from many goroutines.
+func Prepare(d Doc) Prepared {
+	r := readers.Get().(*reader)
+	defer readers.Put(r)
+	return r.prepare(d)
+}
+
+var readers = sync.Pool{New: func() any { return &reader{set: termSet{seed: maphash.MakeSeed()}} }}
+
+// reader holds what preparing a page reuses.
+type reader struct {
+	n   normalizer
+	set termSet
+	out []byte
+}
+
+func (r *reader) prepare(d Doc) Prepared {
+	p := Prepared{URL: d.URL, StandIn: d.StandIn, name: d.Title}
+	p.title, _ = json.Marshal(d.Title)
+	secs := make([][3]string, len(d.Sections))
+	budget := PageText
+	r.out = r.out[:0]
+	for i, s := range d.Sections {
+		text := cut(s.Text, min(SectionText, budget))
+		budget -= utf8.RuneCountInString(text)
+		secs[i] = [3]string{s.Heading, s.Anchor, text}
+
+		r.set.reset()
+		if i == 0 {
+			r.add(d.Title, inTitle)
+		}
+		length := r.add(s.Heading, inHeading) + r.add(s.Text, 0)
+		r.out = binary.AppendUvarint(r.out, uint64(length))
+		r.out = binary.AppendUvarint(r.out, uint64(len(r.set.ents)))
+		for _, e := range r.set.ents {
+			term := r.set.arena[e.off : e.off+e.n]
+			r.out = binary.AppendUvarint(r.out, uint64(len(term)))
+			r.out = append(r.out, term...)
+			r.out = binary.AppendUvarint(r.out, uint64(e.tf))
+			r.out = append(r.out, e.fields)
+		}
+	}
+	p.secs, _ = json.Marshal(secs)
+	p.terms = bytes.Clone(r.out)
+	return p
+}
+
+// add reads text into the section being read, as field; it returns how many terms it had
+// (the title's count in no section's length, and in no term's frequency).
+func (r *reader) add(text string, field uint8) int {
+	k := 0
+	r.n.each(r.n.normalize(text), func(t []byte, _ int) {
+		e := r.set.find(t)
+		if field != inTitle {
+			e.tf++
+		}
+		e.fields |= field
+		k++
+	})
+	return k
+}
+
+// termReader reads back the terms Prepare wrote.
+type termReader struct{ b []byte }
+
+// section starts the next section; ok is false past the last.
+func (r *termReader) section() (length, terms int, ok bool) {
+	if len(r.b) == 0 {
+		return 0, 0, false
+	}
+	l, k := binary.Uvarint(r.b)
+	n, k2 := binary.Uvarint(r.b[k:])
+	r.b = r.b[k+k2:]
+	return int(l), int(n), true
+}
+
+// term reads the section's next term, valid until the Prepared is dropped.
+func (r *termReader) term() (term []byte, tf uint32, fields uint8) {
+	l, k := binary.Uvarint(r.b)
+	term = r.b[k : k+int(l)]
+	r.b = r.b[k+int(l):]
+	f, k := binary.Uvarint(r.b)
+	fields = r.b[k]
+	r.b = r.b[k+1:]
+	return term, uint32(f), fields
+}
+
+// termSet counts the distinct terms of a section without allocating: an open-addressing
+// table over an arena of their bytes, in the order they came.
+type termSet struct {
+	seed  maphash.Seed
+	arena []byte
+	ents  []termEnt
+	slots []int32 // 1 + index in ents, 0 for empty; a power of two long
+}
+
+type termEnt struct {
+	off, n int
+	tf     uint32
+	fields uint8
+}
+
+func (s *termSet) reset() {
+	s.arena, s.ents = s.arena[:0], s.ents[:0]
+	clear(s.slots)
+}
+
+// find returns the entry of term, added if new.
+func (s *termSet) find(term []byte) *termEnt {
+	if 2*(len(s.ents)+1) > len(s.slots) {
+		s.grow()
+	}
+	mask := len(s.slots) - 1
+	for i := int(maphash.Bytes(s.seed, term)) & mask; ; i = (i + 1) & mask {
+		k := s.slots[i]
+		if k == 0 {
+			s.ents = append(s.ents, termEnt{off: len(s.arena), n: len(term)})
+			s.arena = append(s.arena, term...)
+			s.slots[i] = int32(len(s.ents))
+			return &s.ents[len(s.ents)-1]
+		}
+		e := &s.ents[k-1]
+		if bytes.Equal(s.arena[e.off:e.off+e.n], term) {
+			return e
+		}
+	}
+}
+
+// grow doubles the table and puts the entries back.
+func (s *termSet) grow() {
+	s.slots = make([]int32, max(256, 2*len(s.slots)))
+	mask := len(s.slots) - 1
+	for k, e := range s.ents {
+		i := int(maphash.Bytes(s.seed, s.arena[e.off:e.off+e.n])) & mask
+		for s.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		s.slots[i] = int32(k + 1)
+	}
+}
