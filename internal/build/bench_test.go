@@ -211,26 +211,29 @@ func BenchmarkWrite(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*3000), "ns/file")
 }
 
-// BenchmarkBuild is a whole build to disk at 1,000 and 10,000 pages per language.
+// BenchmarkBuild is a whole build to disk at 1,000 and 10,000 pages per language, with
+// the search index and without it (what the index costs a build).
 func BenchmarkBuild(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
-		b.Run(fmt.Sprintf("pages=%d", n), func(b *testing.B) {
-			dir := corpusDir(b, n)
-			dest := filepath.Join(b.TempDir(), "public")
-			for b.Loop() {
-				t, err := write.Begin(dest, write.Options{})
-				if err != nil {
-					b.Fatal(err)
+		for _, search := range []bool{true, false} {
+			b.Run(fmt.Sprintf("pages=%d/search=%v", n, search), func(b *testing.B) {
+				dir := corpusDir(b, n)
+				dest := filepath.Join(b.TempDir(), "public")
+				for b.Loop() {
+					t, err := write.Begin(dest, write.Options{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := Run(context.Background(), Options{Source: dir, NoSearch: !search}, t); err != nil {
+						b.Fatal(err)
+					}
+					if err := t.Commit(); err != nil {
+						b.Fatal(err)
+					}
 				}
-				if _, err := Run(context.Background(), Options{Source: dir}, t); err != nil {
-					b.Fatal(err)
-				}
-				if err := t.Commit(); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(3*n*b.N)/b.Elapsed().Seconds(), "pages/s")
-		})
+				b.ReportMetric(float64(3*n*b.N)/b.Elapsed().Seconds(), "pages/s")
+			})
+		}
 	}
 }
 
