@@ -58,7 +58,7 @@ const (
 const (
 	k1           = 1.2
 	b            = 0.75
-	titleBoost   = 3.0
+	titleBoost   = 6.0
 	headingBoost = 1.0
 )
 

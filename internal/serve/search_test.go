@@ -65,7 +65,7 @@ func TestSearchInBrowser(t *testing.T) {
 		{"en", "tesla v100", "en/gpus/v100/"},
 		{"en", "why cloud gpu", "en/gpu-cloud/#why-cloud-gpu-service"},
 		{"zh", "显存容量", "zh/gpu-survey/#gpu云主机产品"},
-		{"zh", "V100 价格", "zh/gpu-survey/"},
+		{"zh", "V100 价格", "zh/gpus/v100/"}, // the first page the relevance set names for it
 		{"ja", "料金", "ja/pricing/"},
 		{"ja", "GPU クラウド", "ja/gpu-cloud/"},
 	} {
