@@ -94,8 +94,8 @@ func BenchmarkBuildIndex(b *testing.B) {
 }
 
 // BenchmarkFirstQuery is a reader's first query on a site of 10,000 pages a language:
-// what it loads (index.bin, the shards of its terms, the chunks of the ten results shown)
-// and, as B-script, the gzipped search.js every page loads anyway. Queries are one to
+// what it loads (index.bin, the shards of its terms, the chunks of the ten results shown;
+// median and max) and, as B-script, the gzipped search.js every page loads anyway. Queries are one to
 // three words drawn from the pages' own.
 func BenchmarkFirstQuery(b *testing.B) {
 	script, err := os.ReadFile("../../static/search.js")
@@ -135,6 +135,7 @@ func BenchmarkFirstQuery(b *testing.B) {
 			b.ReportMetric(float64(loaded[len(loaded)/2]), "B-median")
 			b.ReportMetric(float64(loaded[len(loaded)-1]), "B-max")
 			b.ReportMetric(float64(zs.Len()), "B-script")
+			b.ReportMetric(float64(len(files[MetaFile])), "B-index.bin")
 		})
 	}
 }

@@ -47,7 +47,7 @@ const (
 	MaxPostings = 1500  // postings kept for a term, the strongest
 	SectionText = 600   // characters of a section's text kept for its excerpt
 	PageText    = 3000  // characters of text kept for a page's excerpts, all sections
-	shardBytes  = 24000 // a term shard is closed past this many bytes of JSON
+	shardBytes  = 12000 // a term shard is closed past this many bytes of JSON
 	chunkBytes  = 12000 // a page chunk is closed past this many bytes of JSON
 	hashLen     = 10    // hex digits of a file name's hash
 )
