@@ -13,7 +13,7 @@ import (
 )
 
 // Query reads an index as the browser does, fetching only the files a query needs; it
-// is search.js in Go, for the relevance tests, the payload figures and `docsite search`.
+// is search.js in Go, for the relevance tests and the payload figures.
 //
 // A query is cut into terms like the text (Terms). Each term matches the index terms it
 // is a prefix of (at most maxExpand, in order), fully when equal and by prefixWeight
