@@ -268,3 +268,45 @@ func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// How long a reader waits on a big site, which is not in the repository: set
+// DOCSITE_EVAL_OUT to a built site's folder (built with the base URL "/"),
+// DOCSITE_EVAL_PAGE to a page in it (en/docs/) and DOCSITE_EVAL_QUERIES to queries
+// separated by |. Each query is typed twice; the second time its index files are loaded.
+// Logged, not asserted.
+func TestSearchSpeedRealSite(t *testing.T) {
+	dir, page, list := os.Getenv("DOCSITE_EVAL_OUT"), os.Getenv("DOCSITE_EVAL_PAGE"), os.Getenv("DOCSITE_EVAL_QUERIES")
+	if dir == "" || page == "" || list == "" {
+		t.Skip("DOCSITE_EVAL_OUT, DOCSITE_EVAL_PAGE and DOCSITE_EVAL_QUERIES are not all set")
+	}
+	tab := newBrowser(t)
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	within(t, tab, 60*time.Second, "open "+page, chromedp.Navigate(srv.URL+"/"+page),
+		chromedp.WaitReady(chromedp.CSS("#search-input")))
+	queries := strings.Split(list, "|")
+	for pass := range 2 {
+		ms, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](fmt.Sprintf(`(async () => {
+			const input = document.querySelector("#search-input");
+			const status = document.querySelector(".site-search [role=status]");
+			const times = [];
+			for (const q of %s) {
+				const t0 = performance.now();
+				const changed = new Promise(done => {
+					const obs = new MutationObserver(() => { obs.disconnect(); done(); });
+					obs.observe(status, {childList: true, characterData: true, subtree: true});
+				});
+				input.value = q;
+				input.dispatchEvent(new Event("input"));
+				await changed;
+				times.push(performance.now() - t0);
+			}
+			return times;
+		})()`, mustJSON(queries)), chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("timing: %v", err)
+		}
+		slices.Sort(ms)
+		t.Logf("pass %d: %d queries, median %.1f ms, max %.1f ms from keystroke to results", pass+1, len(ms), ms[len(ms)/2], ms[len(ms)-1])
+	}
+}
