@@ -17,7 +17,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode/utf8"
 )
 
 // The index of a language is files under _search/<lang>/, made for a browser that fetches
@@ -447,24 +446,22 @@ func writePage(w *bytes.Buffer, p Prepared) {
 // compareTerms orders terms by code point, as search.js does.
 func compareTerms(a, b string) int { return strings.Compare(a, b) }
 
-// cut shortens s to at most n characters, at a space where one is near.
+// cut shortens s to at most n characters, at a space where one is near. It reads no
+// further into s than it keeps.
 func cut(s string, n int) string {
 	if n <= 0 {
 		return ""
-	}
-	if utf8.RuneCountInString(s) <= n {
-		return s
 	}
 	i := 0
 	for k := range s {
 		if i == n {
 			s = s[:k]
-			break
+			if sp := strings.LastIndexByte(s, ' '); sp > len(s)*4/5 {
+				s = s[:sp]
+			}
+			return s + "…"
 		}
 		i++
 	}
-	if sp := strings.LastIndexByte(s, ' '); sp > len(s)*4/5 {
-		s = s[:sp]
-	}
-	return s + "…"
+	return s
 }
