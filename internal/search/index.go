@@ -53,11 +53,15 @@ const (
 
 // BM25 parameters, and what a term in the page's title (scored with the first section)
 // and in a section's heading adds, in units of the term's idf (at least 1): fields added
-// as in BM25F, so that a title match is not lost to the saturation of term frequency.
+// as in BM25F, so that a title match is not lost to the saturation of term frequency. A
+// title's boost is normalised by its length as a section's weight is (bTitle against the
+// site's mean title): "Semantic Conventions" is about its words more than a blog post
+// titled with them and six others.
 const (
 	k1           = 1.2
 	b            = 0.75
 	titleBoost   = 6.0
+	bTitle       = 0.75 // how much a long title's boost is spread thin, as b for a section
 	headingBoost = 1.0
 )
 
@@ -117,6 +121,7 @@ type builder struct {
 	secPage   []int32
 	secLength []float32
 	pageFirst []int32
+	titleLen  []float32 // terms in each page's title
 }
 
 // read gathers the occurrences of pages' terms in two passes over them: the first finds
@@ -127,6 +132,7 @@ func (bd *builder) read(pages []Prepared) {
 	var counts []int
 	for pi := range pages {
 		bd.pageFirst = append(bd.pageFirst, int32(len(bd.secPage)))
+		bd.titleLen = append(bd.titleLen, float32(pages[pi].words))
 		r := termReader{pages[pi].terms}
 		for {
 			length, n, ok := r.section()
@@ -253,6 +259,11 @@ func (w *writer) compress() map[string][]byte {
 // shards weighs every term's occurrences (avg is the mean section length, n the number of
 // sections) and writes the term shards; it returns their hashes and first terms.
 func (w *writer) shards(bd *builder, avg, n float64) (hashes string, first []string) {
+	avgTitle := 0.0
+	for _, l := range bd.titleLen {
+		avgTitle += float64(l)
+	}
+	avgTitle = max(avgTitle/float64(max(len(bd.titleLen), 1)), 1)
 	order := make([]int32, len(bd.names))
 	for i := range order {
 		order[i] = int32(i)
@@ -277,7 +288,7 @@ func (w *writer) shards(bd *builder, avg, n float64) (hashes string, first []str
 			// A field counts at least as much as a rare term's: on a site about GPUs, "gpu"
 			// is on every page, and its title still says which page is about it.
 			if o.fields&inTitle != 0 {
-				wt += titleBoost * max(idf, 1)
+				wt += titleBoost * max(idf, 1) / (1 - bTitle + bTitle*float64(bd.titleLen[bd.secPage[o.sec]])/avgTitle)
 			}
 			if o.fields&inHeading != 0 {
 				wt += headingBoost * max(idf, 1)

@@ -20,6 +20,7 @@ type Prepared struct {
 	title   []byte // JSON string
 	secs    []byte // JSON array of [heading, anchor, text] with the texts cut for excerpts
 	terms   []byte // per section: length, count, then count × (term, tf, fields); uvarints
+	words   int    // terms in the title
 }
 
 // As is p published at url, standing in for a translation or not: a page shown in
@@ -61,7 +62,7 @@ func (r *reader) prepare(d Doc) Prepared {
 
 		r.set.reset()
 		if i == 0 {
-			r.add(d.Title, inTitle)
+			p.words = r.add(d.Title, inTitle)
 		}
 		length := r.add(s.Heading, inHeading) + r.add(s.Text, 0)
 		r.out = binary.AppendUvarint(r.out, uint64(length))
