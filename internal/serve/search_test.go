@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -309,4 +311,49 @@ func TestSearchSpeedRealSite(t *testing.T) {
 		slices.Sort(ms)
 		t.Logf("pass %d: %d queries, median %.1f ms, max %.1f ms from keystroke to results", pass+1, len(ms), ms[len(ms)/2], ms[len(ms)-1])
 	}
+}
+
+// A host that does not serve the index (it was not uploaded, or a proxy refuses it): the
+// box says search failed, in the page's language, and lists nothing; the page goes on
+// working, and once the files are there the next keystroke finds results.
+func TestSearchWithoutIndexFiles(t *testing.T) {
+	tab := newBrowser(t)
+	mem := write.NewMemory()
+	if _, err := build.Run(context.Background(), build.Options{Source: "../.."}, mem); err != nil {
+		t.Fatal(err)
+	}
+	files := mem.Files()
+	var lost atomic.Bool
+	lost.Store(true)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if strings.HasSuffix(name, "/") || name == "" {
+			name += "index.html"
+		}
+		data, ok := files[name]
+		if !ok || lost.Load() && strings.HasPrefix(name, "_search/") {
+			http.NotFound(w, r)
+			return
+		}
+		http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(data))
+	}))
+	defer srv.Close()
+
+	within(t, tab, 60*time.Second, "open ja", chromedp.Navigate(srv.URL+"/ja/gpu-cloud/"),
+		chromedp.WaitReady(chromedp.CSS("#search-input")))
+	failed, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector(".site-search").dataset.failed`))
+	if err != nil || failed == "" {
+		t.Fatalf("no failure message on the box: %q, %v", failed, err)
+	}
+	status := `document.querySelector(".site-search [role=status]").textContent`
+	within(t, tab, 30*time.Second, "type without an index", chromedp.SendKeys(chromedp.CSS("#search-input"), "料金"),
+		chromedp.Poll[chromedp.Void](status+` === `+mustJSON(failed)))
+	n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#search-results [role=option]").length`))
+	if err != nil || n != 0 {
+		t.Errorf("without an index: %d results listed (%v), want none", n, err)
+	}
+
+	lost.Store(false)
+	within(t, tab, 30*time.Second, "type once the index is served", chromedp.SendKeys(chromedp.CSS("#search-input"), "表"),
+		chromedp.WaitVisible(chromedp.CSS("#search-results [role=option]")))
 }
