@@ -357,3 +357,36 @@ func TestSearchWithoutIndexFiles(t *testing.T) {
 	within(t, tab, 30*time.Second, "type once the index is served", chromedp.SendKeys(chromedp.CSS("#search-input"), "表"),
 		chromedp.WaitVisible(chromedp.CSS("#search-results [role=option]")))
 }
+
+// A host that sends the index files with Content-Encoding: gzip (an object store told
+// they are compressed): the browser inflates them before search.js sees them, which
+// reads them as they come.
+func TestSearchIndexInflatedByHost(t *testing.T) {
+	tab := newBrowser(t)
+	mem := write.NewMemory()
+	if _, err := build.Run(context.Background(), build.Options{Source: "../.."}, mem); err != nil {
+		t.Fatal(err)
+	}
+	files := mem.Files()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if strings.HasSuffix(name, "/") || name == "" {
+			name += "index.html"
+		}
+		data, ok := files[name]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		if strings.HasPrefix(name, "_search/") {
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Header().Set("Content-Type", "application/octet-stream")
+		}
+		w.Write(data)
+	}))
+	defer srv.Close()
+	within(t, tab, 60*time.Second, "open zh", chromedp.Navigate(srv.URL+"/zh/gpu-cloud/"),
+		chromedp.WaitReady(chromedp.CSS("#search-input")))
+	within(t, tab, 30*time.Second, "type", chromedp.SendKeys(chromedp.CSS("#search-input"), "显存"),
+		chromedp.WaitVisible(chromedp.CSS("#search-results [role=option]")))
+}
