@@ -1,0 +1,273 @@
+package search
+
+import (
+	"bytes"
+	"cmp"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"maps"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// The index files of a language as Build writes them: term shards with their weighed
+// postings, page chunks, their names and their compression.
+
+// writer names the index files; compress compresses them.
+type writer struct {
+	raw map[string][]byte // JSON by file name
+	st  *Stats
+}
+
+// compress gzips every file, on all cores: the files of a big site's index are
+// thousands, and the build waits for them.
+func (w *writer) compress() map[string][]byte {
+	names := slices.Sorted(maps.Keys(w.raw))
+	out := make([][]byte, len(names))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(names)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var z zipper
+			for i := int(next.Add(1)) - 1; i < len(names); i = int(next.Add(1)) - 1 {
+				out[i] = z.gz(w.raw[names[i]])
+			}
+		}()
+	}
+	wg.Wait()
+	files := make(map[string][]byte, len(names))
+	for i, name := range names {
+		files[name] = out[i]
+	}
+	return files
+}
+
+// shards weighs every term's occurrences (avg is the mean section length, n the number of
+// sections) and writes the term shards; it returns their hashes and first terms.
+func (w *writer) shards(bd *builder, avg, n float64) (hashes string, first []string) {
+	avgTitle := 0.0
+	for _, l := range bd.titleLen {
+		avgTitle += float64(l)
+	}
+	avgTitle = max(avgTitle/float64(max(len(bd.titleLen), 1)), 1)
+	order := make([]int32, len(bd.names))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return compareTerms(bd.names[a], bd.names[b]) })
+	var shard bytes.Buffer
+	var ps []posting
+	var hs strings.Builder
+	closeShard := func() {
+		shard.WriteByte(']')
+		hs.WriteString(w.put(ShardFile, shard.Bytes()))
+		shard.Reset()
+	}
+	for _, id := range order {
+		list := bd.occs[id]
+		df := float64(len(list))
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		ps = ps[:0]
+		for _, o := range list {
+			f := float64(o.tf)
+			wt := idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(bd.secLength[o.sec])/avg))
+			// A field counts at least as much as a rare term's: on a site about GPUs, "gpu"
+			// is on every page, and its title still says which page is about it.
+			if o.fields&inTitle != 0 {
+				wt += titleBoost * max(idf, 1) / (1 - bTitle + bTitle*float64(bd.titleLen[bd.secPage[o.sec]])/avgTitle)
+			}
+			if o.fields&inHeading != 0 {
+				wt += headingBoost * max(idf, 1)
+			}
+			page := bd.secPage[o.sec]
+			ps = append(ps, posting{page, o.sec - bd.pageFirst[page], int32(max(1, math.Round(wt*8)))})
+		}
+		if len(ps) > MaxPostings {
+			w.st.Dropped += len(ps) - MaxPostings
+			ps = strongest(ps, MaxPostings)
+		}
+		w.st.Postings += len(ps)
+		if shard.Len() == 0 {
+			first = append(first, bd.names[id])
+			shard.WriteByte('[')
+		} else {
+			shard.WriteByte(',')
+		}
+		writeTerm(&shard, bd.names[id], ps)
+		if shard.Len() >= shardBytes {
+			closeShard()
+		}
+	}
+	if shard.Len() > 0 {
+		closeShard()
+	}
+	return hs.String(), first
+}
+
+// strongest keeps the k postings of the highest impact, in page order (ties: the first
+// pages); ps is in page order and reused.
+func strongest(ps []posting, k int) []posting {
+	var hist [256]int // impacts by magnitude, the last bucket holding all above
+	bucket := func(v int32) int { return int(min(v, 255)) }
+	for _, p := range ps {
+		hist[bucket(p.impact)]++
+	}
+	cut, above := 255, 0 // the bucket where the k-th strongest falls, and how many are above it
+	for ; cut > 0 && above+hist[cut] < k; cut-- {
+		above += hist[cut]
+	}
+	if cut == 255 { // more than k in the top bucket: order them exactly
+		slices.SortFunc(ps, func(x, y posting) int {
+			return cmp.Or(cmp.Compare(y.impact, x.impact), cmp.Compare(x.page, y.page), cmp.Compare(x.sec, y.sec))
+		})
+		ps = ps[:k]
+		slices.SortFunc(ps, func(x, y posting) int { return cmp.Or(cmp.Compare(x.page, y.page), cmp.Compare(x.sec, y.sec)) })
+		return ps
+	}
+	room := k - above // postings of the cut bucket that stay
+	out := ps[:0]
+	for _, p := range ps {
+		b := bucket(p.impact)
+		if b > cut || b == cut && room > 0 {
+			if b == cut {
+				room--
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// chunks writes the page chunks; it returns their hashes and sizes in pages.
+func (w *writer) chunks(docs []Prepared) (hashes string, pages []int) {
+	var chunk bytes.Buffer
+	var hs strings.Builder
+	k := 0
+	for pi, d := range docs {
+		if chunk.Len() == 0 {
+			chunk.WriteByte('[')
+		} else {
+			chunk.WriteByte(',')
+		}
+		writePage(&chunk, d)
+		k++
+		if chunk.Len() >= chunkBytes || pi == len(docs)-1 {
+			chunk.WriteByte(']')
+			hs.WriteString(w.put(ChunkFile, chunk.Bytes()))
+			pages = append(pages, k)
+			chunk.Reset()
+			k = 0
+		}
+	}
+	return hs.String(), pages
+}
+
+// put adds JSON b under the name file makes of its hash, and returns the hash. Two
+// contents whose hashes start alike take the next digits of their hashes.
+func (w *writer) put(file func(string) string, b []byte) string {
+	sum := sha256.Sum256(b)
+	digits := hex.EncodeToString(sum[:])
+	for i := 0; ; i += hashLen {
+		h := digits[i : i+hashLen]
+		old, taken := w.raw[file(h)]
+		if !taken || bytes.Equal(old, b) {
+			if !taken {
+				w.raw[file(h)] = bytes.Clone(b)
+			}
+			return h
+		}
+	}
+}
+
+// zipper compresses, reusing its writer.
+type zipper struct {
+	zw  *gzip.Writer
+	buf bytes.Buffer
+}
+
+// gz compresses b, reproducibly: the same bytes for the same input.
+func (z *zipper) gz(b []byte) []byte {
+	z.buf.Reset()
+	if z.zw == nil {
+		z.zw, _ = gzip.NewWriterLevel(&z.buf, gzipLevel)
+	} else {
+		z.zw.Reset(&z.buf)
+	}
+	z.zw.Write(b)
+	z.zw.Close()
+	return bytes.Clone(z.buf.Bytes())
+}
+
+// gzipLevel trades the index's bytes for the build's time.
+const gzipLevel = 2
+
+// writeTerm writes ["term",[page delta, section, impact, …]].
+func writeTerm(w *bytes.Buffer, t string, ps []posting) {
+	tb, _ := json.Marshal(t)
+	w.WriteByte('[')
+	w.Write(tb)
+	w.WriteString(",[")
+	last := int32(0)
+	var num []byte
+	for i, p := range ps {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		num = strconv.AppendInt(num[:0], int64(p.page-last), 10)
+		num = append(num, ',')
+		num = strconv.AppendInt(num, int64(p.sec), 10)
+		num = append(num, ',')
+		num = strconv.AppendInt(num, int64(p.impact), 10)
+		w.Write(num)
+		last = p.page
+	}
+	w.WriteString("]]")
+}
+
+// writePage writes ["url","title",standIn,[["heading","anchor","text"],…]].
+func writePage(w *bytes.Buffer, p Prepared) {
+	url, _ := json.Marshal(strings.TrimPrefix(p.URL, "/"))
+	w.WriteByte('[')
+	w.Write(url)
+	w.WriteByte(',')
+	w.Write(p.title)
+	if p.StandIn {
+		w.WriteString(",1,")
+	} else {
+		w.WriteString(",0,")
+	}
+	w.Write(p.secs)
+	w.WriteByte(']')
+}
+
+// compareTerms orders terms by code point, as search.js does.
+func compareTerms(a, b string) int { return strings.Compare(a, b) }
+
+// cut shortens s to at most n characters, at a space where one is near. It reads no
+// further into s than it keeps.
+func cut(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	i := 0
+	for k := range s {
+		if i == n {
+			s = s[:k]
+			if sp := strings.LastIndexByte(s, ' '); sp > len(s)*4/5 {
+				s = s[:sp]
+			}
+			return s + "…"
+		}
+		i++
+	}
+	return s
+}
