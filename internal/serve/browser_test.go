@@ -26,8 +26,12 @@ func newBrowser(t *testing.T) context.Context {
 		}
 		t.Skipf("no %s: %v", chromiumPath, err)
 	}
+	profile := t.TempDir()
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chromiumPath),
+		// chromium leaves its singleton socket's folder in TMPDIR when it is
+		// stopped: keep it in the profile, which the test removes.
+		chromedp.Env("TMPDIR="+profile),
 		chromedp.Flag("headless", true),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
@@ -36,7 +40,7 @@ func newBrowser(t *testing.T) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 	)
 	tab, cancelTab := chromedp.NewContext(alloc)
 	t.Cleanup(func() {

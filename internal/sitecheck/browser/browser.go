@@ -128,6 +128,9 @@ func start(ctx context.Context, chromium, proxy string) (context.Context, func()
 	// --disable-dev-shm-usage for small containers, …) plus ours.
 	opts := slices.Concat(chromedp.DefaultExecAllocatorOptions[:], []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium), chromedp.UserDataDir(profile),
+		// chromium leaves its singleton socket's folder in TMPDIR when it is
+		// stopped: keep it in the profile, which stop removes.
+		chromedp.Env("TMPDIR=" + profile),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
