@@ -139,3 +139,25 @@ func BenchmarkFirstQuery(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSections reads the <main> of every golden page into sections, with scan (as
+// Sections does) and with the tokenizer alone, for the ratio.
+func BenchmarkSections(b *testing.B) {
+	var bodies []string
+	size := 0
+	for _, page := range readGoldenPages(b) {
+		bodies = append(bodies, MainOf(page))
+		size += len(bodies[len(bodies)-1])
+	}
+	slices.Sort(bodies)
+	for _, by := range []string{"scan", "tokenizer"} {
+		b.Run("by="+by, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				for _, body := range bodies {
+					sectionsBy(body, by == "scan")
+				}
+			}
+		})
+	}
+}

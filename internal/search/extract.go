@@ -34,94 +34,158 @@ type Section struct {
 // moving from Pagefind already have in their templates).
 // Inline elements join their text to what surrounds it (料金<b>表</b> is 料金表); block
 // elements separate it.
+//
+// The body is read by scan, which takes the HTML the renderer writes several times faster
+// than a general tokenizer; anything it is not sure of (a script, a bare <, an attribute
+// it would have to unescape) it hands back, and x/net/html's tokenizer reads the body
+// instead. FuzzScan checks that the two read the same from any body scan accepts.
 func Sections(body string) []Section {
-	secs := []Section{{}}
-	var text, heading spaced
-	var in atom.Atom // the h2/h3 being read, or 0
-	skip := 0        // depth inside elements left out
-	var skipTag []byte
+	var r sectionsReader
+	if scan(body, &r) {
+		return r.done()
+	}
+	r = sectionsReader{}
+	tokenize(body, &r)
+	return r.done()
+}
+
+// tokenize reads body with x/net/html's tokenizer into r.
+func tokenize(body string, r *sectionsReader) {
 	z := html.NewTokenizer(strings.NewReader(body))
 	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			break
-		}
-		switch tt {
+		switch z.Next() {
+		case html.ErrorToken:
+			return
 		case html.StartTagToken:
 			name, hasAttr := z.TagName()
-			if skip > 0 {
-				if bytes.Equal(name, skipTag) {
-					skip++
-				}
+			if r.skip > 0 {
+				r.startTag(name, tag{})
 				continue
 			}
-			a := atom.Lookup(name)
-			var id []byte
-			ignore := false
+			var t tag
 			for hasAttr {
 				var k, v []byte
 				k, v, hasAttr = z.TagAttr()
-				switch string(k) {
-				case "id":
-					id = v
-				case "class":
-					ignore = ignore || leftOutClass(v)
-				case "data-search-ignore", "data-pagefind-ignore":
-					ignore = true
-				}
+				t.attr(k, string(v))
 			}
-			if (ignore || leftOut(a)) && !void(a) {
-				skip, skipTag = 1, append(skipTag[:0], name...)
-				continue
-			}
-			if (a == atom.H2 || a == atom.H3) && len(id) > 0 && in == 0 {
-				secs[len(secs)-1].Text = text.take()
-				secs = append(secs, Section{Anchor: string(id)})
-				in = a
-				continue
-			}
-			if !inline(a) {
-				text.space()
-				heading.space()
-			}
+			r.startTag(name, t)
 		case html.EndTagToken:
 			name, _ := z.TagName()
-			if skip > 0 {
-				if bytes.Equal(name, skipTag) {
-					skip--
-				}
-				continue
-			}
-			a := atom.Lookup(name)
-			if a == in && in != 0 {
-				secs[len(secs)-1].Heading = heading.take()
-				in = 0
-				continue
-			}
-			if !inline(a) {
-				text.space()
-				heading.space()
-			}
+			r.endTag(name)
 		case html.SelfClosingTagToken:
 			name, _ := z.TagName()
-			if skip == 0 && !inline(atom.Lookup(name)) {
-				text.space()
-				heading.space()
-			}
+			r.selfClosing(name)
 		case html.TextToken:
-			if skip > 0 {
-				continue
-			}
-			if in != 0 {
-				heading.write(z.Text())
-			} else {
-				text.write(z.Text())
-			}
+			r.chars(z.Text())
 		}
 	}
-	secs[len(secs)-1].Text = text.take()
-	out := secs[:0]
-	for i, s := range secs {
+}
+
+// tag is what Sections needs of a start tag's attributes.
+type tag struct {
+	id           string
+	ignore       bool
+	seenID, seen bool // an id, a class was read: the first of each counts, as in HTML
+}
+
+// attr reads one attribute, its key in lower case and its value unescaped.
+func (t *tag) attr(k []byte, v string) {
+	switch string(k) {
+	case "id":
+		if !t.seenID {
+			t.id, t.seenID = v, true
+		}
+	case "class":
+		if !t.seen {
+			t.ignore, t.seen = t.ignore || leftOutClass(v), true
+		}
+	case "data-search-ignore", "data-pagefind-ignore":
+		t.ignore = true
+	}
+}
+
+// sectionsReader turns the tags and text of a body into sections.
+type sectionsReader struct {
+	secs          []Section
+	text, heading spaced
+	in            atom.Atom // the h2/h3 being read, or 0
+	skip          int       // depth inside elements left out
+	skipTag       []byte
+}
+
+func (r *sectionsReader) startTag(name []byte, t tag) {
+	if r.skip > 0 {
+		if bytes.Equal(name, r.skipTag) {
+			r.skip++
+		}
+		return
+	}
+	a := atom.Lookup(name)
+	if (t.ignore || leftOut(a)) && !void(a) {
+		r.skip, r.skipTag = 1, append(r.skipTag[:0], name...)
+		return
+	}
+	if (a == atom.H2 || a == atom.H3) && t.id != "" && r.in == 0 {
+		r.close()
+		r.secs = append(r.secs, Section{Anchor: t.id})
+		r.in = a
+		return
+	}
+	if !inline(a) {
+		r.text.space()
+		r.heading.space()
+	}
+}
+
+func (r *sectionsReader) endTag(name []byte) {
+	if r.skip > 0 {
+		if bytes.Equal(name, r.skipTag) {
+			r.skip--
+		}
+		return
+	}
+	a := atom.Lookup(name)
+	if a == r.in && r.in != 0 {
+		r.secs[len(r.secs)-1].Heading = r.heading.take()
+		r.in = 0
+		return
+	}
+	if !inline(a) {
+		r.text.space()
+		r.heading.space()
+	}
+}
+
+func (r *sectionsReader) selfClosing(name []byte) {
+	if r.skip == 0 && !inline(atom.Lookup(name)) {
+		r.text.space()
+		r.heading.space()
+	}
+}
+
+func (r *sectionsReader) chars(t []byte) {
+	switch {
+	case r.skip > 0:
+	case r.in != 0:
+		r.heading.write(t)
+	default:
+		r.text.write(t)
+	}
+}
+
+// close ends the section being read: its text is what was gathered.
+func (r *sectionsReader) close() {
+	if len(r.secs) == 0 {
+		r.secs = append(r.secs, Section{})
+	}
+	r.secs[len(r.secs)-1].Text = r.text.take()
+}
+
+// done returns the sections read: the first always, the others if they hold anything.
+func (r *sectionsReader) done() []Section {
+	r.close()
+	out := r.secs[:0]
+	for i, s := range r.secs {
 		if i == 0 || s.Heading != "" || s.Text != "" {
 			out = append(out, s)
 		}
@@ -190,9 +254,9 @@ func leftOut(a atom.Atom) bool {
 }
 
 // leftOutClass reports whether a class attribute marks text the index leaves out.
-func leftOutClass(class []byte) bool {
-	for _, c := range bytes.Fields(class) {
-		switch string(c) {
+func leftOutClass(class string) bool {
+	for c := range strings.FieldsSeq(class) {
+		switch c {
 		case "anchor", "notice", "breadcrumb", "breadcrumbs":
 			return true
 		}
