@@ -161,3 +161,24 @@ func BenchmarkSections(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPrepare cuts 1,000 generated pages into terms counted per section.
+func BenchmarkPrepare(b *testing.B) {
+	for _, lang := range []string{"en", "zh", "ja"} {
+		b.Run("lang="+lang, func(b *testing.B) {
+			docs := synthPages(lang, 1000)
+			size := 0
+			for _, d := range docs {
+				for _, s := range d.Sections {
+					size += len(s.Heading) + len(s.Text)
+				}
+			}
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				for _, d := range docs {
+					Prepare(d)
+				}
+			}
+		})
+	}
+}

@@ -181,16 +181,22 @@ func (n *normalizer) each(s []byte, fn func(term []byte, at int)) {
 		}
 	}
 	for i := 0; i < len(s); {
-		r, size := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRune(s[i:])
-		}
-		switch {
-		case r < utf8.RuneSelf && ('a' <= r && r <= 'z' || '0' <= r && r <= '9'):
-			endRun()
-			if word < 0 {
-				word = i
+		if c := s[i]; c < utf8.RuneSelf { // most of most pages: no tables to look in
+			if len(run) > 0 {
+				endRun()
 			}
+			if asciiAlnum(c) {
+				if word < 0 {
+					word = i
+				}
+			} else {
+				endWord(i)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(s[i:])
+		switch {
 		case unspaced(r):
 			endWord(i)
 			run = append(run, runeAt{r, i, size})
