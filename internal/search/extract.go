@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -40,14 +41,18 @@ type Section struct {
 // it would have to unescape) it hands back, and x/net/html's tokenizer reads the body
 // instead. FuzzScan checks that the two read the same from any body scan accepts.
 func Sections(body string) []Section {
-	var r sectionsReader
-	if scan(body, &r) {
-		return r.done()
+	r := sectionsReaders.Get().(*sectionsReader)
+	defer sectionsReaders.Put(r)
+	r.reset()
+	if !scan(body, r) {
+		r.reset()
+		tokenize(body, r)
 	}
-	r = sectionsReader{}
-	tokenize(body, &r)
 	return r.done()
 }
+
+// sectionsReaders keep their buffers from page to page: a build reads tens of thousands.
+var sectionsReaders = sync.Pool{New: func() any { return new(sectionsReader) }}
 
 // tokenize reads body with x/net/html's tokenizer into r.
 func tokenize(body string, r *sectionsReader) {
@@ -181,10 +186,22 @@ func (r *sectionsReader) close() {
 	r.secs[len(r.secs)-1].Text = r.text.take()
 }
 
-// done returns the sections read: the first always, the others if they hold anything.
+// reset makes r ready for another body, keeping its buffers.
+func (r *sectionsReader) reset() {
+	clear(r.secs)
+	*r = sectionsReader{
+		secs:    r.secs[:0],
+		text:    spaced{b: r.text.b[:0]},
+		heading: spaced{b: r.heading.b[:0]},
+		skipTag: r.skipTag[:0],
+	}
+}
+
+// done returns the sections read, in a slice of their own: the first always, the others
+// if they hold anything.
 func (r *sectionsReader) done() []Section {
 	r.close()
-	out := r.secs[:0]
+	out := make([]Section, 0, len(r.secs))
 	for i, s := range r.secs {
 		if i == 0 || s.Heading != "" || s.Text != "" {
 			out = append(out, s)
@@ -212,6 +229,13 @@ func (s *spaced) write(p []byte) {
 					break
 				}
 				j++
+				continue
+			}
+			// The white space past ASCII is U+0085, U+00A0, U+1680, U+2000-U+205F and
+			// U+3000, led by 0xC2, 0xE1, 0xE2 and 0xE3: a whole character led by any
+			// other three-byte lead (all of CJK but its punctuation) is skipped as is.
+			if c >= 0xE4 && c <= 0xEF && j+2 < len(p) && p[j+1]&0xC0 == 0x80 && p[j+2]&0xC0 == 0x80 {
+				j += 3
 				continue
 			}
 			r, size := utf8.DecodeRune(p[j:])

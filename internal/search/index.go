@@ -118,7 +118,11 @@ type builder struct {
 // every term and counts its occurrences, the second puts them in place, so a site's tens
 // of millions of occurrences take one allocation and no copying.
 func (bd *builder) read(pages []Prepared) {
-	var ids []int32 // the term of every occurrence, in reading order
+	total := 0
+	for _, p := range pages {
+		total += p.occs
+	}
+	ids := make([]int32, 0, total) // the term of every occurrence, in reading order
 	var counts []int
 	for pi := range pages {
 		bd.pageFirst = append(bd.pageFirst, int32(len(bd.secPage)))

@@ -21,6 +21,7 @@ type Prepared struct {
 	secs    []byte // JSON array of [heading, anchor, text] with the texts cut for excerpts
 	terms   []byte // per section: length, count, then count × (term, tf, fields); uvarints
 	words   int    // terms in the title
+	occs    int    // distinct terms summed over the sections: what the builder gathers
 }
 
 // As is p published at url, standing in for a translation or not: a page shown in
@@ -67,6 +68,7 @@ func (r *reader) prepare(d Doc) Prepared {
 		length := r.add(s.Heading, inHeading) + r.add(s.Text, 0)
 		r.out = binary.AppendUvarint(r.out, uint64(length))
 		r.out = binary.AppendUvarint(r.out, uint64(len(r.set.ents)))
+		p.occs += len(r.set.ents)
 		for _, e := range r.set.ents {
 			term := r.set.arena[e.off : e.off+e.n]
 			r.out = binary.AppendUvarint(r.out, uint64(len(term)))

@@ -57,8 +57,8 @@ type runeAt struct {
 // normalize returns text normalised, in a buffer the next call reuses.
 //
 // Most of a page is characters NFKC leaves as they are and that nothing before them
-// composes with (stable, below): those are copied, folding ASCII case, and only the
-// stretches between them go through norm, which reads the end of what is already
+// composes with (stable, below): those are copied, folding ASCII case, full-width ASCII
+// is made ASCII, and only the stretches between them go through norm, which reads the end of what is already
 // normalised where a stretch starts with a combining mark.
 func (n *normalizer) normalize(text string) []byte {
 	b := n.buf[:0]
@@ -85,6 +85,18 @@ func (n *normalizer) normalize(text string) []byte {
 		if j == len(text) {
 			break
 		}
+		// A full-width form of an ASCII character (the commas, colons and brackets of
+		// Chinese and Japanese text) is that character to NFKC, whatever follows: norm
+		// is not called for it (it allocates a buffer each time).
+		if r, size := utf8.DecodeRuneInString(text[j:]); 0xff01 <= r && r <= 0xff5e {
+			c := byte(r - 0xfee0)
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+			i = j + size
+			continue
+		}
 		k := j + 1 // text[j:k] is not: up to the next stable character
 		for k < len(text) {
 			if c := text[k]; c < utf8.RuneSelf {
@@ -96,8 +108,9 @@ func (n *normalizer) normalize(text string) []byte {
 			}
 			k += size
 		}
-		// norm may rewrite the end of b (a mark composing with the letter before it).
-		from := max(0, start-utf8.UTFMax*4)
+		// norm may rewrite the end of b (a mark composing with the letter before it);
+		// what is before that is in lower case already.
+		from := max(0, len(b)-utf8.UTFMax*4)
 		b = norm.NFKC.AppendString(b, text[j:k])
 		var ok bool
 		if b, ok = lower(b, from); !ok { // the slow way, all of it

@@ -90,7 +90,7 @@ func TestStable(t *testing.T) {
 // normalize is NFKC then lower case (final sigma as sigma), however the text mixes
 // stable characters, marks that compose with them, and letters of other scripts.
 func FuzzNormalize(f *testing.F) {
-	for _, s := range []string{"か\u3099", "ｶﾞ", "ÉCOLE 显存", "ΟΔΟΣ", "İstanbul", "a\u0301\u0301卡", "Ⅻ", "\xff卡\u0301"} {
+	for _, s := range []string{"か\u3099", "ｶﾞ", "ÉCOLE 显存", "ΟΔΟΣ", "İstanbul", "a\u0301\u0301卡", "Ⅻ", "\xff卡\u0301", "Ｅ\u0301ＣＯＬＥ，显存：（Ａ）", "ｅ\u0301\u0327"} {
 		f.Add(s)
 	}
 	var n normalizer
