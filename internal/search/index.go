@@ -150,11 +150,13 @@ func (bd *builder) read(pages []Prepared) {
 			}
 		}
 	}
+	// next is where each term's next occurrence goes in all: plain indexes, so placing
+	// tens of millions of them writes no slice headers (and no write barriers).
 	all := make([]occ, len(ids))
-	bd.occs = make([][]occ, len(bd.names))
+	next := make([]int, len(counts))
 	at := 0
 	for id, c := range counts {
-		bd.occs[id] = all[at : at : at+c]
+		next[id] = at
 		at += c
 	}
 	k, sec := 0, int32(0)
@@ -169,10 +171,17 @@ func (bd *builder) read(pages []Prepared) {
 				_, tf, fields := r.term()
 				id := ids[k]
 				k++
-				bd.occs[id] = append(bd.occs[id], occ{sec, uint16(min(tf, math.MaxUint16)), fields})
+				all[next[id]] = occ{sec, uint16(min(tf, math.MaxUint16)), fields}
+				next[id]++
 			}
 			sec++
 		}
+	}
+	bd.occs = make([][]occ, len(counts))
+	at = 0
+	for id, c := range counts {
+		bd.occs[id] = all[at : at+c : at+c]
+		at += c
 	}
 }
 
