@@ -37,8 +37,8 @@ type Section struct {
 // elements separate it.
 //
 // The body is read by scan, which takes the HTML the renderer writes several times faster
-// than a general tokenizer; anything it is not sure of (a script, a bare <, an attribute
-// it would have to unescape) it hands back, and x/net/html's tokenizer reads the body
+// than a general tokenizer; anything it is not sure of (a script, a bare <, a named
+// reference it does not know) it hands back, and x/net/html's tokenizer reads the body
 // instead. FuzzScan checks that the two read the same from any body scan accepts.
 func Sections(body string) []Section {
 	r := sectionsReaders.Get().(*sectionsReader)

@@ -1,13 +1,17 @@
 package search
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // scan reads body into r as x/net/html's tokenizer would, for the HTML the renderer
 // writes: tags with quoted or plain attribute values, text with the character references
-// the renderer writes, comments. It reports false, with r half-filled, at anything else:
-// a raw-text element (script, style, textarea, title…), a < that does not open a tag or
-// a comment, another reference, an attribute value holding one, a carriage return or a
-// NUL, a tag cut off by the end. The caller then reads the body with the tokenizer.
+// the renderer writes and numeric ones, comments. It reports false, with r half-filled,
+// at anything else: a raw-text element (script, style, textarea, title…), a < that does
+// not open a tag or a comment, another reference, an id or class holding one, a carriage
+// return or a NUL, a tag cut off by the end. The caller then reads the body with the
+// tokenizer.
 func scan(body string, r *sectionsReader) bool {
 	if strings.IndexByte(body, '\r') >= 0 || strings.IndexByte(body, 0) >= 0 {
 		return false
@@ -124,7 +128,9 @@ func scanStartTag(body string, i int, r *sectionsReader) (end int, ok bool) {
 					return 0, false
 				}
 				val = body[k+1 : k+1+e]
-				if strings.IndexByte(val, '&') >= 0 {
+				// Only an id's and a class's value is read: a reference in one (which
+				// would need unescaping) hands the body over; in a link's it is skipped.
+				if strings.IndexByte(val, '&') >= 0 && (string(key) == "id" || string(key) == "class") {
 					return 0, false
 				}
 				k += e + 2
@@ -215,9 +221,59 @@ func unescape(dst []byte, text string) (out []byte, ok bool) {
 			}
 		}
 		if !known {
-			return dst, false
+			r, n := numericReference(text)
+			if n == 0 {
+				return dst, false
+			}
+			dst = utf8.AppendRune(dst, r)
+			text = text[n:]
 		}
 	}
+}
+
+// numericReference reads a reference like &#160; or &#x21a9; (goldmark's footnotes write
+// them) at the start of text: the character and the reference's length, or 0 where it is
+// not one that stands for itself (the tokenizer maps &#0;, &#128; to &#159;, surrogates
+// and what is past Unicode to other characters; those are left to it).
+func numericReference(text string) (r rune, n int) {
+	if len(text) < 3 || text[1] != '#' {
+		return 0, 0
+	}
+	i, base := 2, 10
+	if len(text) > 2 && (text[2] == 'x' || text[2] == 'X') {
+		i, base = 3, 16
+	}
+	x, digits := 0, 0
+	for ; i < len(text) && digits < 7; i++ {
+		d := hexDigit(text[i])
+		if d < 0 || d >= base {
+			break
+		}
+		x = x*base + d
+		digits++
+	}
+	if digits == 0 || i >= len(text) || text[i] != ';' {
+		return 0, 0
+	}
+	switch {
+	case x == '\t' || x == '\n' || 0x20 <= x && x <= 0x7e,
+		0xa0 <= x && x <= 0xd7ff, 0xe000 <= x && x <= utf8.MaxRune:
+		return rune(x), i + 1
+	}
+	return 0, 0
+}
+
+// hexDigit is the value of the hexadecimal digit c, or -1.
+func hexDigit(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	case 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
 }
 
 // appendLower appends s in ASCII lower case.

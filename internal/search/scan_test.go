@@ -64,7 +64,8 @@ func TestScanHandsOver(t *testing.T) {
 	for _, body := range []string{
 		"<p>a</p><script>if (a<b) x()</script>",
 		"<p>1 < 2</p>",
-		"<p title=\"&amp;\">x</p>",
+		"<p id=\"a&amp;b\">x</p>",
+		"<p class='a&amp;b'>x</p>",
 		"<p>x\r\ny</p>",
 		"<p>x\x00</p>",
 		"<p class=a/>",
@@ -77,6 +78,11 @@ func TestScanHandsOver(t *testing.T) {
 		"<p>&copy</p>",
 		"<p>&#0</p>",
 		"<p>&amp</p>",
+		"<p>&#128;</p>",
+		"<p>&#x110000;</p>",
+		"<p>&#xD800;</p>",
+		"<p>&#1234567890;</p>",
+		"<p>&#160</p>",
 	} {
 		if _, ok := sectionsBy(body, true); ok {
 			t.Errorf("scan read %q itself", body)
@@ -84,8 +90,10 @@ func TestScanHandsOver(t *testing.T) {
 	}
 	for _, body := range []string{
 		"<p>a &amp; b &lt;c&gt; &#43;&#39;&#34;&quot;&nbsp;</p>",
+		"<p>&#160;<a href=\"#fnref:1\">&#x21a9;&#xfe0e;</a></p>",
 		"<h2 id=x class='a b'>T</h2><br/><img src=a.png alt=\"x\" />",
 		"<!-- c -->a<!---->b",
+		"<a href=\"?a=1&amp;b=2&c\" title='&lt;'>x</a>",
 		"<H2 ID=\"x\">T</H2 >",
 		"<input disabled/><input disabled >",
 	} {
@@ -99,7 +107,7 @@ func TestScanHandsOver(t *testing.T) {
 func FuzzScan(f *testing.F) {
 	for _, s := range []string{
 		"<h2 id=a>x</h2>y", "<h2 id=a id=b class=anchor class=x>x</h2>", "<p class='notice'>x</p><p>y",
-		"<a b=c/>d", "<a b='c'/>d", "<a b/>d", "<br/>a<br />b", "a&amp;b&ampc&#x41;&#0;", "&#0", "&nbsp;&#43;&#39;", "<!---->a<!-- -- -->b",
+		"<a b=c/>d", "<a b='c'/>d", "<a b/>d", "<br/>a<br />b", "a&amp;b&ampc&#x41;&#0;", "&#0", "&nbsp;&#43;&#39;", "&#160;&#x21A9;&#Xfe0e;&#128;&#xd800;&#1114111;&#0000065;&#x0000041;", "<!---->a<!-- -- -->b",
 		"<pre><pre>x</pre></pre>y", "<nav data-search-ignore>x</nav>y", "<rt>x</rt>", "<P ID=\"Q\">x</P>",
 	} {
 		f.Add(s)
@@ -116,4 +124,41 @@ func FuzzScan(f *testing.F) {
 			t.Fatalf("scan read\n%q\nthe tokenizer\n%q", got, want)
 		}
 	})
+}
+
+// On a real site's built pages (DOCSITE_EVAL_OUT, a folder docsite built), scan reads each
+// page's <main> as the tokenizer does, and says how many it handed over (the pages it
+// does not speed up):
+//
+//	DOCSITE_EVAL_OUT=/tmp/otel-out go test ./internal/search -run ScanRealSite -v
+func TestScanRealSite(t *testing.T) {
+	dir := os.Getenv("DOCSITE_EVAL_OUT")
+	if dir == "" {
+		t.Skip("DOCSITE_EVAL_OUT is not set")
+	}
+	pages, handed := 0, map[string]int{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.Name() != "index.html" {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		body := MainOf(string(b))
+		pages++
+		got, ok := sectionsBy(body, true)
+		if !ok {
+			handed[strings.SplitN(strings.TrimPrefix(p, dir+"/"), "/", 2)[0]]++
+			return nil
+		}
+		if want, _ := sectionsBy(body, false); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: scan and the tokenizer read it otherwise", p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d pages; handed to the tokenizer, by top folder: %v", pages, handed)
 }
