@@ -2,7 +2,10 @@ package build
 
 import (
 	"context"
+	"errors"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -75,13 +78,14 @@ func catalogPage(rel string) (code string, ok bool) {
 }
 
 // writeSearch writes the index of every language (search.Dir) from the groups' pages and
-// the catalog's.
+// the catalog's. Each language's files are written as soon as they are made, while the
+// other languages' are still being made.
 func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepared, sink Sink) error {
 	if s.opts.NoSearch {
 		return nil
 	}
 	langs := s.cfg.Langs
-	files := make([]map[string][]byte, len(langs))
+	errs := make([]error, len(langs))
 	s.parallel(context.Background(), len(langs), func(i int) {
 		code := langs[i].Code
 		var docs []search.Prepared
@@ -91,14 +95,12 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 			}
 		}
 		docs = append(docs, catalog[code]...)
-		files[i], _ = search.BuildPrepared(docs)
-	})
-	for i, l := range langs {
-		for name, data := range files[i] {
-			if err := sink.WriteFile(search.Dir(l.Code)+name, data); err != nil {
-				return err
+		files, _ := search.BuildPrepared(docs)
+		for _, name := range slices.Sorted(maps.Keys(files)) {
+			if errs[i] = sink.WriteFile(search.Dir(code)+name, files[name]); errs[i] != nil {
+				return
 			}
 		}
-	}
-	return nil
+	})
+	return errors.Join(errs...)
 }
