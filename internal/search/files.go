@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 )
 
 // The index files of a language as Build writes them: term shards with their weighed
@@ -252,22 +253,24 @@ func writePage(w *bytes.Buffer, p Prepared) {
 // compareTerms orders terms by code point, as search.js does.
 func compareTerms(a, b string) int { return strings.Compare(a, b) }
 
-// cut shortens s to at most n characters, at a space where one is near. It reads no
-// further into s than it keeps.
-func cut(s string, n int) string {
+// cut shortens s to at most n characters and a …, at a space where one is near, and says
+// how many characters it kept (the … counted). It reads no further into s than it
+// keeps.
+func cut(s string, n int) (string, int) {
 	if n <= 0 {
-		return ""
+		return "", 0
 	}
 	i := 0
 	for k := range s {
 		if i == n {
 			s = s[:k]
 			if sp := strings.LastIndexByte(s, ' '); sp > len(s)*4/5 {
+				i -= utf8.RuneCountInString(s[sp:])
 				s = s[:sp]
 			}
-			return s + "…"
+			return s + "…", i + 1
 		}
 		i++
 	}
-	return s
+	return s, i
 }

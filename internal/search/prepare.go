@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"hash/maphash"
 	"sync"
-	"unicode/utf8"
 )
 
 // Prepared is a page read for the index: the terms of each of its sections with their
@@ -57,8 +56,8 @@ func (r *reader) prepare(d Doc) Prepared {
 	budget := PageText
 	r.out = r.out[:0]
 	for i, s := range d.Sections {
-		text := cut(s.Text, min(SectionText, budget))
-		budget -= utf8.RuneCountInString(text)
+		text, n := cut(s.Text, min(SectionText, budget))
+		budget -= n
 		secs[i] = [3]string{s.Heading, s.Anchor, text}
 
 		r.set.reset()

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // A page prepared once and published at another URL, standing in, indexes as if it had
@@ -46,5 +47,26 @@ func TestTermSetGrows(t *testing.T) {
 	}
 	if _, _, ok := r.section(); ok {
 		t.Error("a second section out of one")
+	}
+}
+
+// cut's count is the characters of what it returns, whether it cut at a space, mid-word
+// or not at all, in any script and in broken UTF-8.
+func TestCutCounts(t *testing.T) {
+	long := strings.Repeat("word ", 200)
+	for _, c := range []struct {
+		s string
+		n int
+	}{
+		{"", 5}, {"short", 0}, {"short", 10}, {long, 600}, {long, 7}, {strings.Repeat("显存价格", 300), 600},
+		{strings.Repeat("ab\xffc ", 300), 599}, {"abcdefghij klm", 12}, {"abcdefghijklmnop", 10},
+	} {
+		got, n := cut(c.s, c.n)
+		if want := utf8.RuneCountInString(got); n != want {
+			t.Errorf("cut(%.20q…, %d) = %.30q…, %d characters; it has %d", c.s, c.n, got, n, want)
+		}
+		if n > c.n+1 { // the … is one more
+			t.Errorf("cut(%.20q…, %d) kept %d characters", c.s, c.n, n)
+		}
 	}
 }
