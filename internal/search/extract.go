@@ -118,6 +118,8 @@ type sectionsReader struct {
 	skipTag       []byte
 }
 
+// startTag reads a start tag: an element left out, a heading that opens a section, or a
+// block that separates text.
 func (r *sectionsReader) startTag(name []byte, t tag) {
 	if r.skip > 0 {
 		if bytes.Equal(name, r.skipTag) {
@@ -142,6 +144,8 @@ func (r *sectionsReader) startTag(name []byte, t tag) {
 	}
 }
 
+// endTag reads an end tag: the end of an element left out, of a section's heading, or of
+// a block.
 func (r *sectionsReader) endTag(name []byte) {
 	if r.skip > 0 {
 		if bytes.Equal(name, r.skipTag) {
@@ -161,6 +165,7 @@ func (r *sectionsReader) endTag(name []byte) {
 	}
 }
 
+// selfClosing reads a tag written <x/>, which opens nothing.
 func (r *sectionsReader) selfClosing(name []byte) {
 	if r.skip == 0 && !inline(atom.Lookup(name)) {
 		r.text.space()
@@ -168,6 +173,7 @@ func (r *sectionsReader) selfClosing(name []byte) {
 	}
 }
 
+// chars reads text, already unescaped, into the heading or the section being read.
 func (r *sectionsReader) chars(t []byte) {
 	switch {
 	case r.skip > 0:
