@@ -88,9 +88,9 @@ func tokenize(body string, r *sectionsReader) {
 
 // tag is what Sections needs of a start tag's attributes.
 type tag struct {
-	id           string
-	ignore       bool
-	seenID, seen bool // an id, a class was read: the first of each counts, as in HTML
+	id                string
+	ignore            bool
+	seenID, seenClass bool // an id, a class was read: the first of each counts, as in HTML
 }
 
 // attr reads one attribute, its key in lower case and its value unescaped.
@@ -101,8 +101,8 @@ func (t *tag) attr(k []byte, v string) {
 			t.id, t.seenID = v, true
 		}
 	case "class":
-		if !t.seen {
-			t.ignore, t.seen = t.ignore || leftOutClass(v), true
+		if !t.seenClass {
+			t.ignore, t.seenClass = t.ignore || leftOutClass(v), true
 		}
 	case "data-search-ignore", "data-pagefind-ignore":
 		t.ignore = true

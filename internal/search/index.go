@@ -178,10 +178,8 @@ func (bd *builder) read(pages []Prepared) {
 		}
 	}
 	bd.occs = make([][]occ, len(counts))
-	at = 0
 	for id, c := range counts {
-		bd.occs[id] = all[at : at+c : at+c]
-		at += c
+		bd.occs[id] = all[next[id]-c : next[id] : next[id]] // next is now past the term's last
 	}
 }
 

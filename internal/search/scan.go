@@ -1,6 +1,7 @@
 package search
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -101,7 +102,7 @@ func scanStartTag(body string, i int, r *sectionsReader) (end int, ok bool) {
 		}
 		// An attribute: key, then maybe = and a value.
 		ks := k
-		for k < len(body) && attrKeyByte(body[k]) {
+		for k < len(body) && plainByte(body[k]) {
 			k++
 		}
 		if k == ks || k == len(body) {
@@ -141,7 +142,7 @@ func scanStartTag(body string, i int, r *sectionsReader) (end int, ok bool) {
 				}
 			default:
 				vs := k
-				for k < len(body) && plainValueByte(body[k]) {
+				for k < len(body) && plainByte(body[k]) {
 					k++
 				}
 				if k == vs || k == len(body) || !tagSpace(body[k]) && body[k] != '>' {
@@ -236,44 +237,27 @@ func unescape(dst []byte, text string) (out []byte, ok bool) {
 // not one that stands for itself (the tokenizer maps &#0;, &#128; to &#159;, surrogates
 // and what is past Unicode to other characters; those are left to it).
 func numericReference(text string) (r rune, n int) {
-	if len(text) < 3 || text[1] != '#' {
+	digits, base := strings.TrimPrefix(text, "&#"), 10
+	if len(digits) == len(text) {
 		return 0, 0
 	}
-	i, base := 2, 10
-	if len(text) > 2 && (text[2] == 'x' || text[2] == 'X') {
-		i, base = 3, 16
+	if strings.HasPrefix(digits, "x") || strings.HasPrefix(digits, "X") {
+		digits, base = digits[1:], 16
 	}
-	x, digits := 0, 0
-	for ; i < len(text) && digits < 7; i++ {
-		d := hexDigit(text[i])
-		if d < 0 || d >= base {
-			break
-		}
-		x = x*base + d
-		digits++
+	semi := strings.IndexByte(digits[:min(len(digits), 8)], ';')
+	if semi < 1 {
+		return 0, 0
 	}
-	if digits == 0 || i >= len(text) || text[i] != ';' {
+	x, err := strconv.ParseUint(digits[:semi], base, 32)
+	if err != nil {
 		return 0, 0
 	}
 	switch {
 	case x == '\t' || x == '\n' || 0x20 <= x && x <= 0x7e,
 		0xa0 <= x && x <= 0xd7ff, 0xe000 <= x && x <= utf8.MaxRune:
-		return rune(x), i + 1
+		return rune(x), len(text) - len(digits) + semi + 1
 	}
 	return 0, 0
-}
-
-// hexDigit is the value of the hexadecimal digit c, or -1.
-func hexDigit(c byte) int {
-	switch {
-	case '0' <= c && c <= '9':
-		return int(c - '0')
-	case 'a' <= c && c <= 'f':
-		return int(c-'a') + 10
-	case 'A' <= c && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return -1
 }
 
 // appendLower appends s in ASCII lower case.
@@ -307,8 +291,6 @@ func tagSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '
 
 func tagNameByte(c byte) bool { return asciiAlnum(c) || c == '-' || c == ':' }
 
-func attrKeyByte(c byte) bool { return asciiAlnum(c) || c == '-' || c == ':' || c == '_' || c == '.' }
-
-func plainValueByte(c byte) bool {
-	return asciiAlnum(c) || c == '-' || c == ':' || c == '_' || c == '.'
-}
+// plainByte is a byte of an attribute's key or of a value written without quotes, as the
+// renderer writes them (HTML allows more; scan hands those bodies over).
+func plainByte(c byte) bool { return asciiAlnum(c) || c == '-' || c == ':' || c == '_' || c == '.' }
