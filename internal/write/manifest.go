@@ -33,18 +33,19 @@ type manifest struct {
 }
 
 type fileEntry struct {
-	sum   contentSum
+	sum   Sum
 	size  int64
 	mtime int64 // ns
 }
 
-// contentSum identifies a file's content: the first 16 bytes of its SHA-256 (the CPU has
+// Sum identifies a file's content: the first 16 bytes of its SHA-256 (the CPU has
 // instructions for it, so hashing every output file costs well under the writing of one).
-type contentSum [16]byte
+type Sum [16]byte
 
-func sumOf(data []byte) contentSum {
+// SumOf is the Sum of data.
+func SumOf(data []byte) Sum {
 	full := sha256.Sum256(data)
-	return contentSum(full[:16])
+	return Sum(full[:16])
 }
 
 const manifestHeader = "docsite-tree-manifest 1"

@@ -50,8 +50,12 @@ type Tree struct {
 	touched map[string]bool      // folders whose entries the build changed
 	// same holds, for the content of each file of at least linkMin bytes this build
 	// wrote, the path it was written at: a file of the same content is a hard link to it.
-	same  map[contentSum]string
+	same  map[Sum]string
 	stats Stats
+	// published is the manifest of the tree at dest, read when Keep first needs it; nil
+	// when it has none.
+	published     *manifest
+	readPublished sync.Once
 }
 
 // linkMin is the size from which a file whose content the build already wrote elsewhere
@@ -110,6 +114,7 @@ func (t *Tree) prepare() error {
 type Stats struct {
 	Written   int // files written, new or changed
 	Unchanged int // files the spare already held as built
+	Linked    int // files kept (Keep) by a link to the published tree's
 }
 
 // Stats says what WriteFile did so far.
@@ -129,34 +134,10 @@ func (t *Tree) Dir() string { return t.dir }
 // a bug that concurrency would otherwise turn into nondeterministic output. WriteFile is
 // safe for concurrent use.
 func (t *Tree) WriteFile(rel string, data []byte) error {
-	if t.done.Load() {
-		return fmt.Errorf("write: %s: tree already committed or aborted", rel)
-	}
-	if !validRel(rel) {
-		return fmt.Errorf("write: %q: not a clean relative slash-separated path inside the site", rel)
-	}
-	e := fileEntry{sum: sumOf(data), size: int64(len(data))}
-	old, had := t.old.files[rel]
-	unchanged := had && old.sum == e.sum && old.size == e.size
-	if unchanged {
-		e.mtime = old.mtime
-	}
-	t.mu.Lock()
-	_, twice := t.written[rel]
-	if !twice {
-		t.written[rel] = e
-		if unchanged {
-			t.stats.Unchanged++
-		} else {
-			t.stats.Written++
-		}
-	}
-	t.mu.Unlock()
-	if twice {
-		return fmt.Errorf("write: %s: written twice", rel)
-	}
-	if unchanged {
-		return nil
+	e := fileEntry{sum: SumOf(data), size: int64(len(data))}
+	unchanged, err := t.claim(rel, &e, &t.stats.Written)
+	if err != nil || unchanged {
+		return err
 	}
 	var first string
 	if e.size >= linkMin {
@@ -165,9 +146,8 @@ func (t *Tree) WriteFile(rel string, data []byte) error {
 		t.mu.Unlock()
 	}
 	var mtime int64
-	var err error
 	if first != "" {
-		if mtime, err = t.link(first, rel); err != nil {
+		if mtime, err = t.link(filepath.Join(t.dir, filepath.FromSlash(first)), rel); err != nil {
 			// A file system without hard links (some network and FUSE mounts): a copy.
 			mtime, err = t.replace(rel, data)
 		}
@@ -182,7 +162,7 @@ func (t *Tree) WriteFile(rel string, data []byte) error {
 	t.written[rel] = e
 	if e.size >= linkMin && first == "" {
 		if t.same == nil {
-			t.same = map[contentSum]string{}
+			t.same = map[Sum]string{}
 		}
 		t.same[e.sum] = rel
 	}
@@ -190,11 +170,40 @@ func (t *Tree) WriteFile(rel string, data []byte) error {
 	return nil
 }
 
-// link puts a hard link to the file at first (written by this build) at rel, in place of
-// whatever is there, and returns its modification time (first's).
-func (t *Tree) link(first, rel string) (int64, error) {
+// claim records that the build makes the file e describes at rel, and whether the spare
+// already holds it (then e takes the spare file's time, and counts as Unchanged; else as
+// counted, Written or Linked). A path may be claimed once.
+func (t *Tree) claim(rel string, e *fileEntry, counted *int) (unchanged bool, err error) {
+	if t.done.Load() {
+		return false, fmt.Errorf("write: %s: tree already committed or aborted", rel)
+	}
+	if !validRel(rel) {
+		return false, fmt.Errorf("write: %q: not a clean relative slash-separated path inside the site", rel)
+	}
+	old, had := t.old.files[rel]
+	unchanged = had && old.sum == e.sum && old.size == e.size
+	if unchanged {
+		e.mtime = old.mtime
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, twice := t.written[rel]; twice {
+		return false, fmt.Errorf("write: %s: written twice", rel)
+	}
+	t.written[rel] = *e
+	if unchanged {
+		t.stats.Unchanged++
+	} else {
+		*counted++
+	}
+	return unchanged, nil
+}
+
+// link puts a hard link to the file at src (an absolute path: a file this build wrote,
+// or one of the published tree) at rel, in place of whatever is there, and returns its
+// modification time (src's).
+func (t *Tree) link(src, rel string) (int64, error) {
 	name := filepath.Join(t.dir, filepath.FromSlash(rel))
-	src := filepath.Join(t.dir, filepath.FromSlash(first))
 	dir := path.Dir(rel)
 	if _, known := t.old.dirs[dir]; !known {
 		if err := makeDir(filepath.Dir(name)); err != nil {
