@@ -23,15 +23,24 @@ import (
 
 // writer names the index files; compress compresses them.
 type writer struct {
-	raw map[string][]byte // JSON by file name
-	st  *Stats
+	raw  map[string][]byte   // JSON by file name
+	sums map[string][32]byte // its SHA-256, by file name
+	st   *Stats
 }
 
-// compress gzips every file, on all cores: the files of a big site's index are
-// thousands, and the build waits for them.
-func (w *writer) compress() map[string][]byte {
+// compress gzips every file but those reuse (when set) accepts, on all cores: the files of
+// a big site's index are thousands, and the build waits for them. A file not compressed
+// is nil in the result.
+func (w *writer) compress(reuse func(name string, raw [32]byte) bool) map[string][]byte {
 	names := slices.Sorted(maps.Keys(w.raw))
 	out := make([][]byte, len(names))
+	if reuse != nil {
+		for _, name := range names {
+			if reuse(name, w.sums[name]) {
+				delete(w.raw, name) // nothing to compress: out stays nil
+			}
+		}
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(names)) {
@@ -40,7 +49,9 @@ func (w *writer) compress() map[string][]byte {
 			defer wg.Done()
 			var z zipper
 			for i := int(next.Add(1)) - 1; i < len(names); i = int(next.Add(1)) - 1 {
-				out[i] = z.gz(w.raw[names[i]])
+				if raw, ok := w.raw[names[i]]; ok {
+					out[i] = z.gz(raw)
+				}
 			}
 		}()
 	}
@@ -182,7 +193,7 @@ func (w *writer) put(file func(string) string, b []byte) string {
 		old, taken := w.raw[file(h)]
 		if !taken || bytes.Equal(old, b) {
 			if !taken {
-				w.raw[file(h)] = bytes.Clone(b)
+				w.raw[file(h)], w.sums[file(h)] = bytes.Clone(b), sum
 			}
 			return h
 		}

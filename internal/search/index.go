@@ -3,6 +3,7 @@
 package search
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"math"
 	"slices"
@@ -195,6 +196,16 @@ func Build(docs []Doc) (files map[string][]byte, st Stats) {
 
 // BuildPrepared is Build of pages already prepared.
 func BuildPrepared(pages []Prepared) (files map[string][]byte, st Stats) {
+	files, _, st = BuildReusing(pages, nil)
+	return files, st
+}
+
+// BuildReusing is BuildPrepared for a build that keeps the files of the last one where
+// they did not change: a file whose name and raw content (its JSON, by SHA-256) reuse
+// accepts is not compressed again; its entry in files is nil, for the caller to publish
+// the file it has, and it is left out of st.Bytes. sums holds the raw SHA-256 of every
+// file, for the next build's reuse.
+func BuildReusing(pages []Prepared, reuse func(name string, raw [32]byte) bool) (files map[string][]byte, sums map[string][32]byte, st Stats) {
 	pages = slices.Clone(pages)
 	slices.SortFunc(pages, func(a, b Prepared) int { return strings.Compare(a.URL, b.URL) })
 	bd := &builder{dict: map[string]int32{}}
@@ -206,7 +217,7 @@ func BuildPrepared(pages []Prepared) (files map[string][]byte, st Stats) {
 	sections := len(bd.secLength)
 	docs := pages
 	st.Pages, st.Sections, st.Terms = len(docs), sections, len(bd.names)
-	w := &writer{raw: map[string][]byte{}, st: &st}
+	w := &writer{raw: map[string][]byte{}, sums: map[string][32]byte{}, st: &st}
 	meta := Meta{Version: 2, Pages: len(docs), ShardFirst: []string{}, ChunkPages: []int{}}
 	meta.Shards, meta.ShardFirst = w.shards(bd, max(total/float64(max(sections, 1)), 1), float64(sections))
 	meta.Chunks, meta.ChunkPages = w.chunks(docs)
@@ -218,10 +229,10 @@ func BuildPrepared(pages []Prepared) (files map[string][]byte, st Stats) {
 	}
 	st.Shards, st.Chunks = len(meta.ShardFirst), len(meta.ChunkPages)
 	mb, _ := json.Marshal(meta)
-	w.raw[MetaFile] = mb
-	files = w.compress()
+	w.raw[MetaFile], w.sums[MetaFile] = mb, sha256.Sum256(mb)
+	files = w.compress(reuse)
 	for _, f := range files {
 		st.Bytes += len(f)
 	}
-	return files, st
+	return files, w.sums, st
 }
