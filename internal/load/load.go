@@ -4,6 +4,7 @@ package load
 import (
 	"bytes"
 	"cmp"
+	"crypto/sha256"
 	"hash/maphash"
 	"io/fs"
 	"path"
@@ -34,8 +35,11 @@ type Page struct {
 	// and line numbers in the markdown body are those of the file. Pages keeps it only
 	// until the title is known: a build reads each page again when it builds it (Source),
 	// so that a site of any size never holds all its markdown at once.
-	Src   []byte
-	title string
+	Src []byte
+	// Sum is the SHA-256 of the file as read, FrontSum that of its front matter block:
+	// what a build's cache keys a page's output by (package build).
+	Sum, FrontSum [32]byte
+	title         string
 	// sum is a hash of the file as read, and blank the length of its front matter block:
 	// Source reads the file again and, when the bytes are the same, only blanks that many
 	// instead of validating and decoding it all over again.
@@ -141,6 +145,7 @@ func read(fsys fs.FS, lang, name string, buf []byte) *Page {
 		p.Err = ptr(diag.Errorf(name, 0, 0, "unreadable", "%v", err))
 		return p
 	}
+	p.Sum = sha256.Sum256(src)
 	if line, col, ok := invalidUTF8(src); ok {
 		p.Err = ptr(diag.Errorf(name, line, col, "invalid-utf8", "invalid UTF-8 byte sequence"))
 		return p
@@ -153,6 +158,7 @@ func read(fsys fs.FS, lang, name string, buf []byte) *Page {
 		return p
 	}
 	p.Src, p.blank = src, blank
+	p.FrontSum = sha256.Sum256(src[:blank])
 	p.Key = cmp.Or(p.Meta.TranslationKey, p.Path)
 	if p.Kind != route.Home {
 		p.Path = route.WithSlug(p.Path, p.Meta.Slug)
