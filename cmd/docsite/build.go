@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"docsite/internal/build"
+	"docsite/internal/cache"
 	"docsite/internal/diag"
 	"docsite/internal/write"
 )
@@ -24,6 +25,7 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	fs.BoolVar(&opts.Review, "review", false, "also write the translation review's pages under _review/")
 	search := fs.Bool("search", true, "write the search index under _search/ and show the search box; -search=false leaves both out")
 	fs.BoolVar(&opts.Verbose, "v", false, "list every repair made to the source")
+	cacheRoot := fs.String("cache", "", "build cache `directory` (default: docsite under the user's cache directory); off builds without one")
 	var wopts write.Options
 	fs.BoolVar(&wopts.Durable, "durable", false, "flush the output to disk before publishing it, so a power loss leaves the old or the new site")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to `file` (go tool pprof)")
@@ -48,6 +50,11 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "docsite build: unexpected argument %q\n", fs.Arg(0))
 		return 2
+	}
+	var warns []string
+	opts.Cache, warns = cacheFolder(*cacheRoot, opts.Source, *dest)
+	for _, w := range warns {
+		fmt.Fprintln(stderr, w)
 	}
 	tree, err := write.Begin(*dest, wopts)
 	if err != nil {
@@ -74,6 +81,21 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	fmt.Fprintf(w, "docsite: %s → %s\n", res.Summary(), *dest)
 	w.Flush()
 	return 0
+}
+
+// cacheFolder is the build cache's folder for the site at source built into dest, under
+// root ("" for the default, "off" for none); what keeps it from being used is a warning.
+func cacheFolder(root, source, dest string) (string, []string) {
+	if root == "off" {
+		return "", nil
+	}
+	if root == "" {
+		var err error
+		if root, err = cache.DefaultRoot(); err != nil {
+			return "", []string{fmt.Sprintf("docsite build: warning: building without the cache: %v (give one with -cache DIR)", err)}
+		}
+	}
+	return cache.Folder(root, source, dest), nil
 }
 
 // printErr prints an error one diagnostic per line.

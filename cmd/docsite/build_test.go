@@ -80,3 +80,41 @@ func TestBuildSummaryAndUsage(t *testing.T) {
 		t.Errorf("unknown command exit = %d, want 2", code)
 	}
 }
+
+// The tests' builds keep their cache in a temporary folder, not the user's.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "docsite-test-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// A second build of an unchanged site takes every page from the cache (-cache DIR) and
+// says so; -cache off builds without one and leaves no folder behind.
+func TestBuildCacheFlag(t *testing.T) {
+	src, dest, cacheRoot := t.TempDir(), filepath.Join(t.TempDir(), "public"), t.TempDir()
+	writeFiles(t, src, map[string]string{"content/en/a.md": "# A\n", "content/en/b.md": "# B\n"})
+	for i, want := range []string{"in ", "2 pages unchanged (from the cache)"} {
+		code, stderr := runCmd(t, "build", "-source", src, "-dest", dest, "-cache", cacheRoot)
+		if code != 0 || !strings.Contains(stderr, want) {
+			t.Errorf("build %d: exit %d, want %q in\n%s", i+1, code, want, stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(cacheRoot); len(entries) != 1 {
+		t.Errorf("the cache root holds %d folders, want one for the site", len(entries))
+	}
+	off := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", off)
+	for range 2 {
+		if code, stderr := runCmd(t, "build", "-source", src, "-dest", dest, "-cache", "off"); code != 0 || strings.Contains(stderr, "from the cache") {
+			t.Errorf("-cache off: exit %d\n%s", code, stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(off); len(entries) != 0 {
+		t.Errorf("-cache off wrote %d entries into the user's cache directory", len(entries))
+	}
+}

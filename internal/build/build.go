@@ -100,7 +100,11 @@ type Options struct {
 	// no search box.
 	NoSearch bool
 	Verbose  bool // report every repair the normaliser made
-	Log      io.Writer
+	// Cache is the folder of the build cache (package cache; cache.Folder names one per
+	// site and destination); "" builds without one. It is used only for sinks that can
+	// keep files (write.Tree) and builds without Review: see cache.go.
+	Cache string
+	Log   io.Writer
 	// Loaded, when set, is told how many pages the site has once they are read, before
 	// any is built (the command sizes its memory limit by it).
 	Loaded func(pages int)
@@ -117,6 +121,7 @@ type Result struct {
 	Pages     map[string]int // language code → pages written (fallbacks included)
 	Fallbacks map[string]int // language code → pages shown in another language
 	Files     int
+	Reused    int       // of which taken from the build cache, not built again
 	Links     int       // internal links checked
 	DeadLinks int       // of which broken (dead-link warnings)
 	Diags     diag.List // warnings; errors are returned as the error
@@ -169,11 +174,13 @@ type site struct {
 	// report, and the build only counts them.
 	dataDiags diag.List
 	groups    []*load.Group
+	loaded    []*load.Page         // every page read, drafts too (the cache's key covers them)
 	trees     map[string]*nav.Tree // each language's section tree, by code
 	rootFiles map[string]bool      // files of the site root's static/ published at the root
 	aliases   map[string]aliasOut  // front matter aliases, by site path
 	// revisionKeyUsed: translations record their source's commit (revisionStates).
 	revisionKeyUsed bool
+	cache           *buildCache  // nil without one
 	pages           pages        // what ref and relref link to
 	review          review.Input // languages and reviewed states, for the per-page review
 	diags           diag.List
@@ -238,6 +245,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if opts.Loaded != nil {
 		opts.Loaded(len(pages))
 	}
+	s.loaded = pages
 	if s.groups, err = load.GroupPages(dropDrafts(pages, opts.Drafts), cfg.Langs); err != nil {
 		return nil, err
 	}
@@ -271,15 +279,23 @@ func (s *site) makeParsers(shortcodes *shortcode.Set) error {
 	return nil
 }
 
-// run builds every page group into sink, then the listings and the review index.
+// run builds every page group into sink, then the listings and the review index; with
+// the cache, it takes what did not change from there (cache.go).
 func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	pub := &published{files: map[string]bool{}, ids: map[string]string{}}
-	sink = recorder{Sink: sink, pub: pub}
-	outs, err := s.renderGroups(ctx, s.groups, func(int) Sink { return sink })
+	rec := recorder{Sink: sink, pub: pub}
+	s.cache = s.openCache(sink)
+	if s.cache != nil {
+		if res, err := s.cache.wholeSite(s, rec); res != nil || err != nil {
+			return res, err
+		}
+	}
+	outs, err := s.renderGroups(ctx, s.groups, func(int) Sink { return rec })
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.finish(outs, sink)
+	listings := &capture{Sink: rec}
+	res, err := s.finish(outs, listings)
 	if err != nil {
 		return nil, err
 	}
@@ -298,6 +314,14 @@ func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	res.Links, res.DeadLinks = len(refs), len(dead)
 	res.Diags = append(res.Diags, dead...)
 	res.Diags.Sort()
+	if s.cache != nil {
+		res.Reused = s.cache.reused
+		s.cache.save(s, res, listings.files)
+		if len(s.cache.warns) > 0 {
+			res.Diags = append(res.Diags, s.cache.warns...)
+			res.Diags.Sort()
+		}
+	}
 	return res, nil
 }
 
@@ -312,7 +336,11 @@ func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor f
 	// ones for its languages.
 	spare := len(groups) < runtime.GOMAXPROCS(0)
 	s.parallel(ctx, len(groups), func(i int) {
-		outs[i], errs[i] = s.buildGroup(groups[i], sinkFor(i), spare)
+		if s.cache != nil {
+			outs[i], errs[i] = s.cache.group(s, groups[i], sinkFor(i).(recorder), spare)
+		} else {
+			outs[i], errs[i] = s.buildGroup(groups[i], sinkFor(i), spare)
+		}
 		if errs[i] == nil {
 			outs[i].digest = listingDigest(outs[i])
 		}
@@ -374,11 +402,25 @@ func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*
 	return res, nil
 }
 
+// absent lists, by language code, the user-interface strings the build asked for that no
+// locale defines; with the cache, those the pages it took from there asked for too.
+func (s *site) absent() map[string][]string {
+	before := s.cache.absentBefore()
+	out := map[string][]string{}
+	for _, l := range s.cfg.Langs {
+		ids := slices.Concat(s.locs[l.Code].Absent(), before[l.Code])
+		slices.Sort(ids)
+		out[l.Code] = slices.Compact(ids)
+	}
+	return out
+}
+
 // absentStrings are the warnings about user-interface strings no locale defines.
 func (s *site) absentStrings() diag.List {
 	var out diag.List
+	absent := s.absent()
 	for _, l := range s.cfg.Langs {
-		for _, id := range s.locs[l.Code].Absent() {
+		for _, id := range absent[l.Code] {
 			out = append(out, diag.Warnf("locales/"+l.Code+".toml", 0, 0, "missing-string",
 				"key %q is defined in no locale; rendered as the key", id))
 		}
@@ -462,6 +504,9 @@ func (r *Result) Summary() string {
 	s += fmt.Sprintf("), %d warnings", warns)
 	if r.DeadLinks > 0 {
 		s += fmt.Sprintf(" (%d of %d internal links broken)", r.DeadLinks, r.Links)
+	}
+	if r.Reused > 0 {
+		s += fmt.Sprintf(", %d pages unchanged (from the cache)", r.Reused)
 	}
 	return s + fmt.Sprintf(" in %s", r.Elapsed.Round(time.Millisecond))
 }

@@ -39,8 +39,10 @@ type groupOut struct {
 	// headings are the top-level headings of its versions, by source file, in order: for
 	// the catalog's links to the section a figure comes from.
 	headings map[string][]lineAnchor
-	// search holds what the search index keeps of each page written, by language code.
-	search map[string]search.Prepared
+	// search holds what the search index keeps of each page written, by language code;
+	// searchSums their Sums, with the cache.
+	search     map[string]search.Prepared
+	searchSums map[string][32]byte
 }
 
 // pageOut is one published page, as the listings see it.

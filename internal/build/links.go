@@ -199,6 +199,12 @@ func (r recorder) WriteFile(rel string, data []byte) error {
 	return r.Sink.WriteFile(rel, data)
 }
 
+// keep publishes a file the cache says an earlier build wrote (keeper.Keep).
+func (r recorder) keep(f cachedFile) error {
+	r.pub.WriteFile(f.Rel, nil)
+	return r.Sink.(keeper).Keep(f.Rel, f.Sum, f.Size)
+}
+
 // idsOf lists the id attributes of an HTML fragment: a page's anchors.
 //
 // They are kept as one string, "\x00a\x00b\x00", rather than a map: a build keeps the ids of

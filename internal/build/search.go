@@ -88,16 +88,36 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 	errs := make([]error, len(langs))
 	s.parallel(context.Background(), len(langs), func(i int) {
 		code := langs[i].Code
+		key := s.cache.indexKey(code, outs, catalog[code])
+		if err := s.cache.keepIndex(code, key, sink); err != nil {
+			if err != errKept {
+				errs[i] = err
+			}
+			return
+		}
 		var docs []search.Prepared
-		for _, o := range outs {
-			if d, ok := o.search[code]; ok {
-				docs = append(docs, d)
+		if s.cache != nil {
+			var sums [][32]byte
+			docs, sums = s.cache.indexDocs(s, code, outs)
+			s.cache.saveIndex(code, docs, sums)
+		} else {
+			for _, o := range outs {
+				if d, ok := o.search[code]; ok {
+					docs = append(docs, d)
+				}
 			}
 		}
 		docs = append(docs, catalog[code]...)
-		files, _ := search.BuildPrepared(docs)
+		files, sums, _ := search.BuildReusing(docs, s.cache.indexReuse(code))
+		s.cache.noteIndex(code, key, sums)
 		for _, name := range slices.Sorted(maps.Keys(files)) {
-			if errs[i] = sink.WriteFile(search.Dir(code)+name, files[name]); errs[i] != nil {
+			rel := search.Dir(code) + name
+			if files[name] == nil { // the last build's, as the cache says
+				errs[i] = sink.(*capture).keep(s.cache.files[rel])
+			} else {
+				errs[i] = sink.WriteFile(rel, files[name])
+			}
+			if errs[i] != nil {
 				return
 			}
 		}

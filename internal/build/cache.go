@@ -1,0 +1,309 @@
+package build
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"docsite/internal/cache"
+	"docsite/internal/diag"
+	"docsite/internal/load"
+	"docsite/internal/write"
+)
+
+// The build cache (Options.Cache; package cache keeps the file). A page group's output
+// depends on its own files and on what the whole site shares; the cache keys each group
+// by both and keeps what the group left (groupOut) with the path, content sum and size
+// of every file it wrote, not the bytes: a hit hands those to the output tree (keeper),
+// which publishes each from the spare or the published tree, where the last builds left
+// them. A group whose files are not all there is built again.
+//
+// What the site shares (siteKey) is everything a group's output can depend on besides
+// the group's own markdown: the docsite executable, the build options, every file of
+// site.toml, content/, templates/, static/ and locales/ other than the pages (by path,
+// size, mode and modification time), and of every page what the others see of it: path,
+// kind, translation key, title and front matter (by its SHA-256). So an edit of a page's
+// body rebuilds that page's group only; an edit of its front matter or title (a sidebar,
+// a ref, an alias may show it), or of any other file, rebuilds every group.
+//
+// When every group hits, the listings and the search index (which depend on all
+// groups) are kept too, with the build's result (siteEntry): a build with nothing
+// changed writes nothing and renders nothing. Otherwise the listings are written again
+// (the tree writes only what changed) and so is each language's search index whose
+// pages changed, compressing only its files whose content changed (cachesearch.go).
+//
+// The cache's files: site, read by every build, holds the last build's siteEntry (with
+// every file it wrote); groups, read only when something changed, the groups' entries
+// (cacheentry.go); search-<lang>, read only when that language's index is made again,
+// its pages for the index.
+//
+// The cache is off for review builds (Options.Review: the review pages and index need
+// each group's alignment, which the cache does not keep) and for sinks that cannot keep
+// files (the preview server's memory, which has its own live rebuilds).
+
+// keeper is a sink that can publish a file it was given before by its content sum and
+// size (write.Tree).
+type keeper interface {
+	Sink
+	Has(rel string, sum write.Sum, size int64) bool
+	Keep(rel string, sum write.Sum, size int64) error
+}
+
+// The cache's two files and the values they hold.
+const (
+	groupsFile = "groups" // cachedGroup by group key
+	siteFile   = "site"   // the last build's siteEntry, at lastBuild
+)
+
+// lastBuild is the key of the one entry of the site file.
+var lastBuild cache.Key
+
+// buildCache is the cache during one build.
+type buildCache struct {
+	dir     string
+	version cache.Key
+	keep    keeper
+	site    cache.Key                  // siteKey
+	keys    map[*load.Group]cache.Key  // each group's key
+	whole   cache.Key                  // the site's entry: site key and every group's
+	last    *siteEntry                 // the last build's, from the site file; nil when none
+	files   map[string]cachedFile      // the last build's files, by path
+	raw     map[string][32]byte        // the raw SHA-256 of this build's index files, by path
+	index   map[string]cache.Key       // this build's index keys, by language code
+	groups1 map[cache.Key]*cachedGroup // read from the groups file: the entries this build can use
+	mu      sync.Mutex
+	next    map[cache.Key]*cachedGroup  // what the next build can use
+	byKey   map[string]*load.Group      // the groups, by translation key
+	again   map[string]func() *groupOut // groups built again for their search pages (rebuilt)
+	hits    int                         // groups taken from the cache
+	reused  int                         // and the pages they wrote
+	warns   diag.List
+}
+
+// openCache reads the cache for this build; nil when the build runs without one. Why a
+// cache that exists cannot be used is a warning, once.
+func (s *site) openCache(sink Sink) *buildCache {
+	k, ok := sink.(keeper)
+	if s.opts.Cache == "" || s.opts.Review || !ok {
+		return nil
+	}
+	c := &buildCache{dir: s.opts.Cache, keep: k, keys: map[*load.Group]cache.Key{},
+		next: map[cache.Key]*cachedGroup{}, byKey: map[string]*load.Group{}}
+	var err error
+	if c.version, err = cache.Version(); err != nil {
+		s.diags = append(s.diags, diag.Warnf(c.dir, 0, 0, "cache", "building without the cache: %v", err))
+		return nil
+	}
+	c.site = s.siteKey()
+	whole := sha256.New()
+	whole.Write(c.site[:])
+	for _, g := range s.groups {
+		k := groupKey(c.site, g)
+		c.keys[g], c.byKey[g.Key] = k, g
+		whole.Write(k[:])
+	}
+	whole.Sum(c.whole[:0])
+	last, err := cache.Read[*siteEntry](c.dir, siteFile, c.version, func(k cache.Key) bool { return k == lastBuild })
+	c.warn(err)
+	if c.last = last[lastBuild]; c.last != nil {
+		c.files = make(map[string]cachedFile, len(c.last.Files))
+		for _, f := range c.last.Files {
+			c.files[f.Rel] = f
+		}
+	}
+	return c
+}
+
+// readGroups reads the groups' entries, when the whole site's did not do.
+func (c *buildCache) readGroups() {
+	want := map[cache.Key]bool{}
+	for _, k := range c.keys {
+		want[k] = true
+	}
+	var err error
+	c.groups1, err = cache.Read[*cachedGroup](c.dir, groupsFile, c.version, func(k cache.Key) bool { return want[k] })
+	c.warn(err)
+}
+
+// warn notes why the cache could not be read; unsaved why it could not be saved. A build
+// warns once: the first problem says what is wrong with the folder.
+func (c *buildCache) warn(err error) {
+	c.warnOnce(err, "cache ignored, the build starts it afresh: %v")
+}
+
+func (c *buildCache) unsaved(err error) {
+	c.warnOnce(err, "the cache could not be saved; the next build starts afresh: %v")
+}
+
+func (c *buildCache) warnOnce(err error, format string) {
+	if err == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.warns) == 0 {
+		c.warns = append(c.warns, diag.Warnf(c.dir, 0, 0, "cache", format, err))
+	}
+}
+
+// siteKey digests what every page group's output depends on besides its own pages.
+func (s *site) siteKey() cache.Key {
+	h := sha256.New()
+	o := s.opts
+	fmt.Fprintf(h, "docsite-site-key 1\n%q %t %t %t %t\n", o.BaseURL, o.Strict, o.Drafts, o.NoSearch, o.Verbose)
+	pages := map[string]bool{}
+	for _, p := range s.loaded {
+		pages[p.File] = true
+		fmt.Fprintf(h, "page %q %q %q %q %d %q %q %x\n", p.File, p.Lang, p.Path, p.FilePath, p.Kind, p.Key, p.Title(), p.FrontSum)
+		if p.Err != nil {
+			fmt.Fprintf(h, "error %s\n", p.Err.Error())
+		}
+	}
+	for _, dir := range []string{"site.toml", "content", "templates", "static", "locales"} {
+		fs.WalkDir(s.fsys, dir, func(name string, d fs.DirEntry, err error) error {
+			if err != nil {
+				fmt.Fprintf(h, "unreadable %q %v\n", name, err)
+				return nil
+			}
+			if pages[name] {
+				return nil
+			}
+			info, err := d.Info()
+			if err != nil {
+				fmt.Fprintf(h, "unreadable %q %v\n", name, err)
+				return nil
+			}
+			fmt.Fprintf(h, "file %q %d %o %d\n", name, info.Size(), info.Mode(), info.ModTime().UnixNano())
+			return nil
+		})
+	}
+	// What the build read from elsewhere: the source revisions translations record (a
+	// Git repository), and what reading the data and the settings reported.
+	fmt.Fprintf(h, "%#v\n%#v\n%#v\n%#v\n", s.review.States, s.review.Glossary, s.dataDiags, s.diags)
+	var k cache.Key
+	h.Sum(k[:0])
+	return k
+}
+
+// groupKey digests what group g's output depends on: the site's key and its files.
+func groupKey(site cache.Key, g *load.Group) cache.Key {
+	h := sha256.New()
+	h.Write(site[:])
+	fmt.Fprintf(h, "group %q\n", g.Key)
+	for _, p := range g.Pages {
+		fmt.Fprintf(h, "%q %x\n", p.File, p.Sum)
+	}
+	var k cache.Key
+	h.Sum(k[:0])
+	return k
+}
+
+// absentBefore returns the strings absent from the locales that the build that made
+// the cache asked for, by language code, when it had this build's site key: a group
+// taken from the cache renders nothing and so asks for none.
+func (c *buildCache) absentBefore() map[string][]string {
+	if c == nil || c.hits == 0 || c.last == nil || c.last.Site != c.site {
+		return nil
+	}
+	return c.last.Absent
+}
+
+// available reports whether the output tree can publish every file of files unwritten.
+func (c *buildCache) available(files []cachedFile) bool {
+	for _, f := range files {
+		if !c.keep.Has(f.Rel, f.Sum, f.Size) {
+			return false
+		}
+	}
+	return true
+}
+
+// keepFiles publishes files unwritten through rec, which records them for the link check.
+func keepFiles(rec recorder, files []cachedFile) error {
+	for _, f := range files {
+		if err := rec.keep(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// group builds page group g into rec, or takes it from the cache.
+func (c *buildCache) group(s *site, g *load.Group, rec recorder, spare bool) (*groupOut, error) {
+	key := c.keys[g]
+	if e := c.groups1[key]; e != nil && c.available(e.Files) {
+		if err := keepFiles(rec, e.Files); err != nil {
+			return nil, err
+		}
+		c.mu.Lock()
+		c.next[key] = e
+		c.hits++
+		c.reused += len(e.Pages)
+		c.mu.Unlock()
+		return e.out(), nil
+	}
+	capture := &capture{Sink: rec}
+	out, err := s.buildGroup(g, capture, spare)
+	if err != nil {
+		return nil, err
+	}
+	out.searchSums = map[string][32]byte{}
+	for code, p := range out.search {
+		out.searchSums[code] = p.Sum()
+	}
+	c.mu.Lock()
+	c.next[key] = cacheGroup(out, capture.files)
+	c.mu.Unlock()
+	return out, nil
+}
+
+// wholeSite returns the result of the last build when nothing changed since and every
+// file it wrote can be kept; it has then published them. Otherwise it reads the groups'
+// entries for the build to come.
+func (c *buildCache) wholeSite(s *site, rec recorder) (*Result, error) {
+	e := c.last
+	if e == nil || e.Whole != c.whole || !c.available(e.Files) {
+		c.readGroups()
+		return nil, nil
+	}
+	if err := keepFiles(rec, e.Files); err != nil {
+		return nil, err
+	}
+	c.hits = len(s.groups)
+	now := time.Now()
+	os.Chtimes(c.dir, now, now) // used: Prune keeps it
+	res := &Result{Langs: s.cfg.Langs, Pages: e.Pages, Fallbacks: e.Fallbacks, Links: e.Links,
+		DeadLinks: e.DeadLinks, Diags: slices.Clone(e.Diags)}
+	for _, n := range res.Pages {
+		res.Files += n
+	}
+	res.Reused = res.Files
+	return res, nil
+}
+
+// save writes the cache for the next build: every group's entry, and the site's, made of
+// res and the files the listings wrote. What fails is a warning in res.
+func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
+	keys := make([]cache.Key, 0, len(s.groups))
+	all := listings
+	for _, g := range s.groups {
+		k := c.keys[g]
+		keys = append(keys, k)
+		all = append(all, c.next[k].Files...)
+	}
+	sortFiles(all)
+	site := map[cache.Key]*siteEntry{lastBuild: {Site: c.site, Whole: c.whole, Files: all, Raw: c.raw, Index: c.index,
+		Pages: res.Pages, Fallbacks: res.Fallbacks, Links: res.Links, DeadLinks: res.DeadLinks,
+		Diags: res.Diags, Absent: s.absent()}}
+	err := cache.Write(c.dir, groupsFile, c.version, keys, c.next)
+	if err == nil {
+		err = cache.Write(c.dir, siteFile, c.version, []cache.Key{lastBuild}, site)
+	}
+	c.unsaved(err)
+	cache.Prune(filepath.Dir(c.dir), c.dir, time.Now())
+}

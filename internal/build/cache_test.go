@@ -1,0 +1,278 @@
+package build
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"docsite/internal/bench/corpus"
+	"docsite/internal/cache"
+	"docsite/internal/diag"
+	"docsite/internal/write"
+)
+
+// cachedBuild builds the site at dir into the folder dest with the cache folder cacheDir,
+// as docsite build does, and returns the result and what the build wrote.
+func cachedBuild(t *testing.T, dir, dest, cacheDir string) (*Result, write.Stats) {
+	t.Helper()
+	tree, err := write.Begin(dest, write.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), Options{Source: dir, Cache: cacheDir}, tree)
+	if err != nil {
+		tree.Abort()
+		t.Fatalf("cached build: %v", err)
+	}
+	st := tree.Stats()
+	if err := tree.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	return res, st
+}
+
+// readTree reads every file under dir, by slash path.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// sameAsClean checks that the cached build's tree at dest and its result are those of a
+// build of dir without the cache.
+func sameAsClean(t *testing.T, step, dir, dest string, got *Result) {
+	t.Helper()
+	want, res := mustBuild(t, dir, Options{})
+	sameFiles(t, step, readTree(t, dest), want)
+	g := *got
+	g.Elapsed, res.Elapsed, g.Reused = 0, 0, 0
+	g.Diags = withoutCode(g.Diags, "cache")
+	if !reflect.DeepEqual(&g, res) {
+		t.Errorf("%s: result differs from a clean build:\n got %s, %d diags\nwant %s, %d diags", step, g.Summary(), len(g.Diags), res.Summary(), len(res.Diags))
+	}
+}
+
+func withoutCode(ds diag.List, code string) diag.List {
+	var out diag.List
+	for _, d := range ds {
+		if d.Code != code {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// cacheStep is an edit of a site and how many pages a cached build after it takes from
+// the cache.
+type cacheStep struct {
+	name  string
+	edit  func()
+	reuse func(res *Result) int
+}
+
+// How many pages a build takes from the cache: none, all (and it then writes nothing), or
+// all but one page group's (a page in every language).
+func none(*Result) int          { return 0 }
+func all(res *Result) int       { return res.Files }
+func allButOne(res *Result) int { return res.Files - len(res.Langs) }
+
+// runCacheSteps builds dir after each step with the cache and checks the output against
+// a clean build's, byte for byte, and the pages taken from the cache.
+func runCacheSteps(t *testing.T, dir string, steps []cacheStep) {
+	t.Helper()
+	dest := filepath.Join(t.TempDir(), "public")
+	cacheDir := filepath.Join(t.TempDir(), "cache")
+	for _, step := range steps {
+		step.edit()
+		res, st := cachedBuild(t, dir, dest, cacheDir)
+		sameAsClean(t, step.name, dir, dest, res)
+		if want := step.reuse(res); res.Reused != want {
+			t.Errorf("%s: %d of %d pages taken from the cache, want %d", step.name, res.Reused, res.Files, want)
+		}
+		if reflect.ValueOf(step.reuse).Pointer() == reflect.ValueOf(all).Pointer() && st.Written != 0 {
+			t.Errorf("%s: nothing changed, but the build wrote %d files", step.name, st.Written)
+		}
+		if ws := withoutCode(res.Diags, "cache"); len(ws) != len(res.Diags) {
+			t.Errorf("%s: the cache warned: %v", step.name, res.Diags)
+		}
+	}
+}
+
+// A cached build gives the bytes a clean build gives after every kind of edit an author
+// makes, and takes from the cache what the edit left alone: every page after no change,
+// every other page after a body edit, none after an edit that every page may show.
+func TestCacheMatchesCleanBuild(t *testing.T) {
+	dir := t.TempDir()
+	if err := corpus.WriteContent(corpus.Options{Pages: 12, Seed: 3}, dir); err != nil {
+		t.Fatal(err)
+	}
+	var en []string
+	filepath.WalkDir(filepath.Join(dir, "content/en"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".md") && d.Name() != "_index.md" {
+			rel, _ := filepath.Rel(dir, p)
+			en = append(en, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	edit := func(name string, fn func(string) string) func() {
+		return func() { writeSrc(t, dir, name, fn(read(name))) }
+	}
+	embedded := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("../..", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	runCacheSteps(t, dir, []cacheStep{
+		{"first build", func() {}, none},
+		{"nothing changed", func() {}, all},
+		{"nothing changed again", func() {}, all},
+		{"body", edit(en[0], func(s string) string { return s + "\n\nOne more paragraph about the H100.\n" }), allButOne},
+		{"title", edit(en[1], func(s string) string { return strings.Replace(s, "title = \"", "title = \"Renamed ", 1) }), none},
+		{"weight", edit(en[2], func(s string) string { return strings.Replace(s, "+++\n", "+++\nweight = 3\n", 1) }), none},
+		{"template", func() {
+			writeSrc(t, dir, "templates/page.html", strings.Replace(embedded("templates/page.html"), "</article>", "</article><!-- edited -->", 1))
+		}, none},
+		{"locale string", func() {
+			writeSrc(t, dir, "locales/en.toml", embedded("locales/en.toml")+"\n[edited_string]\nother = \"Edited\"\n")
+		}, none},
+		{"page added", func() { writeSrc(t, dir, "content/en/new/page.md", "+++\ntitle = \"New\"\n+++\nA new page.\n") }, none},
+		{"page deleted", func() { os.Remove(filepath.Join(dir, en[3])) }, none},
+		{"new language", func() { writeSrc(t, dir, "content/fr/new/page.md", "+++\ntitle = \"Nouveau\"\n+++\nUne page.\n") }, none},
+		{"nothing changed at the end", func() {}, all},
+	})
+}
+
+// The bundled site has GPU data: its catalog pages list the sections that name each GPU,
+// which a page taken from the cache must still give.
+func TestCacheOnBundledSite(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../..").(fs.StatFS)); err != nil {
+		t.Fatal(err)
+	}
+	appendTo := func(name, text string) func() {
+		return func() {
+			data, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeSrc(t, dir, name, string(data)+text)
+		}
+	}
+	runCacheSteps(t, dir, []cacheStep{
+		{"first build", func() {}, none},
+		{"nothing changed", func() {}, all},
+		{"body naming a GPU", appendTo("content/en/gpu-cloud.md", "\n## More\n\nThe A100 again.\n"), allButOne},
+		{"data file", appendTo("content/data/rate.toml", "\n# edited\n"), none},
+		{"nothing changed at the end", func() {}, all},
+	})
+}
+
+// A cache that cannot be used never changes the output: a damaged, foreign or other
+// version's file, a folder that cannot be made, and two builds sharing a folder at once
+// all build what a clean build does, with one warning where the cache was unusable.
+func TestCacheBadInput(t *testing.T) {
+	dir := siteDir(t, "testdata/sites/hugo-sections.txtar")
+	version, err := cache.Version()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		spoil func(cacheDir string)
+		warn  bool
+	}{
+		{"damaged groups file", func(c string) { flipByte(t, filepath.Join(c, groupsFile)) }, true},
+		{"damaged site file", func(c string) { flipByte(t, filepath.Join(c, siteFile)) }, true},
+		{"damaged search file", func(c string) { flipByte(t, filepath.Join(c, searchFile("en"))) }, false},
+		{"foreign file", func(c string) {
+			os.WriteFile(filepath.Join(c, siteFile), []byte("not a cache\n"), 0o644)
+		}, true},
+		{"truncated file", func(c string) {
+			data, _ := os.ReadFile(filepath.Join(c, groupsFile))
+			os.WriteFile(filepath.Join(c, groupsFile), data[:len(data)/2], 0o644)
+		}, true},
+		{"another version", func(c string) {
+			other := version
+			other[0] ^= 1
+			cache.Write(c, siteFile, other, []cache.Key{lastBuild}, map[cache.Key]*siteEntry{lastBuild: {}})
+		}, true},
+		{"folder is a file", func(c string) {
+			os.RemoveAll(c)
+			os.WriteFile(c, []byte("a file"), 0o644)
+		}, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dest := filepath.Join(t.TempDir(), "public")
+			cacheDir := filepath.Join(t.TempDir(), "cache")
+			cachedBuild(t, dir, dest, cacheDir)
+			// A body edit, so that the build needs the groups' entries too.
+			writeSrc(t, dir, "content/en/blog/hello.md", "---\ntitle: Hello\n---\nEdited for "+tc.name+".\n")
+			tc.spoil(cacheDir)
+			res, _ := cachedBuild(t, dir, dest, cacheDir)
+			sameAsClean(t, tc.name, dir, dest, res)
+			warns := len(res.Diags) - len(withoutCode(res.Diags, "cache"))
+			if tc.warn && warns != 1 || !tc.warn && warns > 1 {
+				t.Errorf("%d cache warnings: %v", warns, res.Diags)
+			}
+			res, _ = cachedBuild(t, dir, dest, cacheDir) // and the build after is whole again
+			sameAsClean(t, tc.name+", next build", dir, dest, res)
+		})
+	}
+
+	t.Run("two builds at once", func(t *testing.T) {
+		cacheDir := filepath.Join(t.TempDir(), "cache")
+		var wg sync.WaitGroup
+		dests := []string{filepath.Join(t.TempDir(), "a", "public"), filepath.Join(t.TempDir(), "b", "public")}
+		for round := range 3 {
+			writeSrc(t, dir, "content/en/blog/hello.md", "---\ntitle: Hello\n---\nRound "+string(rune('0'+round))+".\n")
+			results := make([]*Result, len(dests))
+			for i, dest := range dests {
+				wg.Go(func() { results[i], _ = cachedBuild(t, dir, dest, cacheDir) })
+			}
+			wg.Wait()
+			for i, dest := range dests {
+				sameAsClean(t, "two at once", dir, dest, results[i])
+			}
+		}
+	})
+}
+
+// flipByte changes one byte in the middle of the file at name.
+func flipByte(t *testing.T, name string) {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0x40
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,173 @@
+package build
+
+import (
+	"cmp"
+	"html/template"
+	"slices"
+	"sync"
+
+	"docsite/internal/cache"
+	"docsite/internal/diag"
+	"docsite/internal/gpu"
+	"docsite/internal/render"
+	"docsite/internal/write"
+)
+
+// What the build cache keeps: a group's output (cachedGroup, made from and into a
+// groupOut) and the last build's (siteEntry), in the exported form encoding/gob needs.
+
+// cachedFile is a file a build wrote.
+type cachedFile struct {
+	Rel  string
+	Sum  write.Sum
+	Size int64
+}
+
+// cachedGroup is a groupOut, as the cache keeps it.
+type cachedGroup struct {
+	Key, ReviewKey string
+	URLs           map[string]string
+	Pages          []cachedPage
+	Diags          diag.List
+	Home           map[string]string
+	Links          []cachedLink
+	IDs            map[string]string
+	Headings       map[string][]cachedAnchor
+	// SearchSums are the Sums of the group's pages in the search index, by language
+	// code; the pages are in the language's search file (cachesearch.go).
+	SearchSums map[string][32]byte
+	Files      []cachedFile
+}
+
+type cachedPage struct {
+	render.Published
+	Mentions []cachedMention
+}
+
+type cachedMention struct {
+	GPU string
+	Ref gpu.SectionRef
+}
+
+type cachedLink struct {
+	File                   string
+	Line                   int
+	Dest, Target, Fragment string
+}
+
+type cachedAnchor struct {
+	Line int
+	ID   string
+}
+
+// siteEntry is what the next build keeps of the last: every file it wrote, and its
+// result (for a build with nothing changed), the raw SHA-256 of its search index files
+// (the files of an index that did not change are not compressed again), the strings
+// absent from the locales.
+type siteEntry struct {
+	Site      cache.Key // the site key it was built with
+	Whole     cache.Key // and its whole key
+	Files     []cachedFile
+	Raw       map[string][32]byte  // by path of an index file
+	Index     map[string]cache.Key // each language's index key (indexKey)
+	Pages     map[string]int
+	Fallbacks map[string]int
+	Links     int
+	DeadLinks int
+	Diags     diag.List
+	// Absent are the strings no locale defines that the build asked for, by language
+	// code: a group taken from the cache asks for none (absentBefore).
+	Absent map[string][]string
+}
+
+// capture passes files on and notes each one's path, sum and size.
+type capture struct {
+	Sink
+	mu    sync.Mutex
+	files []cachedFile
+}
+
+// keep publishes a file the last build wrote, through the recorder, and notes it.
+func (c *capture) keep(f cachedFile) error {
+	c.mu.Lock()
+	c.files = append(c.files, f)
+	c.mu.Unlock()
+	return c.Sink.(recorder).keep(f)
+}
+
+func (c *capture) WriteFile(rel string, data []byte) error {
+	f := cachedFile{Rel: rel, Sum: write.SumOf(data), Size: int64(len(data))}
+	c.mu.Lock()
+	c.files = append(c.files, f)
+	c.mu.Unlock()
+	return c.Sink.WriteFile(rel, data)
+}
+
+func cacheGroup(o *groupOut, files []cachedFile) *cachedGroup {
+	g := &cachedGroup{Key: o.key, ReviewKey: o.reviewKey, URLs: o.urls, Diags: o.diags, IDs: o.ids,
+		SearchSums: o.searchSums, Files: files}
+	sortFiles(g.Files) // the cache's bytes do not depend on the order of the writes
+	for _, p := range o.pages {
+		cp := cachedPage{Published: p.Published}
+		for _, m := range p.mentions {
+			cp.Mentions = append(cp.Mentions, cachedMention{m.gpu, m.ref})
+		}
+		g.Pages = append(g.Pages, cp)
+	}
+	if o.home != nil {
+		g.Home = map[string]string{}
+		for code, body := range o.home {
+			g.Home[code] = string(body)
+		}
+	}
+	for _, l := range o.links {
+		g.Links = append(g.Links, cachedLink{l.file, l.line, l.dest, l.target, l.fragment})
+	}
+	if o.headings != nil {
+		g.Headings = map[string][]cachedAnchor{}
+		for file, hs := range o.headings {
+			for _, h := range hs {
+				g.Headings[file] = append(g.Headings[file], cachedAnchor{h.line, h.id})
+			}
+		}
+	}
+	return g
+}
+
+// out is the groupOut g was made from.
+func (g *cachedGroup) out() *groupOut {
+	o := &groupOut{key: g.Key, reviewKey: g.ReviewKey, urls: g.URLs, diags: g.Diags, ids: g.IDs,
+		searchSums: g.SearchSums}
+	if o.urls == nil {
+		o.urls = map[string]string{}
+	}
+	for _, p := range g.Pages {
+		po := pageOut{Published: p.Published}
+		for _, m := range p.Mentions {
+			po.mentions = append(po.mentions, mention{m.GPU, m.Ref})
+		}
+		o.pages = append(o.pages, po)
+	}
+	if g.Home != nil {
+		o.home = map[string]template.HTML{}
+		for code, body := range g.Home {
+			o.home[code] = template.HTML(body)
+		}
+	}
+	for _, l := range g.Links {
+		o.links = append(o.links, linkRef{l.File, l.Line, l.Dest, l.Target, l.Fragment})
+	}
+	if g.Headings != nil {
+		o.headings = map[string][]lineAnchor{}
+		for file, hs := range g.Headings {
+			for _, h := range hs {
+				o.headings[file] = append(o.headings[file], lineAnchor{h.Line, h.ID})
+			}
+		}
+	}
+	return o
+}
+
+func sortFiles(files []cachedFile) {
+	slices.SortFunc(files, func(a, b cachedFile) int { return cmp.Compare(a.Rel, b.Rel) })
+}
