@@ -27,7 +27,10 @@ func tools(cfg config) []tool {
 	var ts []tool
 	if cfg.docsite != "" {
 		ts = append(ts, tool{"docsite", siteDir, func(c corpusDirs, dest string) []string {
-			return []string{cfg.docsite, "build", "-source", c.site, "-dest", dest}
+			// The build cache beside the output: a fresh build (runOnce) starts without
+			// one, a rebuild has the last build's.
+			cache := filepath.Join(filepath.Dir(dest), "cache")
+			return []string{cfg.docsite, "build", "-source", c.site, "-dest", dest, "-cache", cache}
 		}})
 	}
 	if cfg.hugo != "" {

@@ -50,6 +50,13 @@
 // groups are reported together, sorted, and the output does not depend on the number of
 // cores. Review stops after step 2, for docsite review.
 //
+// # The build cache
+//
+// With Options.Cache, a whole build into a write.Tree keeps what each page group left, and
+// the next build takes a group whose inputs did not change from there instead of building
+// it: its files are kept as the last build left them (cache.go says what a key covers).
+// When no group changed, the listings, the search index and the result are kept too.
+//
 // # Live rebuilds
 //
 // Live keeps a built site in memory (write.Files) for the preview server. After edits of
@@ -294,8 +301,13 @@ func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	listings := &capture{Sink: rec}
-	res, err := s.finish(outs, listings)
+	var listings *capture // with the cache: the files the listings and the index wrote
+	finishSink := Sink(rec)
+	if s.cache != nil {
+		listings = &capture{Sink: rec}
+		finishSink = listings
+	}
+	res, err := s.finish(outs, finishSink)
 	if err != nil {
 		return nil, err
 	}

@@ -50,6 +50,7 @@ import (
 // size (write.Tree).
 type keeper interface {
 	Sink
+	WriteSummed(rel string, data []byte, sum write.Sum) error
 	Has(rel string, sum write.Sum, size int64) bool
 	Keep(rel string, sum write.Sum, size int64) error
 }
@@ -77,9 +78,11 @@ type buildCache struct {
 	index   map[string]cache.Key       // this build's index keys, by language code
 	groups1 map[cache.Key]*cachedGroup // read from the groups file: the entries this build can use
 	mu      sync.Mutex
-	next    map[cache.Key]*cachedGroup  // what the next build can use
+	next    map[cache.Key]*cachedGroup  // what the next build can use: the groups taken from the cache
+	made    map[cache.Key]madeGroup     // and those built, made entries when saved
 	byKey   map[string]*load.Group      // the groups, by translation key
 	again   map[string]func() *groupOut // groups built again for their search pages (rebuilt)
+	sums    []noted                     // the Sums of the search pages the build made
 	hits    int                         // groups taken from the cache
 	reused  int                         // and the pages they wrote
 	warns   diag.List
@@ -93,7 +96,7 @@ func (s *site) openCache(sink Sink) *buildCache {
 		return nil
 	}
 	c := &buildCache{dir: s.opts.Cache, keep: k, keys: map[*load.Group]cache.Key{},
-		next: map[cache.Key]*cachedGroup{}, byKey: map[string]*load.Group{}}
+		next: map[cache.Key]*cachedGroup{}, made: map[cache.Key]madeGroup{}, byKey: map[string]*load.Group{}}
 	var err error
 	if c.version, err = cache.Version(); err != nil {
 		s.diags = append(s.diags, diag.Warnf(c.dir, 0, 0, "cache", "building without the cache: %v", err))
@@ -233,6 +236,12 @@ func keepFiles(rec recorder, files []cachedFile) error {
 	return nil
 }
 
+// madeGroup is a group the build made, and the files it wrote.
+type madeGroup struct {
+	out   *groupOut
+	files []cachedFile
+}
+
 // group builds page group g into rec, or takes it from the cache.
 func (c *buildCache) group(s *site, g *load.Group, rec recorder, spare bool) (*groupOut, error) {
 	key := c.keys[g]
@@ -252,12 +261,8 @@ func (c *buildCache) group(s *site, g *load.Group, rec recorder, spare bool) (*g
 	if err != nil {
 		return nil, err
 	}
-	out.searchSums = map[string][32]byte{}
-	for code, p := range out.search {
-		out.searchSums[code] = p.Sum()
-	}
 	c.mu.Lock()
-	c.next[key] = cacheGroup(out, capture.files)
+	c.made[key] = madeGroup{out, capture.files}
 	c.mu.Unlock()
 	return out, nil
 }
@@ -289,6 +294,18 @@ func (c *buildCache) wholeSite(s *site, rec recorder) (*Result, error) {
 // save writes the cache for the next build: every group's entry, and the site's, made of
 // res and the files the listings wrote. What fails is a warning in res.
 func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
+	// The groups built become entries only now: their output stays as it is until the
+	// end of the build, and entries made as each was built would have doubled it.
+	for k, m := range c.made {
+		c.next[k] = cacheGroup(m.out, m.files)
+	}
+	for _, n := range c.sums {
+		g := c.next[c.keys[c.byKey[n.key]]]
+		if g.SearchSums == nil {
+			g.SearchSums = map[string][32]byte{}
+		}
+		g.SearchSums[n.code] = n.sum
+	}
 	keys := make([]cache.Key, 0, len(s.groups))
 	all := listings
 	for _, g := range s.groups {

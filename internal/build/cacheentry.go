@@ -100,7 +100,7 @@ func (c *capture) WriteFile(rel string, data []byte) error {
 	c.mu.Lock()
 	c.files = append(c.files, f)
 	c.mu.Unlock()
-	return c.Sink.WriteFile(rel, data)
+	return c.Sink.(recorder).writeSummed(rel, data, f.Sum)
 }
 
 func cacheGroup(o *groupOut, files []cachedFile) *cachedGroup {

@@ -3,7 +3,7 @@ package build
 import (
 	"bytes"
 	"crypto/sha256"
-	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -22,36 +22,112 @@ import (
 // searchFile is the name of language code's search file.
 func searchFile(code string) string { return "search-" + code }
 
-// indexDocs returns the pages of language code's index that outs hold, those taken from
-// the cache read from its search file; a page missing there is made again by building
-// its group once more, into no output. With them come their Sums.
-func (c *buildCache) indexDocs(s *site, code string, outs []*groupOut) ([]search.Prepared, [][32]byte) {
-	var blobs cache.Blobs
-	read := false
-	var docs []search.Prepared
-	var sums [][32]byte
+// indexPage is a page of a language's index: its group's output, the page (once read)
+// and its Sum (once known).
+type indexPage struct {
+	out    *groupOut
+	p      search.Prepared
+	read   bool
+	sum    [32]byte
+	summed bool
+}
+
+// writeIndex writes language code's search index with the cache: the last build's files
+// when its pages are the same (keepIndex), else an index made again, compressing only the
+// files that changed, and the language's search file for the next build.
+func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog []search.Prepared, sink Sink) error {
+	var pages []indexPage
 	for _, o := range outs {
-		sum, ok := o.searchSums[code]
-		if !ok {
+		if sum, ok := o.searchSums[code]; ok { // taken from the cache
+			pages = append(pages, indexPage{out: o, sum: sum, summed: true})
+		} else if p, ok := o.search[code]; ok { // built
+			pages = append(pages, indexPage{out: o, p: p, read: true})
+		}
+	}
+	catalogSums := make([][32]byte, len(catalog))
+	for i, p := range catalog {
+		catalogSums[i] = p.Sum()
+	}
+	var key cache.Key
+	if c.last != nil && c.last.Index[code] != (cache.Key{}) {
+		// The last build made this language's index: is it the same?
+		for i := range pages {
+			if !pages[i].summed {
+				pages[i].sum, pages[i].summed = pages[i].p.Sum(), true
+			}
+		}
+		key = indexKey(pages, catalogSums)
+		if kept, err := c.keepIndex(code, key, sink); kept || err != nil {
+			return err
+		}
+	}
+	c.readPages(s, code, pages)
+	c.saveIndex(code, pages) // sums the pages not summed yet
+	if key == (cache.Key{}) {
+		key = indexKey(pages, catalogSums)
+	}
+	docs := make([]search.Prepared, 0, len(pages)+len(catalog))
+	for _, pg := range pages {
+		docs = append(docs, pg.p)
+	}
+	docs = append(docs, catalog...)
+	files, sums, _ := search.BuildReusing(docs, c.indexReuse(code))
+	c.noteIndex(code, key, sums)
+	c.noteSums(code, pages)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		rel := search.Dir(code) + name
+		var err error
+		if files[name] == nil { // the last build's, as the cache says
+			err = sink.(*capture).keep(c.files[rel])
+		} else {
+			err = sink.WriteFile(rel, files[name])
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readPages reads the pages taken from the cache from language code's search file; a
+// page missing there is made again by building its group once more, into no output.
+func (c *buildCache) readPages(s *site, code string, pages []indexPage) {
+	var blobs cache.Blobs
+	opened := false
+	for i := range pages {
+		pg := &pages[i]
+		if pg.read {
 			continue
 		}
-		p, ok := o.search[code]
-		if !ok {
-			if !read {
-				var err error
-				blobs, err = cache.ReadBlobs(c.dir, searchFile(code), c.version)
-				c.warn(err)
-				read = true
-			}
-			p, ok = decode(blobs[sum])
-			if !ok {
-				p = c.rebuilt(s, o.key).search[code]
-			}
+		if !opened {
+			var err error
+			blobs, err = cache.ReadBlobs(c.dir, searchFile(code), c.version)
+			c.warn(err)
+			opened = true
 		}
-		docs = append(docs, p)
-		sums = append(sums, sum)
+		var ok bool
+		if pg.p, ok = decode(blobs[pg.sum]); !ok {
+			pg.p = c.rebuilt(s, pg.out.key).search[code]
+		}
+		pg.read = true
 	}
-	return docs, sums
+}
+
+// noteSums records the Sums of the pages the build made, for their groups' entries.
+func (c *buildCache) noteSums(code string, pages []indexPage) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, pg := range pages {
+		if pg.out.searchSums == nil { // built, not taken from the cache
+			c.sums = append(c.sums, noted{pg.out.key, code, pg.sum})
+		}
+	}
+}
+
+// noted is the Sum of the page of group key in language code.
+type noted struct {
+	key, code string
+	sum       [32]byte
 }
 
 // decode decodes a page from the search file's bytes b.
@@ -84,18 +160,16 @@ func (c *buildCache) rebuilt(s *site, key string) *groupOut {
 	return once()
 }
 
-// saveIndex writes language code's search file: its pages docs, of Sums sums.
-func (c *buildCache) saveIndex(code string, docs []search.Prepared, sums [][32]byte) {
-	if c == nil {
-		return
-	}
-	keys := make([]cache.Key, len(sums))
-	for i, sum := range sums {
-		keys[i] = sum
-	}
-	err := cache.WriteBlobs(c.dir, searchFile(code), c.version, keys, func(i int) []byte {
-		b, _ := docs[i].MarshalBinary()
-		return b
+// saveIndex writes language code's search file: its pages, by Sum. It sums those whose
+// Sum is not known yet from the bytes it writes.
+func (c *buildCache) saveIndex(code string, pages []indexPage) {
+	err := cache.WriteBlobs(c.dir, searchFile(code), c.version, len(pages), func(i int, buf []byte) (cache.Key, []byte) {
+		pg := &pages[i]
+		b, _ := pg.p.AppendBinary(buf)
+		if !pg.summed {
+			pg.sum, pg.summed = sha256.Sum256(b), true
+		}
+		return pg.sum, b
 	})
 	c.unsaved(err)
 }
@@ -104,7 +178,7 @@ func (c *buildCache) saveIndex(code string, docs []search.Prepared, sums [][32]b
 // the last build wrote from the same raw content, which the output tree can keep.
 // Without the cache it is nil.
 func (c *buildCache) indexReuse(code string) func(name string, raw [32]byte) bool {
-	if c == nil || c.last == nil {
+	if c.last == nil {
 		return nil
 	}
 	return func(name string, raw [32]byte) bool {
@@ -114,20 +188,12 @@ func (c *buildCache) indexReuse(code string) func(name string, raw [32]byte) boo
 	}
 }
 
-// indexKey digests what language code's search index is made from: the pages of outs
-// in that language and its catalog pages, each by Sum (which covers its URL), in order.
-func (c *buildCache) indexKey(code string, outs []*groupOut, catalog []search.Prepared) cache.Key {
-	if c == nil {
-		return cache.Key{}
-	}
-	var sums [][32]byte
-	for _, o := range outs {
-		if sum, ok := o.searchSums[code]; ok {
-			sums = append(sums, sum)
-		}
-	}
-	for _, p := range catalog {
-		sums = append(sums, p.Sum())
+// indexKey digests what a language's search index is made from: its pages and its
+// catalog pages, by Sum (which covers the URL), in any order.
+func indexKey(pages []indexPage, catalog [][32]byte) cache.Key {
+	sums := slices.Clone(catalog)
+	for _, pg := range pages {
+		sums = append(sums, pg.sum)
 	}
 	slices.SortFunc(sums, func(a, b [32]byte) int { return bytes.Compare(a[:], b[:]) })
 	h := sha256.New()
@@ -139,14 +205,11 @@ func (c *buildCache) indexKey(code string, outs []*groupOut, catalog []search.Pr
 	return k
 }
 
-// errKept says that keepIndex kept the index.
-var errKept = errors.New("kept")
-
 // keepIndex publishes the last build's index of language code through sink when it was
-// made from what key says and the output tree has all its files; it then returns errKept.
-func (c *buildCache) keepIndex(code string, key cache.Key, sink Sink) error {
-	if c == nil || c.last == nil || c.last.Index[code] != key {
-		return nil
+// made from what key says and the output tree has all its files, and says whether it did.
+func (c *buildCache) keepIndex(code string, key cache.Key, sink Sink) (bool, error) {
+	if c.last.Index[code] != key {
+		return false, nil
 	}
 	dir := search.Dir(code)
 	var files []cachedFile
@@ -156,25 +219,22 @@ func (c *buildCache) keepIndex(code string, key cache.Key, sink Sink) error {
 		}
 	}
 	if len(files) == 0 || !c.available(files) {
-		return nil
+		return false, nil
 	}
 	sums := map[string][32]byte{}
 	for _, f := range files {
 		if err := sink.(*capture).keep(f); err != nil {
-			return err
+			return false, err
 		}
 		sums[strings.TrimPrefix(f.Rel, dir)] = c.last.Raw[f.Rel]
 	}
 	c.noteIndex(code, key, sums)
-	return errKept
+	return true, nil
 }
 
 // noteIndex records language code's index key and the raw SHA-256 of its index files, for
 // the next build.
 func (c *buildCache) noteIndex(code string, key cache.Key, sums map[string][32]byte) {
-	if c == nil {
-		return
-	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.raw == nil {

@@ -14,6 +14,7 @@ import (
 	"docsite/internal/load"
 	"docsite/internal/markdown"
 	"docsite/internal/route"
+	"docsite/internal/write"
 )
 
 // A link in a page's markdown is resolved where the author meant it, in the page's own
@@ -197,6 +198,12 @@ type recorder struct {
 func (r recorder) WriteFile(rel string, data []byte) error {
 	r.pub.WriteFile(rel, data)
 	return r.Sink.WriteFile(rel, data)
+}
+
+// writeSummed writes a file whose content sum the caller has (keeper.WriteSummed).
+func (r recorder) writeSummed(rel string, data []byte, sum write.Sum) error {
+	r.pub.WriteFile(rel, nil)
+	return r.Sink.(keeper).WriteSummed(rel, data, sum)
 }
 
 // keep publishes a file the cache says an earlier build wrote (keeper.Keep).

@@ -88,36 +88,20 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 	errs := make([]error, len(langs))
 	s.parallel(context.Background(), len(langs), func(i int) {
 		code := langs[i].Code
-		key := s.cache.indexKey(code, outs, catalog[code])
-		if err := s.cache.keepIndex(code, key, sink); err != nil {
-			if err != errKept {
-				errs[i] = err
-			}
+		if s.cache != nil {
+			errs[i] = s.cache.writeIndex(s, code, outs, catalog[code], sink)
 			return
 		}
 		var docs []search.Prepared
-		if s.cache != nil {
-			var sums [][32]byte
-			docs, sums = s.cache.indexDocs(s, code, outs)
-			s.cache.saveIndex(code, docs, sums)
-		} else {
-			for _, o := range outs {
-				if d, ok := o.search[code]; ok {
-					docs = append(docs, d)
-				}
+		for _, o := range outs {
+			if d, ok := o.search[code]; ok {
+				docs = append(docs, d)
 			}
 		}
 		docs = append(docs, catalog[code]...)
-		files, sums, _ := search.BuildReusing(docs, s.cache.indexReuse(code))
-		s.cache.noteIndex(code, key, sums)
+		files, _ := search.BuildPrepared(docs)
 		for _, name := range slices.Sorted(maps.Keys(files)) {
-			rel := search.Dir(code) + name
-			if files[name] == nil { // the last build's, as the cache says
-				errs[i] = sink.(*capture).keep(s.cache.files[rel])
-			} else {
-				errs[i] = sink.WriteFile(rel, files[name])
-			}
-			if errs[i] != nil {
+			if errs[i] = sink.WriteFile(search.Dir(code)+name, files[name]); errs[i] != nil {
 				return
 			}
 		}

@@ -84,13 +84,16 @@ func parseBlobs(p []byte) (Blobs, error) {
 	return b, nil
 }
 
-// WriteBlobs replaces file name of folder dir with the strings blob gives for keys, in
-// that order (each key once). blob is called once for each, as the file is written.
-func WriteBlobs(dir, name string, version Key, keys []Key, blob func(i int) []byte) error {
+// WriteBlobs replaces file name of folder dir with n strings, which blob gives one by one
+// as the file is written: the i-th key and string, appended to buf (which it may reuse).
+// Keys are distinct.
+func WriteBlobs(dir, name string, version Key, n int, blob func(i int, buf []byte) (Key, []byte)) error {
 	return writeFile(dir, name, blobsMagic, version, func(w io.Writer) error {
-		table := binary.AppendUvarint(nil, uint64(len(keys)))
-		for i, k := range keys {
-			s := blob(i)
+		table := binary.AppendUvarint(nil, uint64(n))
+		var s []byte
+		for i := range n {
+			var k Key
+			k, s = blob(i, s[:0])
 			if _, err := w.Write(s); err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
+	"sync"
 )
 
 // A Prepared page is kept between builds (package cache, through encoding/gob) as the
@@ -12,7 +13,11 @@ import (
 
 // MarshalBinary encodes p.
 func (p Prepared) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, len(p.URL)+len(p.name)+len(p.title)+len(p.secs)+len(p.terms)+32)
+	return p.AppendBinary(make([]byte, 0, len(p.URL)+len(p.name)+len(p.title)+len(p.secs)+len(p.terms)+32))
+}
+
+// AppendBinary appends p's encoding to b.
+func (p Prepared) AppendBinary(b []byte) ([]byte, error) {
 	for _, s := range [][]byte{[]byte(p.URL), []byte(p.name), p.title, p.secs, p.terms} {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
@@ -85,6 +90,11 @@ func (p *Prepared) decode(data []byte, clone func([]byte) []byte) error {
 
 // Sum is the SHA-256 of p's encoding: two pages with one Sum index alike.
 func (p Prepared) Sum() [32]byte {
-	b, _ := p.MarshalBinary()
-	return sha256.Sum256(b)
+	bp := sumBuffers.Get().(*[]byte)
+	*bp, _ = p.AppendBinary((*bp)[:0])
+	sum := sha256.Sum256(*bp)
+	sumBuffers.Put(bp)
+	return sum
 }
+
+var sumBuffers = sync.Pool{New: func() any { return new([]byte) }}

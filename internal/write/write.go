@@ -134,7 +134,13 @@ func (t *Tree) Dir() string { return t.dir }
 // a bug that concurrency would otherwise turn into nondeterministic output. WriteFile is
 // safe for concurrent use.
 func (t *Tree) WriteFile(rel string, data []byte) error {
-	e := fileEntry{sum: SumOf(data), size: int64(len(data))}
+	return t.WriteSummed(rel, data, SumOf(data))
+}
+
+// WriteSummed is WriteFile of data whose Sum the caller has (a build cache that notes the
+// files it writes): the content is not hashed twice.
+func (t *Tree) WriteSummed(rel string, data []byte, sum Sum) error {
+	e := fileEntry{sum: sum, size: int64(len(data))}
 	unchanged, err := t.claim(rel, &e, &t.stats.Written)
 	if err != nil || unchanged {
 		return err
