@@ -306,6 +306,19 @@ func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 		}
 		g.SearchSums[n.code] = n.sum
 	}
+	// Every search page of a group built must have its Sum in the entry, or a later build
+	// taking the group from the cache would leave the page out of the index.
+	for k, m := range c.made {
+		for code, p := range m.out.search {
+			g := c.next[k]
+			if _, ok := g.SearchSums[code]; !ok {
+				if g.SearchSums == nil {
+					g.SearchSums = map[string][32]byte{}
+				}
+				g.SearchSums[code] = p.Sum()
+			}
+		}
+	}
 	keys := make([]cache.Key, 0, len(s.groups))
 	all := listings
 	for _, g := range s.groups {

@@ -49,6 +49,7 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 		catalogSums[i] = p.Sum()
 	}
 	var key cache.Key
+	noted := false
 	if c.last != nil && c.last.Index[code] != (cache.Key{}) {
 		// The last build made this language's index: is it the same?
 		for i := range pages {
@@ -57,6 +58,10 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 			}
 		}
 		key = indexKey(pages, catalogSums)
+		// The groups' entries need the Sums whether the index is kept or not: a
+		// later build takes pages from the cache by them.
+		c.noteSums(code, pages)
+		noted = true
 		if kept, err := c.keepIndex(code, key, sink); kept || err != nil {
 			return err
 		}
@@ -73,7 +78,9 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 	docs = append(docs, catalog...)
 	files, sums, _ := search.BuildReusing(docs, c.indexReuse(code))
 	c.noteIndex(code, key, sums)
-	c.noteSums(code, pages)
+	if !noted {
+		c.noteSums(code, pages)
+	}
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		rel := search.Dir(code) + name
 		var err error
