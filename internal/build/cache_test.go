@@ -131,16 +131,7 @@ func TestCacheMatchesCleanBuild(t *testing.T) {
 		}
 		return nil
 	})
-	read := func(name string) string {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
-	}
-	edit := func(name string, fn func(string) string) func() {
-		return func() { writeSrc(t, dir, name, fn(read(name))) }
-	}
+	_, edit := editors(t, dir)
 	embedded := func(name string) string {
 		data, err := os.ReadFile(filepath.Join("../..", name))
 		if err != nil {
@@ -178,14 +169,9 @@ func TestCacheOnBundledSite(t *testing.T) {
 	if err := os.CopyFS(dir, os.DirFS("../..").(fs.StatFS)); err != nil {
 		t.Fatal(err)
 	}
+	_, edit := editors(t, dir)
 	appendTo := func(name, text string) func() {
-		return func() {
-			data, err := os.ReadFile(filepath.Join(dir, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			writeSrc(t, dir, name, string(data)+text)
-		}
+		return edit(name, func(s string) string { return s + text })
 	}
 	runCacheSteps(t, dir, []cacheStep{
 		{"first build", func() {}, none},

@@ -8,7 +8,6 @@ import (
 
 	"docsite/internal/cache"
 	"docsite/internal/diag"
-	"docsite/internal/gpu"
 	"docsite/internal/render"
 	"docsite/internal/write"
 )
@@ -29,35 +28,20 @@ type cachedGroup struct {
 	URLs           map[string]string
 	Pages          []cachedPage
 	Diags          diag.List
-	Home           map[string]string
-	Links          []cachedLink
+	Home           map[string]template.HTML
+	Links          []linkRef
 	IDs            map[string]string
-	Headings       map[string][]cachedAnchor
+	Headings       map[string][]lineAnchor
 	// SearchSums are the Sums of the group's pages in the search index, by language
 	// code; the pages are in the language's search file (cachesearch.go).
 	SearchSums map[string][32]byte
 	Files      []cachedFile
 }
 
+// cachedPage is a pageOut.
 type cachedPage struct {
 	render.Published
-	Mentions []cachedMention
-}
-
-type cachedMention struct {
-	GPU string
-	Ref gpu.SectionRef
-}
-
-type cachedLink struct {
-	File                   string
-	Line                   int
-	Dest, Target, Fragment string
-}
-
-type cachedAnchor struct {
-	Line int
-	ID   string
+	Mentions []mention
 }
 
 // siteEntry is what the next build keeps of the last: every file it wrote, and its
@@ -104,66 +88,24 @@ func (c *capture) WriteFile(rel string, data []byte) error {
 }
 
 func cacheGroup(o *groupOut, files []cachedFile) *cachedGroup {
-	g := &cachedGroup{Key: o.key, ReviewKey: o.reviewKey, URLs: o.urls, Diags: o.diags, IDs: o.ids,
-		SearchSums: o.searchSums, Files: files}
+	g := &cachedGroup{Key: o.key, ReviewKey: o.reviewKey, URLs: o.urls, Diags: o.diags, Home: o.home,
+		Links: o.links, IDs: o.ids, Headings: o.headings, SearchSums: o.searchSums, Files: files}
 	sortFiles(g.Files) // the cache's bytes do not depend on the order of the writes
 	for _, p := range o.pages {
-		cp := cachedPage{Published: p.Published}
-		for _, m := range p.mentions {
-			cp.Mentions = append(cp.Mentions, cachedMention{m.gpu, m.ref})
-		}
-		g.Pages = append(g.Pages, cp)
-	}
-	if o.home != nil {
-		g.Home = map[string]string{}
-		for code, body := range o.home {
-			g.Home[code] = string(body)
-		}
-	}
-	for _, l := range o.links {
-		g.Links = append(g.Links, cachedLink{l.file, l.line, l.dest, l.target, l.fragment})
-	}
-	if o.headings != nil {
-		g.Headings = map[string][]cachedAnchor{}
-		for file, hs := range o.headings {
-			for _, h := range hs {
-				g.Headings[file] = append(g.Headings[file], cachedAnchor{h.line, h.id})
-			}
-		}
+		g.Pages = append(g.Pages, cachedPage{p.Published, p.mentions})
 	}
 	return g
 }
 
 // out is the groupOut g was made from.
 func (g *cachedGroup) out() *groupOut {
-	o := &groupOut{key: g.Key, reviewKey: g.ReviewKey, urls: g.URLs, diags: g.Diags, ids: g.IDs,
-		searchSums: g.SearchSums}
+	o := &groupOut{key: g.Key, reviewKey: g.ReviewKey, urls: g.URLs, diags: g.Diags, home: g.Home,
+		links: g.Links, ids: g.IDs, headings: g.Headings, searchSums: g.SearchSums}
 	if o.urls == nil {
 		o.urls = map[string]string{}
 	}
 	for _, p := range g.Pages {
-		po := pageOut{Published: p.Published}
-		for _, m := range p.Mentions {
-			po.mentions = append(po.mentions, mention{m.GPU, m.Ref})
-		}
-		o.pages = append(o.pages, po)
-	}
-	if g.Home != nil {
-		o.home = map[string]template.HTML{}
-		for code, body := range g.Home {
-			o.home[code] = template.HTML(body)
-		}
-	}
-	for _, l := range g.Links {
-		o.links = append(o.links, linkRef{l.File, l.Line, l.Dest, l.Target, l.Fragment})
-	}
-	if g.Headings != nil {
-		o.headings = map[string][]lineAnchor{}
-		for file, hs := range g.Headings {
-			for _, h := range hs {
-				o.headings[file] = append(o.headings[file], lineAnchor{h.Line, h.ID})
-			}
-		}
+		o.pages = append(o.pages, pageOut{p.Published, p.Mentions})
 	}
 	return o
 }

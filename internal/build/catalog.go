@@ -41,8 +41,8 @@ func (s *site) loadCatalog(fsys fs.FS) error {
 
 // mention is a section of a page, in one language, that names a GPU.
 type mention struct {
-	gpu string
-	ref gpu.SectionRef
+	GPU string
+	Ref gpu.SectionRef
 }
 
 // mentions lists, once per GPU and section, the sections of doc (published at url with
@@ -52,7 +52,7 @@ func mentions(doc *markdown.Doc, inTables []gpu.TableMention, title, url string)
 	var out []mention
 	seen := map[mention]bool{}
 	add := func(gpu string, h *ast.Heading) {
-		x := mention{gpu: gpu, ref: sectionRef(doc, h, title, url)}
+		x := mention{GPU: gpu, Ref: sectionRef(doc, h, title, url)}
 		if !seen[x] {
 			seen[x] = true
 			out = append(out, x)
@@ -103,10 +103,10 @@ func (s *site) catalogPages(outs []*groupOut) []render.CatalogPage {
 	s.cat.Anchor = func(file string, line int) string {
 		id := ""
 		for _, h := range headings[file] {
-			if h.line > line {
+			if h.Line > line {
 				break
 			}
-			id = h.id
+			id = h.ID
 		}
 		return id
 	}
@@ -124,7 +124,7 @@ func (s *site) catalogPagesIn(l config.Lang, li int, outs []*groupOut) []render.
 			continue
 		}
 		for _, m := range o.pages[li].mentions {
-			byGPU[m.gpu] = append(byGPU[m.gpu], m.ref)
+			byGPU[m.GPU] = append(byGPU[m.GPU], m.Ref)
 		}
 	}
 	pages := []render.CatalogPage{

@@ -359,8 +359,8 @@ func (discard) WriteFile(string, []byte) error { return nil }
 
 // lineAnchor is a heading: its line and id.
 type lineAnchor struct {
-	line int
-	id   string
+	Line int
+	ID   string
 }
 
 // headingAnchors lists the sections of a rendered page: line and id of each heading.

@@ -33,11 +33,11 @@ import (
 
 // linkRef is an internal link of a page, to check once the site is written.
 type linkRef struct {
-	file     string // the page's source file, for the diagnostic
-	line     int
-	dest     string // as written
-	target   string // site path the link resolves to
-	fragment string // without '#'; "" for none
+	File     string // the page's source file, for the diagnostic
+	Line     int
+	Dest     string // as written
+	Target   string // site path the link resolves to
+	Fragment string // without '#'; "" for none
 }
 
 // resolveLinks rewrites the links of page p (at site path pageURL) as the comment above
@@ -54,7 +54,7 @@ func (s *site) resolveLinks(p *load.Page, pageURL string, doc *markdown.Doc) (re
 				if u, err := url.Parse(dest); err == nil {
 					target := s.rootRelative(p.Lang, u.Path)
 					img.Destination = []byte(withFragment(route.Rel(pageURL, target), u))
-					refs = append(refs, linkRef{file: p.File, line: imageLine(img, doc.Src), dest: dest, target: target})
+					refs = append(refs, linkRef{File: p.File, Line: imageLine(img, doc.Src), Dest: dest, Target: target})
 				}
 			}
 			return ast.WalkContinue, nil
@@ -68,10 +68,10 @@ func (s *site) resolveLinks(p *load.Page, pageURL string, doc *markdown.Doc) (re
 		if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(dest, "//") || u.Opaque != "" {
 			return ast.WalkContinue, nil // external, or not a URL: not ours to check
 		}
-		ref := linkRef{file: p.File, line: linkLine(l, doc.Src), dest: dest, fragment: u.Fragment}
+		ref := linkRef{File: p.File, Line: linkLine(l, doc.Src), Dest: dest, Fragment: u.Fragment}
 		switch {
 		case u.Path == "":
-			ref.target = pageURL // #fragment on the page itself
+			ref.Target = pageURL // #fragment on the page itself
 		case strings.HasSuffix(u.Path, ".md"):
 			file := path.Join(dir, u.Path)
 			if strings.HasPrefix(u.Path, "/") {
@@ -79,17 +79,17 @@ func (s *site) resolveLinks(p *load.Page, pageURL string, doc *markdown.Doc) (re
 			}
 			target, found := s.mdTarget(p.Lang, langRoot, file)
 			if !found {
-				ref.target = "" // reported below, as a page that does not exist
+				ref.Target = "" // reported below, as a page that does not exist
 				refs = append(refs, ref)
 				return ast.WalkContinue, nil
 			}
-			ref.target = target
+			ref.Target = target
 			l.Destination = []byte(withFragment(route.Rel(pageURL, target), u))
 		case strings.HasPrefix(u.Path, "/"):
-			ref.target = s.rootRelative(p.Lang, u.Path)
-			l.Destination = []byte(withFragment(route.Rel(pageURL, ref.target), u))
+			ref.Target = s.rootRelative(p.Lang, u.Path)
+			l.Destination = []byte(withFragment(route.Rel(pageURL, ref.Target), u))
 		default:
-			ref.target = resolveURL(pageURL, u.Path)
+			ref.Target = resolveURL(pageURL, u.Path)
 			// A file beside the page (a download in a bundle) is published beside it.
 			if file, local := localFile(p.File, u.Path); local && !strings.HasSuffix(u.Path, "/") {
 				if !s.isFile(file) {
@@ -244,16 +244,16 @@ func hasID(ids, id string) bool { return strings.Contains(ids, "\x00"+id+"\x00")
 func (s *site) checkLinks(refs []linkRef, pub *published) diag.List {
 	var out diag.List
 	report := func(r linkRef, format string, args ...any) {
-		out = append(out, s.strictWarnf(r.file, r.line, "dead-link", format, args...))
+		out = append(out, s.strictWarnf(r.File, r.Line, "dead-link", format, args...))
 	}
 	for _, r := range refs {
 		switch {
-		case r.target == "":
-			report(r, "link %q: no such page", r.dest)
-		case !pub.exists(route.File(r.target)) && !pub.exists(route.File(r.target+"/")):
-			report(r, "link %q: nothing is published at %s", r.dest, r.target)
-		case r.fragment != "" && pub.ids[r.target] != "" && !hasID(pub.ids[r.target], r.fragment):
-			report(r, "link %q: %s has no anchor #%s", r.dest, r.target, r.fragment)
+		case r.Target == "":
+			report(r, "link %q: no such page", r.Dest)
+		case !pub.exists(route.File(r.Target)) && !pub.exists(route.File(r.Target+"/")):
+			report(r, "link %q: nothing is published at %s", r.Dest, r.Target)
+		case r.Fragment != "" && pub.ids[r.Target] != "" && !hasID(pub.ids[r.Target], r.Fragment):
+			report(r, "link %q: %s has no anchor #%s", r.Dest, r.Target, r.Fragment)
 		}
 	}
 	return out

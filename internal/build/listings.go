@@ -62,8 +62,8 @@ func listingDigest(o *groupOut) [sha256.Size]byte {
 	for _, file := range slices.Sorted(maps.Keys(o.headings)) {
 		field(file)
 		for _, h2 := range o.headings[file] {
-			fmt.Fprintf(h, "%d", h2.line)
-			field(h2.id)
+			fmt.Fprintf(h, "%d", h2.Line)
+			field(h2.ID)
 		}
 	}
 	for _, code := range slices.Sorted(maps.Keys(o.home)) {
@@ -81,10 +81,10 @@ func listingDigest(o *groupOut) [sha256.Size]byte {
 			field(a.Href)
 		}
 		for _, m := range p.mentions {
-			field(m.gpu)
-			field(m.ref.Page)
-			field(m.ref.Section)
-			field(m.ref.Path)
+			field(m.GPU)
+			field(m.Ref.Page)
+			field(m.Ref.Section)
+			field(m.Ref.Path)
 		}
 	}
 	var d [sha256.Size]byte

@@ -90,16 +90,7 @@ func TestLiveMatchesFullOnCorpus(t *testing.T) {
 		})
 		slices.Sort(files[lang])
 	}
-	read := func(name string) string {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
-	}
-	edit := func(name string, fn func(string) string) func() {
-		return func() { writeSrc(t, dir, name, fn(read(name))) }
-	}
+	read, edit := editors(t, dir)
 	long := "\n\n" + strings.Repeat("这一段比原文长得多，", 60) + "\n"
 	zh0, en1, ja2, ja3, en4 := files["zh"][0], files["en"][1], files["ja"][2], files["ja"][3], files["en"][4]
 	jaMoved := "content/ja/moved/page.md"
@@ -224,6 +215,22 @@ func startLive(t *testing.T, dir string) (*Live, *Snapshot) {
 		t.Fatal(err)
 	}
 	return live, snap
+}
+
+// editors returns a function that reads a file of the site at dir, and one that makes
+// an edit of a file by fn.
+func editors(t *testing.T, dir string) (read func(name string) string, edit func(name string, fn func(string) string) func()) {
+	read = func(name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	edit = func(name string, fn func(string) string) func() {
+		return func() { writeSrc(t, dir, name, fn(read(name))) }
+	}
+	return read, edit
 }
 
 func writeSrc(t *testing.T, dir, name, data string) {

@@ -24,17 +24,9 @@ const blobsMagic = "docsite-blobs-1\n"
 // ReadBlobs reads file name of folder dir. A file not written yet gives none and no
 // error; an error says why the file was ignored.
 func ReadBlobs(dir, name string, version Key) (Blobs, error) {
-	name = filepath.Join(dir, name)
-	data, err := os.ReadFile(name)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
+	payload, name, err := readPayload(dir, name, blobsMagic, version)
+	if payload == nil || err != nil {
 		return nil, err
-	}
-	payload, err := checkBytes(data, blobsMagic, version)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	b, err := parseBlobs(payload)
 	if err != nil {

@@ -107,21 +107,13 @@ type entry[T any] struct {
 }
 
 // Read returns the values of the entries of file name in folder dir whose keys want
-// accepts. A file not written yet gives none and no error; an error says why the entries were ignored
-// (unreadable, not a cache file, another docsite version, damaged): the caller goes on
-// without them.
+// accepts. A file not written yet gives none and no error; an error says why the
+// entries were ignored (unreadable, not a cache file, another docsite version, damaged):
+// the caller goes on without them.
 func Read[T any](dir, name string, version Key, want func(Key) bool) (map[Key]T, error) {
-	name = filepath.Join(dir, name)
-	data, err := os.ReadFile(name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
+	payload, name, err := readPayload(dir, name, magic, version)
+	if payload == nil || err != nil {
 		return nil, err
-	}
-	payload, err := checkBytes(data, magic, version)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	dec := gob.NewDecoder(bytes.NewReader(payload))
 	var n int
@@ -165,6 +157,27 @@ func Write[T any](dir, name string, version Key, keys []Key, values map[Key]T) e
 		}
 		return nil
 	})
+}
+
+// readPayload reads file name of folder dir whole and checks it (checkBytes). It returns
+// the payload (nil, with no error, when the file does not exist) and the file's path.
+func readPayload(dir, name, magic string, version Key) ([]byte, string, error) {
+	name = filepath.Join(dir, name)
+	data, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, name, nil
+	}
+	if err != nil {
+		return nil, name, err
+	}
+	payload, err := checkBytes(data, magic, version)
+	if err != nil {
+		return nil, name, fmt.Errorf("%s: %w", name, err)
+	}
+	if payload == nil {
+		payload = []byte{}
+	}
+	return payload, name, nil
 }
 
 // header is a file's header: magic, version, the payload's length and CRC-32C.
