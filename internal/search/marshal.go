@@ -49,7 +49,7 @@ func Decode(data []byte) (Prepared, error) {
 func (p *Prepared) decode(data []byte, clone func([]byte) []byte) error {
 	bad := errors.New("search: not an encoded page")
 	next := func() ([]byte, bool) {
-		n, k := binary.Uvarint(data)
+		n, k := uvarint(data)
 		if k <= 0 || n > uint64(len(data)-k) {
 			return nil, false
 		}
@@ -67,7 +67,7 @@ func (p *Prepared) decode(data []byte, clone func([]byte) []byte) error {
 	}
 	var nums [3]uint64
 	for i := range nums {
-		n, k := binary.Uvarint(data)
+		n, k := uvarint(data)
 		if k <= 0 || n > 1<<40 {
 			return bad
 		}
@@ -98,3 +98,17 @@ func (p Prepared) Sum() [32]byte {
 }
 
 var sumBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// uvarint is binary.Uvarint, refusing (k == 0) a number written with more bytes than it
+// needs: each page has one encoding, so its Sum names its content.
+func uvarint(b []byte) (n uint64, k int) {
+	n, k = binary.Uvarint(b)
+	need := 1
+	for v := n >> 7; v != 0; v >>= 7 {
+		need++
+	}
+	if k > 0 && k != need {
+		return 0, 0
+	}
+	return n, k
+}

@@ -36,3 +36,22 @@ func TestPreparedRoundTrip(t *testing.T) {
 		t.Error("decoded pages index otherwise than the pages encoded")
 	}
 }
+
+// Any bytes decode to a page or to an error, never a panic; a page decoded encodes back
+// to the same bytes.
+func FuzzDecode(f *testing.F) {
+	for _, d := range smallSite {
+		b, _ := Prepare(d).MarshalBinary()
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := Decode(data)
+		if err != nil {
+			return
+		}
+		back, _ := p.MarshalBinary()
+		if string(back) != string(data) {
+			t.Fatalf("decoded %q, encodes back as %q", data, back)
+		}
+	})
+}
