@@ -25,7 +25,7 @@ fuzz: ## run every fuzz target of the project for FUZZTIME each (Go fuzzes one t
 	  done; \
 	done
 
-bench: ## per-stage benchmarks (load, parse, normalise, align, render, write, search index: reading bodies, cutting terms, building; a first query), whole builds with and without search at 1,000 and 10,000 pages per language, live edits
+bench: ## per-stage benchmarks (load, parse, normalise, align, render, write, search index: reading bodies, cutting terms, building; a first query), whole builds with and without search at 1,000 and 10,000 pages per language, rebuilds with the build cache, live edits
 	$(GO) test ./internal/build -run '^$$' -bench 'Load|Parse|Normalise|Align|Render|Shell' -benchmem -benchtime 300x
 	$(GO) test ./internal/markdown -run '^$$' -bench ParsePage -benchmem
 	$(GO) test ./internal/review -run '^$$' -bench PageAndWrite -benchmem -benchtime 15x

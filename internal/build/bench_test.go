@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -234,6 +235,50 @@ func BenchmarkBuild(b *testing.B) {
 				b.ReportMetric(float64(3*n*b.N)/b.Elapsed().Seconds(), "pages/s")
 			})
 		}
+	}
+}
+
+// BenchmarkCachedBuild is a rebuild with the build cache at 1,000 pages per language, to
+// disk: with nothing changed, and after a body edit of one page (a new paragraph each
+// time). The first build, which fills the cache, is not timed.
+func BenchmarkCachedBuild(b *testing.B) {
+	for _, scenario := range []string{"noop", "body"} {
+		b.Run(scenario, func(b *testing.B) {
+			dir := b.TempDir()
+			if err := os.CopyFS(dir, os.DirFS(corpusDir(b, 1000))); err != nil {
+				b.Fatal(err)
+			}
+			page := corpus.PageFiles(corpus.Options{Pages: 1000, Seed: 1}, 0)[0]
+			name := filepath.Join(dir, "content", page.Lang, filepath.FromSlash(page.Path))
+			original, err := os.ReadFile(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			dest, cacheDir := filepath.Join(b.TempDir(), "public"), filepath.Join(b.TempDir(), "cache")
+			build := func() {
+				t, err := write.Begin(dest, write.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := Run(context.Background(), Options{Source: dir, Cache: cacheDir}, t); err != nil {
+					b.Fatal(err)
+				}
+				if err := t.Commit(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			build()
+			k := 0
+			for b.Loop() {
+				if scenario == "body" {
+					k++
+					b.StopTimer()
+					os.WriteFile(name, fmt.Appendf(bytes.Clone(original), "\nEdit %d.\n", k), 0o644)
+					b.StartTimer()
+				}
+				build()
+			}
+		})
 	}
 }
 
