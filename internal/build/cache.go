@@ -78,13 +78,13 @@ type buildCache struct {
 	index   map[string]cache.Key       // this build's index keys, by language code
 	groups1 map[cache.Key]*cachedGroup // read from the groups file: the entries this build can use
 	mu      sync.Mutex
-	next    map[cache.Key]*cachedGroup  // what the next build can use: the groups taken from the cache
-	made    map[cache.Key]madeGroup     // and those built, made entries when saved
-	byKey   map[string]*load.Group      // the groups, by translation key
-	again   map[string]func() *groupOut // groups built again for their search pages (rebuilt)
-	sums    []noted                     // the Sums of the search pages the build made
-	hits    int                         // groups taken from the cache
-	reused  int                         // and the pages they wrote
+	next    map[cache.Key]*cachedGroup        // what the next build can use: the groups taken from the cache
+	made    map[cache.Key]madeGroup           // and those built, made entries when saved
+	byKey   map[string]*load.Group            // the groups, by translation key
+	again   map[string]func() *groupOut       // groups built again for their search pages (rebuilt)
+	sums    map[*groupOut]map[string][32]byte // the Sums of the search pages of groups built, by language
+	hits    int                               // groups taken from the cache
+	reused  int                               // and the pages they wrote
 	warns   diag.List
 }
 
@@ -96,7 +96,8 @@ func (s *site) openCache(sink Sink) *buildCache {
 		return nil
 	}
 	c := &buildCache{dir: s.opts.Cache, keep: k, keys: map[*load.Group]cache.Key{},
-		next: map[cache.Key]*cachedGroup{}, made: map[cache.Key]madeGroup{}, byKey: map[string]*load.Group{}}
+		next: map[cache.Key]*cachedGroup{}, made: map[cache.Key]madeGroup{}, byKey: map[string]*load.Group{},
+		sums: map[*groupOut]map[string][32]byte{}}
 	var err error
 	if c.version, err = cache.Version(); err != nil {
 		s.diags = append(s.diags, diag.Warnf(c.dir, 0, 0, "cache", "building without the cache: %v", err))
@@ -295,22 +296,13 @@ func (c *buildCache) wholeSite(s *site, rec recorder) (*Result, error) {
 // res and the files the listings wrote. What fails is a warning in res.
 func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 	// The groups built become entries only now: their output stays as it is until the
-	// end of the build, and entries made as each was built would have doubled it.
+	// end of the build, and entries made as each was built would have doubled it. Every
+	// search page of theirs needs its Sum in the entry (the index noted most), or a later
+	// build taking the group from the cache would leave the page out of the index.
 	for k, m := range c.made {
-		c.next[k] = cacheGroup(m.out, m.files)
-	}
-	for _, n := range c.sums {
-		g := c.next[c.keys[c.byKey[n.key]]]
-		if g.SearchSums == nil {
-			g.SearchSums = map[string][32]byte{}
-		}
-		g.SearchSums[n.code] = n.sum
-	}
-	// Every search page of a group built must have its Sum in the entry, or a later build
-	// taking the group from the cache would leave the page out of the index.
-	for k, m := range c.made {
+		g := cacheGroup(m.out, m.files)
+		g.SearchSums = c.sums[m.out]
 		for code, p := range m.out.search {
-			g := c.next[k]
 			if _, ok := g.SearchSums[code]; !ok {
 				if g.SearchSums == nil {
 					g.SearchSums = map[string][32]byte{}
@@ -318,6 +310,7 @@ func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 				g.SearchSums[code] = p.Sum()
 			}
 		}
+		c.next[k] = g
 	}
 	keys := make([]cache.Key, 0, len(s.groups))
 	all := listings

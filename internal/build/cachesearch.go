@@ -44,12 +44,14 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 			pages = append(pages, indexPage{out: o, p: p, read: true})
 		}
 	}
+	// The groups' entries need the Sums whether the index is kept or made again: a later
+	// build takes pages from the cache by them.
+	defer c.noteSums(code, pages)
 	catalogSums := make([][32]byte, len(catalog))
 	for i, p := range catalog {
 		catalogSums[i] = p.Sum()
 	}
 	var key cache.Key
-	noted := false
 	if c.last != nil && c.last.Index[code] != (cache.Key{}) {
 		// The last build made this language's index: is it the same?
 		for i := range pages {
@@ -58,10 +60,6 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 			}
 		}
 		key = indexKey(pages, catalogSums)
-		// The groups' entries need the Sums whether the index is kept or not: a
-		// later build takes pages from the cache by them.
-		c.noteSums(code, pages)
-		noted = true
 		if kept, err := c.keepIndex(code, key, sink); kept || err != nil {
 			return err
 		}
@@ -78,9 +76,6 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 	docs = append(docs, catalog...)
 	files, sums, _ := search.BuildReusing(docs, c.indexReuse(code))
 	c.noteIndex(code, key, sums)
-	if !noted {
-		c.noteSums(code, pages)
-	}
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		rel := search.Dir(code) + name
 		var err error
@@ -120,21 +115,19 @@ func (c *buildCache) readPages(s *site, code string, pages []indexPage) {
 	}
 }
 
-// noteSums records the Sums of the pages the build made, for their groups' entries.
+// noteSums records the Sums known of the pages the build made, for their groups'
+// entries (save sums any other).
 func (c *buildCache) noteSums(code string, pages []indexPage) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, pg := range pages {
-		if pg.out.searchSums == nil { // built, not taken from the cache
-			c.sums = append(c.sums, noted{pg.out.key, code, pg.sum})
+		if pg.out.searchSums == nil && pg.summed { // built, not taken from the cache
+			if c.sums[pg.out] == nil {
+				c.sums[pg.out] = map[string][32]byte{}
+			}
+			c.sums[pg.out][code] = pg.sum
 		}
 	}
-}
-
-// noted is the Sum of the page of group key in language code.
-type noted struct {
-	key, code string
-	sum       [32]byte
 }
 
 // decode decodes a page from the search file's bytes b.
