@@ -34,6 +34,10 @@ func (t *Tree) Commit() error {
 	if t.done.Load() {
 		return errors.New("write: tree already committed or aborted")
 	}
+	if err := t.wait(); err != nil {
+		t.Abort()
+		return err
+	}
 	m, err := t.finish()
 	if err != nil {
 		t.Abort()

@@ -16,6 +16,9 @@ import (
 
 // Has reports whether Keep can publish at rel the file of content sum and size.
 func (t *Tree) Has(rel string, sum Sum, size int64) bool {
+	if t.wait() != nil {
+		return false
+	}
 	if e, ok := t.old.files[rel]; ok && e.sum == sum && e.size == size {
 		return true
 	}

@@ -8,8 +8,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/sys/unix"
 )
@@ -113,27 +115,47 @@ func seed(state, dest, spare string) (*manifest, error) {
 // whose size or time differs, or that is gone, leaves m (the build writes it again); a
 // folder whose time differs is listed, and whatever in it m does not name is removed.
 // It fails only where the tree cannot be read or mended; then it is not used.
+//
+// The stat calls, one a file and a folder, are made on all cores (statAll); what they
+// found is then applied in path order.
 func verify(root string, m *manifest) error {
 	if _, ok := m.dirs["."]; !ok {
 		return errors.New("no root folder")
 	}
-	for dir, mtime := range m.dirs {
-		var st unix.Stat_t
-		err := unix.Lstat(filepath.Join(root, dir), &st)
+	dirs := slices.Sorted(maps.Keys(m.dirs))
+	dirState := statAll(root, dirs, func(dir string, st *unix.Stat_t) int8 {
 		switch {
-		case err != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR:
+		case st == nil || st.Mode&unix.S_IFMT != unix.S_IFDIR:
+			return gone
+		case unixNano(st.Mtim) != m.dirs[dir]:
+			return changed
+		}
+		return same
+	})
+	for i, dir := range dirs {
+		if _, ok := m.dirs[dir]; !ok {
+			continue // below a folder that is gone
+		}
+		switch dirState[i] {
+		case gone:
 			m.forget(dir)
-		case unixNano(st.Mtim) != mtime:
+		case changed:
 			if err := clearUnknown(root, dir, m); err != nil {
 				return err
 			}
 			m.dirs[dir] = -1
 		}
 	}
-	for rel, e := range m.files {
-		var st unix.Stat_t
-		err := unix.Lstat(filepath.Join(root, rel), &st)
-		if err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size != e.size || unixNano(st.Mtim) != e.mtime {
+	files := slices.Sorted(maps.Keys(m.files))
+	fileState := statAll(root, files, func(rel string, st *unix.Stat_t) int8 {
+		e := m.files[rel]
+		if st == nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size != e.size || unixNano(st.Mtim) != e.mtime {
+			return changed
+		}
+		return same
+	})
+	for i, rel := range files {
+		if fileState[i] != same {
 			delete(m.files, rel)
 		}
 	}
@@ -141,6 +163,35 @@ func verify(root string, m *manifest) error {
 		return errors.New("root folder changed")
 	}
 	return nil
+}
+
+// What statAll's judge says of a path.
+const (
+	same int8 = iota
+	changed
+	gone
+)
+
+// statAll calls judge with what lstat says of each of rels below root (nil where it
+// fails), on all cores, and returns its answers in the order of rels. judge only reads.
+func statAll(root string, rels []string, judge func(rel string, st *unix.Stat_t) int8) []int8 {
+	out := make([]int8, len(rels))
+	workers := min(runtime.GOMAXPROCS(0), 1+len(rels)/256)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(rels); i += workers {
+				var st unix.Stat_t
+				if unix.Lstat(filepath.Join(root, filepath.FromSlash(rels[i])), &st) != nil {
+					out[i] = judge(rels[i], nil)
+				} else {
+					out[i] = judge(rels[i], &st)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 // forget drops dir and everything below it from m.

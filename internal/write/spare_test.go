@@ -103,3 +103,38 @@ func TestSpareWithoutManifestIsNotTrusted(t *testing.T) {
 	mkfile(t, manifestName(stateDir(dest), spare), "docsite-tree-manifest 1\nf zz 1 1 index.html\n")
 	commitStats(t, dest, files)
 }
+
+// Begin readies the spare while the caller goes on; a spare that cannot be made (here the
+// state folder is a file) fails the first write and the commit, the destination stays as
+// it was, and Abort frees the folder for the next build.
+func TestSpareThatCannotBeMadeFailsTheFirstWrite(t *testing.T) {
+	parent := t.TempDir()
+	dest := filepath.Join(parent, "public")
+	old := map[string]string{"index.html": "old"}
+	commit(t, dest, old)
+	state := stateDir(dest)
+	if err := os.RemoveAll(state); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(state, []byte("not a folder"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := Begin(dest, Options{})
+	if err != nil {
+		t.Fatalf("Begin: %v (the spare is readied in the background)", err)
+	}
+	if err := tree.WriteFile("index.html", []byte("new")); err == nil {
+		t.Error("WriteFile into a tree whose spare could not be made succeeded")
+	}
+	if tree.Has("index.html", SumOf([]byte("old")), 3) {
+		t.Error("Has found a file in a tree whose spare could not be made")
+	}
+	if err := tree.Commit(); err == nil {
+		t.Error("Commit of a tree whose spare could not be made succeeded")
+	}
+	assertTree(t, dest, old)
+	if err := os.Remove(state); err != nil {
+		t.Fatal(err)
+	}
+	commit(t, dest, map[string]string{"index.html": "new"}) // not locked out
+}

@@ -45,6 +45,8 @@ type Tree struct {
 	lock    *dirLock
 	done    atomic.Bool // committed or aborted
 	old     *manifest   // what the spare held when the build began (read only while writing)
+	ready   chan struct{}
+	prepErr error // why the spare could not be made ready; old and prepErr are set once ready is closed
 	mu      sync.Mutex
 	written map[string]fileEntry // by WriteFile: what the spare holds now, by path
 	touched map[string]bool      // folders whose entries the build changed
@@ -70,6 +72,11 @@ const linkMin = 4 << 10
 // swap.go) and readies the spare tree in the state folder beside it (spare.go), on the
 // same file system. While the Tree is open, other calls of Begin for a destination in
 // the same parent directory fail.
+//
+// Checking the spare against its manifest (verify) stats every file of the last tree but
+// one: 60,000 calls on a site of 30,000 pages, a fifth of a build that changed nothing.
+// Begin returns before it is done, and the Tree's methods wait for it (ready), so the
+// caller reads its sources meanwhile. What fails there fails the first of them.
 func Begin(dest string, opts Options) (*Tree, error) {
 	dest, err := filepath.Abs(dest)
 	if err != nil {
@@ -86,28 +93,31 @@ func Begin(dest string, opts Options) (*Tree, error) {
 		return nil, err
 	}
 	t := &Tree{dest: dest, state: stateDir(dest), opts: opts, lock: lock,
-		written: map[string]fileEntry{}, touched: map[string]bool{}}
-	if err := t.prepare(); err != nil {
+		written: map[string]fileEntry{}, touched: map[string]bool{}, ready: make(chan struct{})}
+	t.dir = filepath.Join(t.state, spareName)
+	if err := t.cleanUp(); err != nil {
 		lock.release()
 		return nil, err
 	}
+	go func() {
+		defer close(t.ready)
+		t.old, t.prepErr = prepareSpare(t.state, t.dest)
+	}()
 	return t, nil
 }
 
-// prepare cleans the leftovers of earlier builds and readies the spare.
-func (t *Tree) prepare() error {
+// cleanUp removes what killed builds left beside dest.
+func (t *Tree) cleanUp() error {
 	if err := restoreOld(t.dest); err != nil {
 		return err
 	}
-	if err := removeLeftovers(t.dest); err != nil {
-		return err
-	}
-	old, err := prepareSpare(t.state, t.dest)
-	if err != nil {
-		return err
-	}
-	t.old, t.dir = old, filepath.Join(t.state, spareName)
-	return nil
+	return removeLeftovers(t.dest)
+}
+
+// wait waits until the spare is ready, and says why it cannot be used.
+func (t *Tree) wait() error {
+	<-t.ready
+	return t.prepErr
 }
 
 // Stats count what a build did to the tree it published.
@@ -182,6 +192,9 @@ func (t *Tree) WriteSummed(rel string, data []byte, sum Sum) error {
 func (t *Tree) claim(rel string, e *fileEntry, counted *int) (unchanged bool, err error) {
 	if t.done.Load() {
 		return false, fmt.Errorf("write: %s: tree already committed or aborted", rel)
+	}
+	if err := t.wait(); err != nil {
+		return false, err
 	}
 	if !validRel(rel) {
 		return false, fmt.Errorf("write: %q: not a clean relative slash-separated path inside the site", rel)
@@ -343,6 +356,7 @@ func (t *Tree) Abort() error {
 	if t.done.Swap(true) {
 		return nil
 	}
+	<-t.ready // the spare is not left half prepared to the next build's lock
 	t.lock.release()
 	return nil
 }
