@@ -188,6 +188,7 @@ type site struct {
 	// revisionKeyUsed: translations record their source's commit (revisionStates).
 	revisionKeyUsed bool
 	cache           *buildCache  // nil without one
+	early           *cacheStart  // what openCache reads while the pages load
 	pages           pages        // what ref and relref link to
 	review          review.Input // languages and reviewed states, for the per-page review
 	diags           diag.List
@@ -244,6 +245,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	s.render = render.New(cfg, tmpl, assets, s.locs, s.nav)
 	if !opts.NoSearch {
 		s.render.UseSearch()
+	}
+	if opts.Cache != "" && !opts.Review {
+		s.early = startCache(fsys, opts.Cache)
 	}
 	pages, err := load.Pages(fsys, cfg.Langs)
 	if err != nil {

@@ -2,11 +2,13 @@ package build
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -88,22 +90,63 @@ type buildCache struct {
 	warns   diag.List
 }
 
+// cacheStart is what opening the cache reads that does not depend on the pages: the
+// docsite version, the last build's site entry, and the site's files. A build starts
+// reading it before the pages (startCache), and openCache waits for it.
+type cacheStart struct {
+	done       chan struct{}
+	version    cache.Key
+	versionErr error
+	last       *siteEntry
+	readErr    error
+	files      []siteFileInfo // every file of the folders siteKey covers, pages too
+}
+
+// siteFileInfo is a file as siteKey sees it.
+type siteFileInfo struct {
+	name  string
+	size  int64
+	mode  fs.FileMode
+	mtime int64
+	err   error // why it could not be read; the rest is then zero
+	// page is set for a markdown file, not stated: siteKey states those that are not
+	// pages (a partial, an unpublished draft is a page too).
+	page bool
+}
+
+// startCache starts reading the cache folder dir and listing the site's files.
+func startCache(fsys fs.FS, dir string) *cacheStart {
+	e := &cacheStart{done: make(chan struct{})}
+	go func() {
+		defer close(e.done)
+		e.files = siteFiles(fsys)
+		if e.version, e.versionErr = cache.Version(); e.versionErr != nil {
+			return
+		}
+		var last map[cache.Key]*siteEntry
+		last, e.readErr = cache.Read[*siteEntry](dir, siteFile, e.version, func(k cache.Key) bool { return k == lastBuild })
+		e.last = last[lastBuild]
+	}()
+	return e
+}
+
 // openCache reads the cache for this build; nil when the build runs without one. Why a
 // cache that exists cannot be used is a warning, once.
 func (s *site) openCache(sink Sink) *buildCache {
 	k, ok := sink.(keeper)
-	if s.opts.Cache == "" || s.opts.Review || !ok {
+	if s.early == nil || !ok {
 		return nil
 	}
+	<-s.early.done
 	c := &buildCache{dir: s.opts.Cache, keep: k, keys: map[*load.Group]cache.Key{},
 		next: map[cache.Key]*cachedGroup{}, made: map[cache.Key]madeGroup{}, byKey: map[string]*load.Group{},
 		sums: map[*groupOut]map[string][32]byte{}}
-	var err error
-	if c.version, err = cache.Version(); err != nil {
+	if err := s.early.versionErr; err != nil {
 		s.diags = append(s.diags, diag.Warnf(c.dir, 0, 0, "cache", "building without the cache: %v", err))
 		return nil
 	}
-	c.site = s.siteKey()
+	c.version = s.early.version
+	c.site = s.siteKey(s.early.files)
 	whole := sha256.New()
 	whole.Write(c.site[:])
 	for _, g := range s.groups {
@@ -112,9 +155,8 @@ func (s *site) openCache(sink Sink) *buildCache {
 		whole.Write(k[:])
 	}
 	whole.Sum(c.whole[:0])
-	last, err := cache.Read[*siteEntry](c.dir, siteFile, c.version, func(k cache.Key) bool { return k == lastBuild })
-	c.warn(err)
-	if c.last = last[lastBuild]; c.last != nil {
+	c.warn(s.early.readErr)
+	if c.last = s.early.last; c.last != nil {
 		c.files = make(map[string]cachedFile, len(c.last.Files))
 		for _, f := range c.last.Files {
 			c.files[f.Rel] = f
@@ -155,57 +197,115 @@ func (c *buildCache) warnOnce(err error, format string) {
 	}
 }
 
-// siteKey digests what every page group's output depends on besides its own pages.
-func (s *site) siteKey() cache.Key {
-	h := sha256.New()
-	o := s.opts
-	fmt.Fprintf(h, "docsite-site-key 1\n%q %t %t %t %t\n", o.BaseURL, o.Strict, o.Drafts, o.NoSearch, o.Verbose)
-	pages := map[string]bool{}
-	for _, p := range s.loaded {
-		pages[p.File] = true
-		fmt.Fprintf(h, "page %q %q %q %q %d %q %q %x\n", p.File, p.Lang, p.Path, p.FilePath, p.Kind, p.Key, p.Title(), p.FrontSum)
-		if p.Err != nil {
-			fmt.Fprintf(h, "error %s\n", p.Err.Error())
-		}
-	}
+// siteFiles lists every file of the folders siteKey covers, in lexical order.
+func siteFiles(fsys fs.FS) []siteFileInfo {
+	var files []siteFileInfo
 	for _, dir := range []string{"site.toml", "content", "templates", "static", "locales"} {
-		fs.WalkDir(s.fsys, dir, func(name string, d fs.DirEntry, err error) error {
+		fs.WalkDir(fsys, dir, func(name string, d fs.DirEntry, err error) error {
 			if err != nil {
-				fmt.Fprintf(h, "unreadable %q %v\n", name, err)
+				files = append(files, siteFileInfo{name: name, err: err})
 				return nil
 			}
-			if pages[name] {
+			if d.IsDir() {
+				files = append(files, siteFileInfo{name: name, mode: fs.ModeDir})
+				return nil
+			}
+			if strings.HasSuffix(name, ".md") {
+				files = append(files, siteFileInfo{name: name, page: true})
 				return nil
 			}
 			info, err := d.Info()
 			if err != nil {
-				fmt.Fprintf(h, "unreadable %q %v\n", name, err)
+				files = append(files, siteFileInfo{name: name, err: err})
 				return nil
 			}
-			fmt.Fprintf(h, "file %q %d %o %d\n", name, info.Size(), info.Mode(), info.ModTime().UnixNano())
+			files = append(files, siteFileInfo{name: name, size: info.Size(), mode: info.Mode(), mtime: info.ModTime().UnixNano()})
 			return nil
 		})
 	}
+	return files
+}
+
+// siteKey digests what every page group's output depends on besides its own pages, with
+// files the site's files (siteFiles).
+func (s *site) siteKey(files []siteFileInfo) cache.Key {
+	var k keyWriter
+	o := s.opts
+	k.str("docsite-site-key 2").str(o.BaseURL).flags(o.Strict, o.Drafts, o.NoSearch, o.Verbose)
+	pages := make(map[string]bool, len(s.loaded))
+	for _, p := range s.loaded {
+		pages[p.File] = true
+		k.str("page").str(p.File).str(p.Lang).str(p.Path).str(p.FilePath).int(int64(p.Kind)).str(p.Key).str(p.Title()).bytes(p.FrontSum[:])
+		if p.Err != nil {
+			k.str("error").str(p.Err.Error())
+		}
+	}
+	for _, f := range files {
+		switch {
+		case f.err != nil:
+			k.str("unreadable").str(f.name).str(f.err.Error())
+		case pages[f.name]:
+		case f.mode.IsDir():
+			// Its name only: its time changes with every file made in it (an editor's
+			// swap file too), and the files it holds are keyed each.
+			k.str("dir").str(f.name)
+		case f.page:
+			// markdown that is not a page (a partial, another language's folder)
+			info, err := fs.Stat(s.fsys, f.name)
+			if err != nil {
+				k.str("unreadable").str(f.name).str(err.Error())
+				continue
+			}
+			k.str("file").str(f.name).int(info.Size()).int(int64(info.Mode())).int(info.ModTime().UnixNano())
+		default:
+			k.str("file").str(f.name).int(f.size).int(int64(f.mode)).int(f.mtime)
+		}
+	}
 	// What the build read from elsewhere: the source revisions translations record (a
 	// Git repository), and what reading the data and the settings reported.
-	fmt.Fprintf(h, "%#v\n%#v\n%#v\n%#v\n", s.review.States, s.review.Glossary, s.dataDiags, s.diags)
-	var k cache.Key
-	h.Sum(k[:0])
-	return k
+	k.str(fmt.Sprintf("%#v\n%#v\n%#v\n%#v", s.review.States, s.review.Glossary, s.dataDiags, s.diags))
+	return k.sum()
 }
 
 // groupKey digests what group g's output depends on: the site's key and its files.
 func groupKey(site cache.Key, g *load.Group) cache.Key {
-	h := sha256.New()
-	h.Write(site[:])
-	fmt.Fprintf(h, "group %q\n", g.Key)
+	var k keyWriter
+	k.bytes(site[:]).str("group").str(g.Key)
 	for _, p := range g.Pages {
-		fmt.Fprintf(h, "%q %x\n", p.File, p.Sum)
+		k.str(p.File).bytes(p.Sum[:])
 	}
-	var k cache.Key
-	h.Sum(k[:0])
+	return k.sum()
+}
+
+// keyWriter digests a sequence of values, each preceded by its length, so that no two
+// sequences digest alike.
+type keyWriter struct{ buf []byte }
+
+func (k *keyWriter) str(s string) *keyWriter {
+	k.buf = binary.AppendUvarint(k.buf, uint64(len(s)))
+	k.buf = append(k.buf, s...)
 	return k
 }
+
+func (k *keyWriter) bytes(b []byte) *keyWriter { return k.str(string(b)) }
+
+func (k *keyWriter) int(n int64) *keyWriter {
+	k.buf = binary.AppendVarint(k.buf, n)
+	return k
+}
+
+func (k *keyWriter) flags(fs ...bool) *keyWriter {
+	for _, f := range fs {
+		b := byte(0)
+		if f {
+			b = 1
+		}
+		k.buf = append(k.buf, b)
+	}
+	return k
+}
+
+func (k *keyWriter) sum() cache.Key { return sha256.Sum256(k.buf) }
 
 // absentBefore returns the strings absent from the locales that the build that made
 // the cache asked for, by language code, when it had this build's site key: a group
