@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"docsite/internal/load"
 )
 
 func writeFiles(t *testing.T, dir string, files map[string]string) {
@@ -88,6 +90,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("XDG_CACHE_HOME", dir)
+	load.StableAfter = 0 // builds follow edits at once
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -249,7 +249,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if opts.Cache != "" && !opts.Review {
 		s.early = startCache(fsys, opts.Cache)
 	}
-	pages, err := load.Pages(fsys, cfg.Langs)
+	pages, err := load.Pages(fsys, cfg.Langs, s.early.known())
 	if err != nil {
 		return nil, err
 	}
@@ -264,7 +264,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err := s.collectAliases(); err != nil {
 		return nil, err
 	}
-	s.makeTrees()
+	if s.early == nil {
+		s.makeTrees() // with the cache, run makes them if the site changed at all
+	}
 	revStates, revDiags := s.revisionStates()
 	s.review.States = review.Merge(s.review.States, revStates)
 	s.diags = append(s.diags, revDiags...)
@@ -300,6 +302,9 @@ func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 		if res, err := s.cache.wholeSite(s, rec); res != nil || err != nil {
 			return res, err
 		}
+	}
+	if s.trees == nil {
+		s.makeTrees()
 	}
 	outs, err := s.renderGroups(ctx, s.groups, func(int) Sink { return rec })
 	if err != nil {

@@ -39,7 +39,9 @@ import (
 // (the tree writes only what changed) and so is each language's search index whose
 // pages changed, compressing only its files whose content changed (cachesearch.go).
 //
-// The cache's files: site, read by every build, holds the last build's siteEntry (with
+// The cache's files: pages, read by every build as it loads the pages, what the last
+// build saw of each page file (load.Seen), so that a file whose status did not change is
+// not read at all; site, read by every build, holds the last build's siteEntry (with
 // every file it wrote); groups, read only when something changed, the groups' entries
 // (cacheentry.go); search-<lang>, read only when that language's index is made again,
 // its pages for the index.
@@ -57,10 +59,11 @@ type keeper interface {
 	Keep(rel string, sum write.Sum, size int64) error
 }
 
-// The cache's two files and the values they hold.
+// The cache's files and the values they hold (besides search-<lang>, cachesearch.go).
 const (
 	groupsFile = "groups" // cachedGroup by group key
 	siteFile   = "site"   // the last build's siteEntry, at lastBuild
+	pagesFile  = "pages"  // load.Seen of each page file, by seenKey (blobs)
 )
 
 // lastBuild is the key of the one entry of the site file.
@@ -91,15 +94,38 @@ type buildCache struct {
 }
 
 // cacheStart is what opening the cache reads that does not depend on the pages: the
-// docsite version, the last build's site entry, and the site's files. A build starts
+// docsite version, what the last builds saw of each page file (for load.Pages, which
+// waits for it), the last build's site entry, and the site's files. A build starts
 // reading it before the pages (startCache), and openCache waits for it.
 type cacheStart struct {
+	seenReady  chan struct{}
 	done       chan struct{}
 	version    cache.Key
 	versionErr error
+	seen       cache.Blobs // load.Seen by seenKey
+	seenErr    error
 	last       *siteEntry
 	readErr    error
 	files      []siteFileInfo // every file of the folders siteKey covers, pages too
+}
+
+// seenKey is the key of page file name's load.Seen in the pages file.
+func seenKey(name string) cache.Key { return sha256.Sum256([]byte(name)) }
+
+// known gives load.Pages what the last builds saw of each page file; nil without a cache.
+func (e *cacheStart) known() load.Known {
+	if e == nil {
+		return nil
+	}
+	return func(name string) (load.Seen, bool) {
+		<-e.seenReady
+		b, ok := e.seen[seenKey(name)]
+		if !ok {
+			return load.Seen{}, false
+		}
+		s, err := load.ParseSeen(b)
+		return s, err == nil
+	}
 }
 
 // siteFileInfo is a file as siteKey sees it.
@@ -116,11 +142,16 @@ type siteFileInfo struct {
 
 // startCache starts reading the cache folder dir and listing the site's files.
 func startCache(fsys fs.FS, dir string) *cacheStart {
-	e := &cacheStart{done: make(chan struct{})}
+	e := &cacheStart{seenReady: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(e.done)
+		e.version, e.versionErr = cache.Version()
+		if e.versionErr == nil {
+			e.seen, e.seenErr = cache.ReadBlobs(dir, pagesFile, e.version)
+		}
+		close(e.seenReady)
 		e.files = siteFiles(fsys)
-		if e.version, e.versionErr = cache.Version(); e.versionErr != nil {
+		if e.versionErr != nil {
 			return
 		}
 		var last map[cache.Key]*siteEntry
@@ -155,6 +186,7 @@ func (s *site) openCache(sink Sink) *buildCache {
 		whole.Write(k[:])
 	}
 	whole.Sum(c.whole[:0])
+	c.warn(s.early.seenErr)
 	c.warn(s.early.readErr)
 	if c.last = s.early.last; c.last != nil {
 		c.files = make(map[string]cachedFile, len(c.last.Files))
@@ -307,6 +339,22 @@ func (k *keyWriter) flags(fs ...bool) *keyWriter {
 
 func (k *keyWriter) sum() cache.Key { return sha256.Sum256(k.buf) }
 
+// saveSeen writes the pages file: what the build saw of each page file that a later build
+// can take instead of reading it (load.Seen).
+func saveSeen(dir string, version cache.Key, loaded []*load.Page) error {
+	var seen []*load.Page
+	for _, p := range loaded {
+		if _, ok := p.Seen(); ok {
+			seen = append(seen, p)
+		}
+	}
+	return cache.WriteBlobs(dir, pagesFile, version, len(seen), func(i int, buf []byte) (cache.Key, []byte) {
+		s, _ := seen[i].Seen()
+		b, _ := s.AppendBinary(buf)
+		return seenKey(seen[i].File), b
+	})
+}
+
 // absentBefore returns the strings absent from the locales that the build that made
 // the cache asked for, by language code, when it had this build's site key: a group
 // taken from the cache renders nothing and so asks for none.
@@ -424,6 +472,9 @@ func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 		Pages: res.Pages, Fallbacks: res.Fallbacks, Links: res.Links, DeadLinks: res.DeadLinks,
 		Diags: res.Diags, Absent: s.absent()}}
 	err := cache.Write(c.dir, groupsFile, c.version, keys, c.next)
+	if err == nil {
+		err = saveSeen(c.dir, c.version, s.loaded)
+	}
 	if err == nil {
 		err = cache.Write(c.dir, siteFile, c.version, []cache.Key{lastBuild}, site)
 	}

@@ -41,6 +41,16 @@ var bom = []byte("\uFEFF")
 // markdown body stay those of the file. It returns how many bytes it blanked: a leading
 // byte-order mark is blanked whether or not a block follows it.
 func splitFrontMatter(src []byte, fm *FrontMatter) (int, error) {
+	n, err := decodeFrontMatter(src, fm)
+	if err == nil {
+		blankFrontMatter(src[:n])
+	}
+	return n, err
+}
+
+// decodeFrontMatter is splitFrontMatter without the blanking: it returns the length of
+// the block and leaves src as it was.
+func decodeFrontMatter(src []byte, fm *FrontMatter) (int, error) {
 	skip := 0
 	if bytes.HasPrefix(src, bom) {
 		skip = len(bom)
@@ -59,7 +69,6 @@ func splitFrontMatter(src []byte, fm *FrontMatter) (int, error) {
 	default:
 		fence := fenceOf(rest)
 		if fence == nil {
-			blankFrontMatter(src[:skip])
 			return skip, nil
 		}
 		start := bytes.IndexByte(rest, '\n') + 1
@@ -81,7 +90,6 @@ func splitFrontMatter(src []byte, fm *FrontMatter) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	blankFrontMatter(src[:skip+next])
 	return skip + next, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unicode/utf8"
 
 	"docsite/internal/config"
@@ -46,6 +47,10 @@ type Page struct {
 	sum   uint64
 	blank int
 	size  int // length of the file as read: Source reads it again into a buffer this big
+	// bySum is set when the page was not read but taken from what an earlier build saw
+	// (seen.go): Source then checks the file again by Sum, sum being unknown.
+	bySum bool
+	seen  *Seen // what a later build can take instead of reading the file; nil when none
 	// Err is set when the page cannot be built (unreadable, invalid UTF-8, bad front
 	// matter). The build decides whether that is fatal (a source page) or not (a translation).
 	Err *diag.Diagnostic
@@ -75,7 +80,11 @@ func (p *Page) Title() string {
 // order: by language order, then path. Files that are not markdown are ignored; dot files
 // and folders are skipped, and so are partials: names starting with "_" but _index.md. The files are read on a few goroutines per core (readers), and the pages come
 // back released (Source reads each again): a site of any size is never all in memory.
-func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
+//
+// Where known gives what an earlier build saw of a file (seen.go), and the file's status
+// says it did not change since, the page is made from that and the file is not read.
+func Pages(fsys fs.FS, langs []config.Lang, known Known) ([]*Page, error) {
+	start := time.Now()
 	type file struct{ lang, name string }
 	var files []file
 	for _, l := range langs {
@@ -106,11 +115,20 @@ func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
 	pages := make([]*Page, len(files))
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	root, _ := fsys.(*Root)
 	for range readers * runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			buf := make([]byte, 0, 16<<10) // each file is read into it, then released
 			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
-				p := read(fsys, files[i].lang, files[i].name, buf)
+				if root != nil && known != nil {
+					if s, ok := known(files[i].name); ok {
+						if p := fromSeen(root, files[i].lang, files[i].name, s, start); p != nil {
+							pages[i] = p
+							continue
+						}
+					}
+				}
+				p := read(fsys, files[i].lang, files[i].name, buf, start)
 				if cap(p.Src) > cap(buf) {
 					buf = p.Src[:0]
 				}
@@ -126,18 +144,20 @@ func Pages(fsys fs.FS, langs []config.Lang) ([]*Page, error) {
 // Read reads the page at slash path name (from the site root, "content/<lang>/…md") of
 // language folder lang. Problems are recorded in the page's Err.
 func Read(fsys fs.FS, lang, name string) *Page {
-	return read(fsys, lang, name, nil)
+	return read(fsys, lang, name, nil, time.Time{})
 }
 
 // read is Read; where fsys is a Root the file is read into buf, which the page then holds
-// (Pages reuses it once the page is released).
-func read(fsys fs.FS, lang, name string, buf []byte) *Page {
-	at, _ := route.Parse(name) // name is content/<lang>/….md
-	p := &Page{Lang: lang, Path: at.Path, FilePath: at.Path, Kind: at.Kind, File: name, Key: at.Path}
+// (Pages reuses it once the page is released), and what it finds is kept for a later
+// build (Seen) if the file had not changed for a while at start.
+func read(fsys fs.FS, lang, name string, buf []byte, start time.Time) *Page {
+	p := newPage(lang, name)
 	var src []byte
 	var err error
+	var st FileStat
+	stated := false
 	if r, ok := fsys.(*Root); ok && buf != nil {
-		src, err = r.AppendFile(buf, name)
+		src, st, stated, err = r.appendFileStat(buf, name)
 	} else {
 		src, err = fs.ReadFile(fsys, name)
 	}
@@ -151,20 +171,40 @@ func read(fsys fs.FS, lang, name string, buf []byte) *Page {
 		return p
 	}
 	p.sum, p.size = maphash.Bytes(fileSeed, src), len(src)
-	blank, err := splitFrontMatter(src, &p.Meta)
+	blank, err := decodeFrontMatter(src, &p.Meta)
 	if err != nil {
 		fe := err.(*fmError)
 		p.Err = ptr(diag.Errorf(name, fe.line, fe.col, "front-matter", "%s", fe.msg))
 		return p
 	}
-	p.Src, p.blank = src, blank
 	p.FrontSum = sha256.Sum256(src[:blank])
+	if stated && st.Size == int64(len(src)) && stable(st, start) {
+		p.seen = &Seen{Stat: st, Sum: p.Sum, FrontSum: p.FrontSum, Size: len(src), Blank: blank,
+			Front: bytes.Clone(src[:blank])}
+	}
+	blankFrontMatter(src[:blank])
+	p.Src, p.blank = src, blank
+	p.settle()
+	p.title = p.Title()
+	if p.seen != nil {
+		p.seen.Title = p.title
+	}
+	return p
+}
+
+// newPage is the page of file name in language folder lang, before it is read.
+func newPage(lang, name string) *Page {
+	at, _ := route.Parse(name) // name is content/<lang>/….md
+	return &Page{Lang: lang, Path: at.Path, FilePath: at.Path, Kind: at.Kind, File: name, Key: at.Path}
+}
+
+// settle sets what the front matter decides of the page's place: its translation key, and
+// its path where a slug renames it.
+func (p *Page) settle() {
 	p.Key = cmp.Or(p.Meta.TranslationKey, p.Path)
 	if p.Kind != route.Home {
 		p.Path = route.WithSlug(p.Path, p.Meta.Slug)
 	}
-	p.title = p.Title()
-	return p
 }
 
 // fileSeed seeds the hashes that tell whether a file read again is the file loaded.
@@ -188,7 +228,7 @@ func (p *Page) Source(fsys fs.FS) ([]byte, error) {
 	} else {
 		src, err = fs.ReadFile(fsys, p.File)
 	}
-	if err == nil && maphash.Bytes(fileSeed, src) == p.sum {
+	if err == nil && (!p.bySum && maphash.Bytes(fileSeed, src) == p.sum || p.bySum && sha256.Sum256(src) == p.Sum) {
 		blankFrontMatter(src[:p.blank])
 		return src, nil
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -22,7 +23,7 @@ func TestFrontMatterKeepsLines(t *testing.T) {
 		"content/en/.hidden.md": {Data: []byte("x")},
 		"content/en/notes.txt":  {Data: []byte("x")},
 	}
-	pages, err := Pages(fsys, langs)
+	pages, err := Pages(fsys, langs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestDuplicateKey(t *testing.T) {
 		"content/en/a.md": {Data: []byte("+++\ntranslationKey = \"k\"\n+++\n")},
 		"content/en/b.md": {Data: []byte("+++\ntranslationKey = \"k\"\n+++\n")},
 	}
-	pages, _ := Pages(fsys, langs[:1])
+	pages, _ := Pages(fsys, langs[:1], nil)
 	if _, err := GroupPages(pages, langs[:1]); err == nil || !strings.Contains(err.Error(), "content/en/b.md:2:1") {
 		t.Errorf("err = %v", err)
 	}
@@ -88,8 +89,17 @@ func FuzzFrontMatter(f *testing.F) {
 	f.Add([]byte("{{< note >}}\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		n := len(src)
+		orig := bytes.Clone(src)
 		var fm FrontMatter
 		blank, err := splitFrontMatter(src, &fm)
+		if err == nil {
+			// The block alone decodes as in the file: a build that kept only the block
+			// (Seen) makes the same page from it.
+			var again FrontMatter
+			if b, err := decodeFrontMatter(orig[:blank], &again); err != nil || b != blank || !reflect.DeepEqual(fm, again) {
+				t.Fatalf("the block alone: %d bytes, %v, %+v; in the file %d bytes, %+v", b, err, again, blank, fm)
+			}
+		}
 		if len(src) != n {
 			t.Fatal("length changed")
 		}

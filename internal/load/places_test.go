@@ -53,7 +53,7 @@ func TestGroupsPublishingAtOnePlace(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pages, err := Pages(tc.files, langs)
+			pages, err := Pages(tc.files, langs, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -78,12 +78,20 @@ func (r *Root) ReadFile(name string) ([]byte, error) {
 // AppendFile appends the named file to buf[:0], which it grows as needed, and returns it: a
 // reader of many files can read them all into one buffer.
 func (r *Root) AppendFile(buf []byte, name string) ([]byte, error) {
+	data, _, _, err := r.appendFileStat(buf, name)
+	return data, err
+}
+
+// appendFileStat is AppendFile, and the file's status once read when openat2 read it
+// (stated).
+func (r *Root) appendFileStat(buf []byte, name string) (data []byte, st FileStat, stated bool, err error) {
 	if !r.slow.Load() && fs.ValidPath(name) {
-		if data, ok := r.readBeneath(buf[:0], name); ok {
-			return data, nil
+		if data, st, ok := r.readBeneath(buf[:0], name); ok {
+			return data, st, true, nil
 		}
 	}
-	return fs.ReadFile(r.fsys, name)
+	data, err = fs.ReadFile(r.fsys, name)
+	return data, FileStat{}, false, err
 }
 
 // openBeneath opens name with openat2, resolved beneath the root.
@@ -100,11 +108,12 @@ func (r *Root) openBeneath(name string, flags uint64) (int, error) {
 	}
 }
 
-// readBeneath reads name with openat2 and RESOLVE_BENEATH; ok is false when it could not.
-func (r *Root) readBeneath(buf []byte, name string) (data []byte, ok bool) {
+// readBeneath reads name with openat2 and RESOLVE_BENEATH, and gives the file's status
+// after the read; ok is false when it could not.
+func (r *Root) readBeneath(buf []byte, name string) (data []byte, st FileStat, ok bool) {
 	fd, err := r.openBeneath(name, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NOCTTY)
 	if err != nil {
-		return nil, false
+		return nil, FileStat{}, false
 	}
 	defer unix.Close(fd)
 	for {
@@ -116,9 +125,13 @@ func (r *Root) readBeneath(buf []byte, name string) (data []byte, ok bool) {
 		case err == unix.EINTR:
 			continue
 		case err != nil:
-			return nil, false // a folder, say: the os.Root says what it is
+			return nil, FileStat{}, false // a folder, say: the os.Root says what it is
 		case n == 0:
-			return buf, true
+			var s unix.Stat_t
+			if unix.Fstat(fd, &s) != nil {
+				return nil, FileStat{}, false
+			}
+			return buf, statOf(&s), true
 		}
 		buf = buf[:len(buf)+n]
 	}

@@ -104,7 +104,7 @@ func TestPagesKeepNothingOfTheBuffer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	got, err := Pages(r, langs[:1])
+	got, err := Pages(r, langs[:1], nil)
 	if err != nil {
 		t.Fatal(err)
 	}
