@@ -1,7 +1,6 @@
 package write
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -141,19 +140,26 @@ func (m *manifest) write(state, dir string) error {
 	if name == "" {
 		return fmt.Errorf("write: cannot examine %s", dir)
 	}
-	var b bytes.Buffer
-	w := bufio.NewWriter(&b)
-	w.WriteString(manifestHeader + "\n")
+	// Appended, not printed: a site's manifest has a line for each of its files.
+	b := make([]byte, 0, 64+len(m.dirs)*48+len(m.files)*128)
+	b = append(b, manifestHeader+"\n"...)
 	for _, rel := range slices.Sorted(maps.Keys(m.dirs)) {
-		fmt.Fprintf(w, "d %d %s\n", m.dirs[rel], rel)
+		b = append(b, "d "...)
+		b = strconv.AppendInt(b, m.dirs[rel], 10)
+		b = append(append(append(b, ' '), rel...), '\n')
 	}
 	for _, rel := range slices.Sorted(maps.Keys(m.files)) {
 		e := m.files[rel]
-		fmt.Fprintf(w, "f %s %d %d %s\n", hex.EncodeToString(e.sum[:]), e.size, e.mtime, rel)
+		b = append(b, "f "...)
+		b = hex.AppendEncode(b, e.sum[:])
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, e.size, 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, e.mtime, 10)
+		b = append(append(append(b, ' '), rel...), '\n')
 	}
-	w.Flush()
 	tmp := name + ".new"
-	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
 		return fmt.Errorf("write: %w", err)
 	}
 	if err := os.Rename(tmp, name); err != nil {
