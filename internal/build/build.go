@@ -303,9 +303,14 @@ func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 			return res, err
 		}
 	}
+	var read sync.WaitGroup
+	if s.cache != nil {
+		read.Go(s.cache.readGroups) // while the trees are made
+	}
 	if s.trees == nil {
 		s.makeTrees()
 	}
+	read.Wait()
 	outs, err := s.renderGroups(ctx, s.groups, func(int) Sink { return rec })
 	if err != nil {
 		return nil, err

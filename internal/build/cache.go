@@ -61,7 +61,7 @@ type keeper interface {
 
 // The cache's files and the values they hold (besides search-<lang>, cachesearch.go).
 const (
-	groupsFile = "groups" // cachedGroup by group key
+	groupsFile = "groups" // cachedGroup by group key, in groupShards files (cachegroups.go)
 	siteFile   = "site"   // the last build's siteEntry, at lastBuild
 	pagesFile  = "pages"  // load.Seen of each page file, by seenKey (blobs)
 )
@@ -81,7 +81,8 @@ type buildCache struct {
 	files   map[string]cachedFile      // the last build's files, by path
 	raw     map[string][32]byte        // the raw SHA-256 of this build's index files, by path
 	index   map[string]cache.Key       // this build's index keys, by language code
-	groups1 map[cache.Key]*cachedGroup // read from the groups file: the entries this build can use
+	groups1 map[cache.Key]*cachedGroup // read from the groups files: the entries this build can use
+	shards  [groupShards][]cache.Key   // the keys each groups file held, sorted; nil where unread
 	mu      sync.Mutex
 	next    map[cache.Key]*cachedGroup        // what the next build can use: the groups taken from the cache
 	made    map[cache.Key]madeGroup           // and those built, made entries when saved
@@ -195,17 +196,6 @@ func (s *site) openCache(sink Sink) *buildCache {
 		}
 	}
 	return c
-}
-
-// readGroups reads the groups' entries, when the whole site's did not do.
-func (c *buildCache) readGroups() {
-	want := map[cache.Key]bool{}
-	for _, k := range c.keys {
-		want[k] = true
-	}
-	var err error
-	c.groups1, err = cache.Read[*cachedGroup](c.dir, groupsFile, c.version, func(k cache.Key) bool { return want[k] })
-	c.warn(err)
 }
 
 // warn notes why the cache could not be read; unsaved why it could not be saved. A build
@@ -417,12 +407,11 @@ func (c *buildCache) group(s *site, g *load.Group, rec recorder, spare bool) (*g
 }
 
 // wholeSite returns the result of the last build when nothing changed since and every
-// file it wrote can be kept; it has then published them. Otherwise it reads the groups'
-// entries for the build to come.
+// file it wrote can be kept; it has then published them. Otherwise the build reads the
+// groups' entries (readGroups).
 func (c *buildCache) wholeSite(s *site, rec recorder) (*Result, error) {
 	e := c.last
 	if e == nil || e.Whole != c.whole || !c.available(e.Files) {
-		c.readGroups()
 		return nil, nil
 	}
 	if err := keepFiles(rec, e.Files); err != nil {
@@ -460,18 +449,15 @@ func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 		}
 		c.next[k] = g
 	}
-	keys := make([]cache.Key, 0, len(s.groups))
 	all := listings
 	for _, g := range s.groups {
-		k := c.keys[g]
-		keys = append(keys, k)
-		all = append(all, c.next[k].Files...)
+		all = append(all, c.next[c.keys[g]].Files...)
 	}
 	sortFiles(all)
 	site := map[cache.Key]*siteEntry{lastBuild: {Site: c.site, Whole: c.whole, Files: all, Raw: c.raw, Index: c.index,
 		Pages: res.Pages, Fallbacks: res.Fallbacks, Links: res.Links, DeadLinks: res.DeadLinks,
 		Diags: res.Diags, Absent: s.absent()}}
-	err := cache.Write(c.dir, groupsFile, c.version, keys, c.next)
+	err := c.saveGroups(s)
 	if err == nil {
 		err = saveSeen(c.dir, c.version, s.loaded)
 	}

@@ -196,15 +196,20 @@ func TestCacheBadInput(t *testing.T) {
 		spoil func(cacheDir string)
 		warn  bool
 	}{
-		{"damaged groups file", func(c string) { flipByte(t, filepath.Join(c, groupsFile)) }, true},
+		{"damaged groups files", func(c string) {
+			for i := range groupShards {
+				flipByte(t, filepath.Join(c, groupsName(i)))
+			}
+		}, true},
 		{"damaged site file", func(c string) { flipByte(t, filepath.Join(c, siteFile)) }, true},
 		{"damaged search file", func(c string) { flipByte(t, filepath.Join(c, searchFile("en"))) }, false},
 		{"foreign file", func(c string) {
 			os.WriteFile(filepath.Join(c, siteFile), []byte("not a cache\n"), 0o644)
 		}, true},
 		{"truncated file", func(c string) {
-			data, _ := os.ReadFile(filepath.Join(c, groupsFile))
-			os.WriteFile(filepath.Join(c, groupsFile), data[:len(data)/2], 0o644)
+			name := filepath.Join(c, groupsName(groupShards-1))
+			data, _ := os.ReadFile(name)
+			os.WriteFile(name, data[:len(data)/2], 0o644)
 		}, true},
 		{"another version", func(c string) {
 			other := version

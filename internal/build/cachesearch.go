@@ -65,16 +65,18 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 		}
 	}
 	c.readPages(s, code, pages)
-	c.saveIndex(code, pages) // sums the pages not summed yet
-	if key == (cache.Key{}) {
-		key = indexKey(pages, catalogSums)
-	}
 	docs := make([]search.Prepared, 0, len(pages)+len(catalog))
 	for _, pg := range pages {
 		docs = append(docs, pg.p)
 	}
 	docs = append(docs, catalog...)
+	var saved sync.WaitGroup
+	saved.Go(func() { c.saveIndex(code, pages) }) // while the index is made; sums the pages not summed yet
 	files, sums, _ := search.BuildReusing(docs, c.indexReuse(code))
+	saved.Wait()
+	if key == (cache.Key{}) {
+		key = indexKey(pages, catalogSums)
+	}
 	c.noteIndex(code, key, sums)
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		rel := search.Dir(code) + name
