@@ -2,6 +2,7 @@ package load
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -35,7 +36,7 @@ func TestRootReadsLikeOSRoot(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(site, "content/ja"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for link, target := range map[string]string{"content/ja/x.md": "../en/a/x.md", "content/ja/out.md": outside} {
+	for link, target := range map[string]string{"content/ja/x.md": "../en/a/x.md", "content/ja/out.md": outside, "content/outdir": filepath.Dir(outside)} {
 		if err := os.Symlink(target, filepath.Join(site, link)); err != nil {
 			t.Fatal(err)
 		}
@@ -73,6 +74,26 @@ func TestRootReadsLikeOSRoot(t *testing.T) {
 	}
 	if _, err := r.ReadFile("content/en"); err == nil {
 		t.Error("a folder read as a file")
+	}
+	for _, dir := range []string{".", "content/en", "content/en/many", "content/ja"} {
+		got, err := r.ReadDir(dir)
+		want, werr := fs.ReadDir(r.fsys, dir)
+		if err != nil || werr != nil || len(got) != len(want) {
+			t.Fatalf("ReadDir(%s) = %d entries, %v; os.Root %d, %v", dir, len(got), err, len(want), werr)
+		}
+		for i := range got {
+			gi, gerr := got[i].Info()
+			wi, werr := want[i].Info()
+			if got[i].Name() != want[i].Name() || got[i].Type() != want[i].Type() || gerr != nil || werr != nil ||
+				gi.Size() != wi.Size() || gi.Mode() != wi.Mode() || !gi.ModTime().Equal(wi.ModTime()) {
+				t.Errorf("ReadDir(%s)[%d] = %s %v %v; os.Root %s %v %v", dir, i, got[i].Name(), got[i].Type(), gi, want[i].Name(), want[i].Type(), wi)
+			}
+		}
+	}
+	for _, out := range []string{"content/ja/out.md", "content/outdir"} {
+		if _, err := r.ReadDir(out); err == nil {
+			t.Errorf("%s, a symlink out of the site, listed", out)
+		}
 	}
 	if runtime.GOOS == "linux" && r.slow.Load() {
 		t.Error("openat2 given up on Linux")
