@@ -103,28 +103,13 @@ func TestRootReadsLikeOSRoot(t *testing.T) {
 // Pages reads every file into one buffer per goroutine: nothing a page keeps may point
 // into it (front matter decoders, titles, keys).
 func TestPagesKeepNothingOfTheBuffer(t *testing.T) {
-	site := t.TempDir()
-	pages := map[string]string{
+	_, r := siteRoot(t, map[string]string{
 		"content/en/a.md": "+++\ntitle = \"Alpha\"\ntranslationKey = \"ka\"\n+++\nbody a\n",
 		"content/en/b.md": "---\ntitle: Beta\ntranslationKey: kb\n---\nbody b\n",
 		"content/en/c.md": "# Gamma heading\n\nbody c\n",
 		"content/en/d.md": "+++\ntitle = \"Delta\"\n+++\n" + strings.Repeat("long ", 10000) + "\n",
 		"content/en/e.md": "+++\ntitle = \"Epsilon\"\n+++\nzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz\n",
-	}
-	for name, data := range pages {
-		full := filepath.Join(site, name)
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, err := OpenRoot(site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	})
 	got, err := Pages(r, langs[:1], nil)
 	if err != nil {
 		t.Fatal(err)

@@ -11,8 +11,8 @@ import (
 	"docsite/internal/config"
 )
 
-// seenSite writes files under a new site root and opens it.
-func seenSite(t *testing.T, files map[string]string) (dir string, r *Root) {
+// seenSite writes files under a new site root and opens it (closed when the test ends).
+func siteRoot(t *testing.T, files map[string]string) (dir string, r *Root) {
 	t.Helper()
 	dir = t.TempDir()
 	for name, data := range files {
@@ -44,7 +44,7 @@ func setStableAfter(t *testing.T, d time.Duration) {
 func TestSeenPageIsNotReadAgain(t *testing.T) {
 	setStableAfter(t, 0)
 	langs := []config.Lang{{Code: "en"}}
-	dir, r := seenSite(t, map[string]string{
+	dir, r := siteRoot(t, map[string]string{
 		"content/en/a.md": "+++\ntitle = \"A\"\nweight = 3\nslug = \"aa\"\n+++\nbody a\n",
 		"content/en/b.md": "no front matter\n# B\n",
 	})
@@ -104,7 +104,7 @@ func TestSeenPageIsNotReadAgain(t *testing.T) {
 // coarse times could give the next version of the file the same status.
 func TestRecentFileIsNotKept(t *testing.T) {
 	setStableAfter(t, time.Hour)
-	_, r := seenSite(t, map[string]string{"content/en/a.md": "# A\n"})
+	_, r := siteRoot(t, map[string]string{"content/en/a.md": "# A\n"})
 	pages, err := Pages(r, []config.Lang{{Code: "en"}}, nil)
 	if err != nil {
 		t.Fatal(err)
