@@ -234,6 +234,10 @@
 
   // The combobox.
   let generation = 0, active = -1;
+  // A query whose index could not be fetched (the host was down, a deploy was swapping
+  // files) is tried again by itself, 2, 4, 8, 16 and 32 s later, and when the browser
+  // comes back online, until the reader types something else.
+  let retry = 0, retries = 0;
   const options = () => [...list.querySelectorAll("[role=option]")];
   function open(yes) {
     panel.hidden = !yes;
@@ -302,9 +306,13 @@
     active = -1;
     open(true);
   }
-  async function run() {
+  async function run(again) {
     const q = input.value.slice(0, 1000);
     const mine = ++generation;
+    if (!again) {
+      clearTimeout(retry);
+      retries = 0;
+    }
     if (q.trim() === "") {
       list.replaceChildren();
       status.textContent = "";
@@ -321,11 +329,17 @@
     if (!found) {
       list.replaceChildren();
       status.textContent = box.dataset.failed;
+      if (retries < 5) {
+        retry = setTimeout(() => { if (mine === generation) run(true); }, 2000 * 2 ** retries++);
+      }
       return;
     }
     show(found);
   }
-  input.addEventListener("input", run);
+  input.addEventListener("input", () => run(false));
+  window.addEventListener("online", () => {
+    if (status.textContent === box.dataset.failed) run(false);
+  });
   input.addEventListener("focus", () => {
     own.meta().catch(() => {});
     if (input.value.trim() !== "" && list.children.length > 0) open(true);
@@ -352,7 +366,7 @@
       }
       case "Escape":
         if (!panel.hidden) { ev.preventDefault(); open(false); }
-        else if (input.value) { ev.preventDefault(); input.value = ""; run(); }
+        else if (input.value) { ev.preventDefault(); input.value = ""; run(false); }
         break;
     }
   });

@@ -315,7 +315,8 @@ func TestSearchSpeedRealSite(t *testing.T) {
 
 // A host that does not serve the index (it was not uploaded, or a proxy refuses it): the
 // box says search failed, in the page's language, and lists nothing; the page goes on
-// working, and once the files are there the next keystroke finds results.
+// working; once the files are there the query is tried again by itself (2, 4, 8… s
+// after it failed), and the next keystroke finds results too.
 func TestSearchWithoutIndexFiles(t *testing.T) {
 	tab := newBrowser(t)
 	mem := write.NewMemory()
@@ -358,7 +359,9 @@ func TestSearchWithoutIndexFiles(t *testing.T) {
 		t.Errorf("without an index: %d results listed (%v), want none", n, err)
 	}
 
+	// The host comes back: the query is tried again by itself, the reader types nothing.
 	lost.Store(false)
+	within(t, tab, 40*time.Second, "results once the index is served", chromedp.WaitVisible(chromedp.CSS("#search-results [role=option]")))
 	within(t, tab, 30*time.Second, "type once the index is served", chromedp.SendKeys(chromedp.CSS("#search-input"), "表"),
 		chromedp.WaitVisible(chromedp.CSS("#search-results [role=option]")))
 }
