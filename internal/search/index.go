@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // The index of a language is files under _search/<lang>/, made for a browser that fetches
@@ -118,49 +119,155 @@ type builder struct {
 // read gathers the occurrences of pages' terms in two passes over them: the first finds
 // every term and counts its occurrences, the second puts them in place, so a site's tens
 // of millions of occurrences take one allocation and no copying.
+//
+// Both passes run on two halves of the pages at once (a rebuild that makes one language's
+// index again has the machine to itself): each half numbers its own terms, the second
+// half's are then mapped to the first's numbering, new ones after, which is the order one
+// pass over all pages gives; a term's occurrences in the first half go before those in
+// the second. The result is the same as one pass's.
 func (bd *builder) read(pages []Prepared) {
+	mid := len(pages) / 2
+	if len(pages) < 64 {
+		mid = len(pages) // not worth a goroutine
+	}
+	bd.readSplit(pages, mid)
+}
+
+// readSplit is read with the second half starting at page mid (none when mid is
+// len(pages)).
+func (bd *builder) readSplit(pages []Prepared, mid int) {
+	var second part
+	var wg sync.WaitGroup
+	if mid < len(pages) {
+		wg.Go(func() { second = numberTerms(pages[mid:]) })
+	}
+	first := numberTerms(pages[:mid])
+	wg.Wait()
+	bd.dict, bd.names = first.dict, first.names
+	bd.secPage, bd.secLength, bd.pageFirst = first.secPage, first.secLength, first.pageFirst
+	firstSec := int32(len(bd.secPage))
+	for _, p := range second.secPage {
+		bd.secPage = append(bd.secPage, p+int32(mid))
+	}
+	bd.secLength = append(bd.secLength, second.secLength...)
+	for _, s := range second.pageFirst {
+		bd.pageFirst = append(bd.pageFirst, s+firstSec)
+	}
+	for _, p := range pages {
+		bd.titleLen = append(bd.titleLen, float32(p.words))
+	}
+	counts := first.counts
+	if mid < len(pages) {
+		// the second half's term numbers in the first's numbering
+		global := make([]int32, len(second.names))
+		for id, name := range second.names {
+			g, ok := bd.dict[name]
+			if !ok {
+				g = int32(len(bd.names))
+				bd.dict[name] = g
+				bd.names = append(bd.names, name)
+				counts = append(counts, 0)
+			}
+			global[id] = g
+		}
+		for i, id := range second.ids {
+			second.ids[i] = global[id]
+		}
+		second.counts = make([]int, len(bd.names))
+		for _, id := range second.ids {
+			second.counts[id]++
+		}
+	}
+	// Where each term's occurrences start in all, and where each half's go: plain
+	// indexes, so placing tens of millions of them writes no slice headers (and no
+	// write barriers).
+	total := len(first.ids) + len(second.ids)
+	all := make([]occ, total)
+	next1 := make([]int, len(bd.names))
+	var next2 []int
+	if mid < len(pages) {
+		next2 = make([]int, len(bd.names))
+	}
+	at := 0
+	for id := range bd.names {
+		c1 := 0
+		if id < len(counts) {
+			c1 = counts[id]
+		}
+		next1[id] = at
+		at += c1
+		if next2 != nil {
+			next2[id] = at
+			at += second.counts[id]
+		}
+	}
+	starts := slices.Clone(next1)
+	if mid < len(pages) {
+		wg.Go(func() { place(pages[mid:], second.ids, firstSec, all, next2) })
+	}
+	place(pages[:mid], first.ids, 0, all, next1)
+	wg.Wait()
+	bd.occs = make([][]occ, len(bd.names))
+	for id := range bd.names {
+		end := next1[id]
+		if next2 != nil {
+			end = next2[id]
+		}
+		bd.occs[id] = all[starts[id]:end:end]
+	}
+}
+
+// part is the terms of some pages, numbered in the order they first occur, and their
+// sections (as builder has them, counted from the part's first page and section).
+type part struct {
+	dict      map[string]int32
+	names     []string
+	counts    []int   // occurrences of each term
+	ids       []int32 // the term of every occurrence, in reading order
+	secPage   []int32
+	secLength []float32
+	pageFirst []int32
+}
+
+// numberTerms reads pages' terms into a part.
+func numberTerms(pages []Prepared) part {
 	total := 0
 	for _, p := range pages {
 		total += p.occs
 	}
-	ids := make([]int32, 0, total) // the term of every occurrence, in reading order
-	var counts []int
+	pt := part{dict: map[string]int32{}, ids: make([]int32, 0, total)}
 	for pi := range pages {
-		bd.pageFirst = append(bd.pageFirst, int32(len(bd.secPage)))
-		bd.titleLen = append(bd.titleLen, float32(pages[pi].words))
+		pt.pageFirst = append(pt.pageFirst, int32(len(pt.secPage)))
 		r := termReader{pages[pi].terms}
 		for {
 			length, n, ok := r.section()
 			if !ok {
 				break
 			}
-			bd.secPage = append(bd.secPage, int32(pi))
-			bd.secLength = append(bd.secLength, float32(length))
+			pt.secPage = append(pt.secPage, int32(pi))
+			pt.secLength = append(pt.secLength, float32(length))
 			for range n {
 				t, _, _ := r.term()
-				id, ok := bd.dict[string(t)]
+				id, ok := pt.dict[string(t)]
 				if !ok {
-					id = int32(len(bd.names))
+					id = int32(len(pt.names))
 					name := string(t)
-					bd.dict[name] = id
-					bd.names = append(bd.names, name)
-					counts = append(counts, 0)
+					pt.dict[name] = id
+					pt.names = append(pt.names, name)
+					pt.counts = append(pt.counts, 0)
 				}
-				ids = append(ids, id)
-				counts[id]++
+				pt.ids = append(pt.ids, id)
+				pt.counts[id]++
 			}
 		}
 	}
-	// next is where each term's next occurrence goes in all: plain indexes, so placing
-	// tens of millions of them writes no slice headers (and no write barriers).
-	all := make([]occ, len(ids))
-	next := make([]int, len(counts))
-	at := 0
-	for id, c := range counts {
-		next[id] = at
-		at += c
-	}
-	k, sec := 0, int32(0)
+	return pt
+}
+
+// place puts the occurrences of pages (whose terms are ids, and whose first section is
+// sec) into all, each term's at next[term], which it advances.
+func place(pages []Prepared, ids []int32, sec int32, all []occ, next []int) {
+	k := 0
 	for pi := range pages {
 		r := termReader{pages[pi].terms}
 		for {
@@ -177,10 +284,6 @@ func (bd *builder) read(pages []Prepared) {
 			}
 			sec++
 		}
-	}
-	bd.occs = make([][]occ, len(counts))
-	for id, c := range counts {
-		bd.occs[id] = all[next[id]-c : next[id] : next[id]] // next is now past the term's last
 	}
 }
 
@@ -208,7 +311,7 @@ func BuildPrepared(pages []Prepared) (files map[string][]byte, st Stats) {
 func BuildReusing(pages []Prepared, reuse func(name string, raw [32]byte) bool) (files map[string][]byte, sums map[string][32]byte, st Stats) {
 	pages = slices.Clone(pages)
 	slices.SortFunc(pages, func(a, b Prepared) int { return strings.Compare(a.URL, b.URL) })
-	bd := &builder{dict: map[string]int32{}}
+	bd := &builder{}
 	bd.read(pages)
 	var total float64
 	for _, l := range bd.secLength {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -142,4 +143,26 @@ func FuzzSearch(f *testing.F) {
 			t.Fatalf("%q: %v", q, err)
 		}
 	})
+}
+
+// The builder gathers terms from two halves of the pages at once; wherever the halves
+// split, it holds what one pass over all the pages gives (and so the index is the same
+// bytes).
+func TestReadInHalvesIsOnePass(t *testing.T) {
+	for _, lang := range []string{"en", "zh", "ja"} {
+		docs := synthPages(lang, 200)
+		pages := make([]Prepared, len(docs))
+		for i, d := range docs {
+			pages[i] = Prepare(d)
+		}
+		var one builder
+		one.readSplit(pages, len(pages))
+		for _, mid := range []int{0, 1, 57, 100, 199} {
+			var two builder
+			two.readSplit(pages, mid)
+			if !reflect.DeepEqual(one, two) {
+				t.Errorf("%s: split at page %d, the builder differs from one pass's", lang, mid)
+			}
+		}
+	}
 }
