@@ -5,6 +5,7 @@ package search
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -311,6 +312,12 @@ func BuildPrepared(pages []Prepared) (files map[string][]byte, st Stats) {
 func BuildReusing(pages []Prepared, reuse func(name string, raw [32]byte) bool) (files map[string][]byte, sums map[string][32]byte, st Stats) {
 	pages = slices.Clone(pages)
 	slices.SortFunc(pages, func(a, b Prepared) int { return strings.Compare(a.URL, b.URL) })
+	meta := Meta{Version: 2, Pages: len(pages), ShardFirst: []string{}, ChunkPages: []int{}}
+	// The page chunks need only the pages: made beside the terms' gathering and shards,
+	// into their own writer (their names, p-…, are not the shards', s-…).
+	cw := &writer{raw: map[string][]byte{}, sums: map[string][32]byte{}}
+	var chunked sync.WaitGroup
+	chunked.Go(func() { meta.Chunks, meta.ChunkPages = cw.chunks(pages) })
 	bd := &builder{}
 	bd.read(pages)
 	var total float64
@@ -321,9 +328,10 @@ func BuildReusing(pages []Prepared, reuse func(name string, raw [32]byte) bool) 
 	docs := pages
 	st.Pages, st.Sections, st.Terms = len(docs), sections, len(bd.names)
 	w := &writer{raw: map[string][]byte{}, sums: map[string][32]byte{}, st: &st}
-	meta := Meta{Version: 2, Pages: len(docs), ShardFirst: []string{}, ChunkPages: []int{}}
 	meta.Shards, meta.ShardFirst = w.shards(bd, max(total/float64(max(sections, 1)), 1), float64(sections))
-	meta.Chunks, meta.ChunkPages = w.chunks(docs)
+	chunked.Wait()
+	maps.Copy(w.raw, cw.raw)
+	maps.Copy(w.sums, cw.sums)
 	if meta.ShardFirst == nil {
 		meta.ShardFirst = []string{}
 	}
