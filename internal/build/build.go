@@ -305,7 +305,7 @@ func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	}
 	var read sync.WaitGroup
 	if s.cache != nil {
-		read.Go(s.cache.readGroups) // while the trees are made
+		read.Go(func() { s.cache.readGroups(s) }) // while the trees are made
 	}
 	if s.trees == nil {
 		s.makeTrees()

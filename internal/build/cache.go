@@ -28,7 +28,7 @@ import (
 // What the site shares (siteKey) is everything a group's output can depend on besides
 // the group's own markdown: the docsite executable, the build options, every file of
 // site.toml, content/, templates/, static/ and locales/ other than the pages (by path,
-// size, mode and modification time), and of every page what the others see of it: path,
+// size, mode and modification time; folders by path), and of every page what the others see of it: path,
 // kind, translation key, title and front matter (by its SHA-256). So an edit of a page's
 // body rebuilds that page's group only; an edit of its front matter or title (a sidebar,
 // a ref, an alias may show it), or of any other file, rebuilds every group.

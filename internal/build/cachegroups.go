@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"maps"
 	"os"
@@ -22,36 +23,29 @@ func groupShard(k cache.Key) int { return int(k[0]) % groupShards }
 
 func groupsName(shard int) string { return fmt.Sprintf("%s-%02d", groupsFile, shard) }
 
-// readGroups reads the groups' entries, when the whole site's did not do.
-func (c *buildCache) readGroups() {
+// readGroups reads the groups' entries, when the whole site's did not do, a file a core.
+func (c *buildCache) readGroups(s *site) {
 	want := make(map[cache.Key]bool, len(c.keys))
 	for _, k := range c.keys {
 		want[k] = true
 	}
 	c.groups1 = make(map[cache.Key]*cachedGroup, len(c.keys))
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 4) // a few files at once: each is decoded on one core
-	for i := range groupShards {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			got, err := cache.Read[*cachedGroup](c.dir, groupsName(i), c.version, func(cache.Key) bool { return true })
-			c.warn(err)
-			if err != nil || got == nil {
-				return
+	s.parallel(context.Background(), groupShards, func(i int) {
+		got, err := cache.Read[*cachedGroup](c.dir, groupsName(i), c.version, func(cache.Key) bool { return true })
+		c.warn(err)
+		if err != nil || got == nil {
+			return
+		}
+		c.shards[i] = slices.SortedFunc(maps.Keys(got), compareKeys)
+		mu.Lock()
+		defer mu.Unlock()
+		for k, e := range got {
+			if want[k] {
+				c.groups1[k] = e
 			}
-			c.shards[i] = slices.SortedFunc(maps.Keys(got), compareKeys)
-			mu.Lock()
-			defer mu.Unlock()
-			for k, e := range got {
-				if want[k] {
-					c.groups1[k] = e
-				}
-			}
-		})
-	}
-	wg.Wait()
+		}
+	})
 }
 
 // saveGroups writes the groups files whose entries changed: those of the groups built,

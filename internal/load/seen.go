@@ -116,8 +116,7 @@ func fromSeen(r *Root, lang, name string, s Seen, start time.Time) *Page {
 		return nil
 	}
 	p := newPage(lang, name)
-	front := append([]byte(nil), s.Front...)
-	blank, err := splitFrontMatter(front, &p.Meta)
+	blank, err := decodeFrontMatter(s.Front, &p.Meta)
 	if err != nil || blank != s.Blank {
 		return nil
 	}

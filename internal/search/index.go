@@ -174,10 +174,11 @@ func (bd *builder) readSplit(pages []Prepared, mid int) {
 		for i, id := range second.ids {
 			second.ids[i] = global[id]
 		}
-		second.counts = make([]int, len(bd.names))
-		for _, id := range second.ids {
-			second.counts[id]++
+		c2 := make([]int, len(bd.names))
+		for id, c := range second.counts {
+			c2[global[id]] = c
 		}
+		second.counts = c2
 	}
 	// Where each term's occurrences start in all, and where each half's go: plain
 	// indexes, so placing tens of millions of them writes no slice headers (and no
@@ -190,13 +191,9 @@ func (bd *builder) readSplit(pages []Prepared, mid int) {
 		next2 = make([]int, len(bd.names))
 	}
 	at := 0
-	for id := range bd.names {
-		c1 := 0
-		if id < len(counts) {
-			c1 = counts[id]
-		}
+	for id := range bd.names { // counts has a slot for every term, new ones 0
 		next1[id] = at
-		at += c1
+		at += counts[id]
 		if next2 != nil {
 			next2[id] = at
 			at += second.counts[id]
