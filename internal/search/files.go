@@ -7,60 +7,65 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"maps"
 	"math"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 )
 
 // The index files of a language as Build writes them: term shards with their weighed
 // postings, page chunks, their names and their compression.
 
-// writer names the index files; compress compresses them.
+// writer names the index files and compresses them as they are made, on all cores: the
+// files of a big site's index are thousands, and the build waits for them. It keeps
+// only the compressed files: a 10,000-page language's JSON is some 40 MB, its files 5.
+// put may be called from several goroutines.
 type writer struct {
-	raw  map[string][]byte   // JSON by file name
-	sums map[string][32]byte // its SHA-256, by file name
-	st   *Stats
+	reuse func(name string, raw [32]byte) bool // nil, or a file not to compress again
+	st    *Stats
+	jobs  chan zipJob
+	done  sync.WaitGroup
+	mu    sync.Mutex
+	files map[string][]byte   // compressed, by name; nil when reuse accepted the file
+	sums  map[string][32]byte // the raw content's SHA-256, by name
 }
 
-// compress gzips every file but those reuse (when set) accepts, on all cores: the files of
-// a big site's index are thousands, and the build waits for them. A file not compressed
-// is nil in the result.
-func (w *writer) compress(reuse func(name string, raw [32]byte) bool) map[string][]byte {
-	names := slices.Sorted(maps.Keys(w.raw))
-	out := make([][]byte, len(names))
-	if reuse != nil {
-		for _, name := range names {
-			if reuse(name, w.sums[name]) {
-				delete(w.raw, name) // nothing to compress: out stays nil
-			}
-		}
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(names)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+// zipJob is a file to compress.
+type zipJob struct {
+	name string
+	raw  []byte
+}
+
+// newWriter starts a writer whose compressors skip the files reuse accepts.
+func newWriter(reuse func(name string, raw [32]byte) bool, st *Stats) *writer {
+	n := runtime.GOMAXPROCS(0)
+	w := &writer{reuse: reuse, st: st, jobs: make(chan zipJob, 2*n), files: map[string][]byte{}, sums: map[string][32]byte{}}
+	for range n {
+		w.done.Go(func() {
 			var z zipper
-			for i := int(next.Add(1)) - 1; i < len(names); i = int(next.Add(1)) - 1 {
-				if raw, ok := w.raw[names[i]]; ok {
-					out[i] = z.gz(raw)
+			for j := range w.jobs {
+				var out []byte
+				if w.reuse == nil || !w.reuse(j.name, sha256.Sum256(j.raw)) {
+					out = z.gz(j.raw)
 				}
+				w.mu.Lock()
+				w.files[j.name] = out
+				w.mu.Unlock()
 			}
-		}()
+		})
 	}
-	wg.Wait()
-	files := make(map[string][]byte, len(names))
-	for i, name := range names {
-		files[name] = out[i]
-	}
-	return files
+	return w
+}
+
+// close waits for the files put so far to be compressed and returns them, with the raw
+// SHA-256 of each; a file reuse accepted is nil.
+func (w *writer) close() (files map[string][]byte, sums map[string][32]byte) {
+	close(w.jobs)
+	w.done.Wait()
+	return w.files, w.sums
 }
 
 // shards weighs every term's occurrences (avg is the mean section length, n the number of
@@ -184,17 +189,22 @@ func (w *writer) chunks(docs []Prepared) (hashes string, pages []int) {
 }
 
 // put adds JSON b under the name file makes of its hash, and returns the hash. Two
-// contents whose hashes start alike take the next digits of their hashes.
+// contents whose hashes start alike take the next digits of their hashes. b is copied.
 func (w *writer) put(file func(string) string, b []byte) string {
 	sum := sha256.Sum256(b)
 	digits := hex.EncodeToString(sum[:])
 	for i := 0; ; i += hashLen {
 		h := digits[i : i+hashLen]
-		old, taken := w.raw[file(h)]
-		if !taken || bytes.Equal(old, b) {
-			if !taken {
-				w.raw[file(h)], w.sums[file(h)] = bytes.Clone(b), sum
-			}
+		w.mu.Lock()
+		old, taken := w.sums[file(h)]
+		if !taken {
+			w.sums[file(h)] = sum
+		}
+		w.mu.Unlock()
+		if !taken {
+			w.jobs <- zipJob{file(h), bytes.Clone(b)}
+		}
+		if !taken || old == sum {
 			return h
 		}
 	}

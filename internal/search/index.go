@@ -5,7 +5,6 @@ package search
 import (
 	"crypto/sha256"
 	"encoding/json"
-	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -311,10 +310,10 @@ func BuildReusing(pages []Prepared, reuse func(name string, raw [32]byte) bool) 
 	slices.SortFunc(pages, func(a, b Prepared) int { return strings.Compare(a.URL, b.URL) })
 	meta := Meta{Version: 2, Pages: len(pages), ShardFirst: []string{}, ChunkPages: []int{}}
 	// The page chunks need only the pages: made beside the terms' gathering and shards,
-	// into their own writer (their names, p-…, are not the shards', s-…).
-	cw := &writer{raw: map[string][]byte{}, sums: map[string][32]byte{}}
+	// into the same writer (their names, p-…, are not the shards', s-…).
+	w := newWriter(reuse, &st)
 	var chunked sync.WaitGroup
-	chunked.Go(func() { meta.Chunks, meta.ChunkPages = cw.chunks(pages) })
+	chunked.Go(func() { meta.Chunks, meta.ChunkPages = w.chunks(pages) })
 	bd := &builder{}
 	bd.read(pages)
 	var total float64
@@ -322,13 +321,9 @@ func BuildReusing(pages []Prepared, reuse func(name string, raw [32]byte) bool) 
 		total += float64(l)
 	}
 	sections := len(bd.secLength)
-	docs := pages
-	st.Pages, st.Sections, st.Terms = len(docs), sections, len(bd.names)
-	w := &writer{raw: map[string][]byte{}, sums: map[string][32]byte{}, st: &st}
+	st.Pages, st.Sections, st.Terms = len(pages), sections, len(bd.names)
 	meta.Shards, meta.ShardFirst = w.shards(bd, max(total/float64(max(sections, 1)), 1), float64(sections))
 	chunked.Wait()
-	maps.Copy(w.raw, cw.raw)
-	maps.Copy(w.sums, cw.sums)
 	if meta.ShardFirst == nil {
 		meta.ShardFirst = []string{}
 	}
@@ -337,10 +332,13 @@ func BuildReusing(pages []Prepared, reuse func(name string, raw [32]byte) bool) 
 	}
 	st.Shards, st.Chunks = len(meta.ShardFirst), len(meta.ChunkPages)
 	mb, _ := json.Marshal(meta)
-	w.raw[MetaFile], w.sums[MetaFile] = mb, sha256.Sum256(mb)
-	files = w.compress(reuse)
+	w.mu.Lock()
+	w.sums[MetaFile] = sha256.Sum256(mb)
+	w.mu.Unlock()
+	w.jobs <- zipJob{MetaFile, mb}
+	files, sums = w.close()
 	for _, f := range files {
 		st.Bytes += len(f)
 	}
-	return files, w.sums, st
+	return files, sums, st
 }
