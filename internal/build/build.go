@@ -188,6 +188,7 @@ type site struct {
 	// revisionKeyUsed: translations record their source's commit (revisionStates).
 	revisionKeyUsed bool
 	cache           *buildCache  // nil without one
+	spill           *spill       // where the pages' search entries wait; nil keeps them in memory
 	early           *cacheStart  // what openCache reads while the pages load
 	pages           pages        // what ref and relref link to
 	review          review.Input // languages and reviewed states, for the per-page review
@@ -297,6 +298,8 @@ func (s *site) makeParsers(shortcodes *shortcode.Set) error {
 func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	pub := &published{files: map[string]bool{}, ids: map[string]string{}}
 	rec := recorder{Sink: sink, pub: pub}
+	s.spill = &spill{}
+	defer s.spill.close()
 	s.cache = s.openCache(sink)
 	if s.cache != nil {
 		if res, err := s.cache.wholeSite(s, rec); res != nil || err != nil {

@@ -439,8 +439,13 @@ func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 	for k, m := range c.made {
 		g := cacheGroup(m.out, m.files)
 		g.SearchSums = c.sums[m.out]
-		for code, p := range m.out.search {
+		for code, e := range m.out.search {
 			if _, ok := g.SearchSums[code]; !ok {
+				p, err := s.spill.get(code, e)
+				if err != nil {
+					c.unsaved(err)
+					return
+				}
 				if g.SearchSums == nil {
 					g.SearchSums = map[string][32]byte{}
 				}

@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"crypto/sha256"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -36,11 +37,19 @@ type indexPage struct {
 // when its pages are the same (keepIndex), else an index made again, compressing only the
 // files that changed, and the language's search file for the next build.
 func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog []search.Prepared, sink Sink) error {
+	if err := s.spill.load(code); err != nil {
+		return fmt.Errorf("search index: reading back the pages' entries: %w", err)
+	}
+	defer s.spill.drop(code)
 	var pages []indexPage
 	for _, o := range outs {
 		if sum, ok := o.searchSums[code]; ok { // taken from the cache
 			pages = append(pages, indexPage{out: o, sum: sum, summed: true})
-		} else if p, ok := o.search[code]; ok { // built
+		} else if e, ok := o.search[code]; ok { // built
+			p, err := s.spill.get(code, e)
+			if err != nil {
+				return fmt.Errorf("search index: reading back the pages' entries: %w", err)
+			}
 			pages = append(pages, indexPage{out: o, p: p, read: true})
 		}
 	}
@@ -111,7 +120,10 @@ func (c *buildCache) readPages(s *site, code string, pages []indexPage) {
 		}
 		var ok bool
 		if pg.p, ok = decode(blobs[pg.sum]); !ok {
-			pg.p = c.rebuilt(s, pg.out.key).search[code]
+			// Built again, its entry goes to the spill like any other: a read that
+			// fails leaves the page out of this build's index, and the cache
+			// without its Sum.
+			pg.p, _ = s.spill.get(code, c.rebuilt(s, pg.out.key).search[code])
 		}
 		pg.read = true
 	}

@@ -17,7 +17,6 @@ import (
 	"docsite/internal/review"
 	"docsite/internal/route"
 	"docsite/internal/sanitize"
-	"docsite/internal/search"
 )
 
 // groupOut is what building one page group leaves for the site-wide files.
@@ -41,7 +40,7 @@ type groupOut struct {
 	headings map[string][]lineAnchor
 	// search holds what the search index keeps of each page written, by language code;
 	// searchSums their Sums, with the cache.
-	search     map[string]search.Prepared
+	search     map[string]searchEntry
 	searchSums map[string][32]byte
 }
 

@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"errors"
+	"fmt"
 	"maps"
 	"path"
 	"slices"
@@ -25,7 +26,7 @@ func (s *site) searchDocs(out *groupOut, v *versions) {
 		return
 	}
 	read := map[*built]search.Prepared{} // the source stands in for several languages: read it once
-	out.search = map[string]search.Prepared{}
+	out.search = map[string]searchEntry{}
 	for i, l := range s.cfg.Langs {
 		b := v.real[l.Code]
 		if b == nil {
@@ -40,7 +41,7 @@ func (s *site) searchDocs(out *groupOut, v *versions) {
 			p = search.Prepare(search.Doc{Title: po.Title, Sections: search.Sections(string(b.Body))})
 			read[b] = p
 		}
-		out.search[l.Code] = p.As(po.URL, po.Fallback)
+		out.search[l.Code] = s.spill.put(l.Code, p.As(po.URL, po.Fallback))
 	}
 }
 
@@ -92,14 +93,14 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 			errs[i] = s.cache.writeIndex(s, code, outs, catalog[code], sink)
 			return
 		}
-		var docs []search.Prepared
-		for _, o := range outs {
-			if d, ok := o.search[code]; ok {
-				docs = append(docs, d)
-			}
+		docs, err := s.searchPages(code, outs)
+		if err != nil {
+			errs[i] = err
+			return
 		}
 		docs = append(docs, catalog[code]...)
 		files, _ := search.BuildPrepared(docs)
+		s.spill.drop(code)
 		for _, name := range slices.Sorted(maps.Keys(files)) {
 			if errs[i] = sink.WriteFile(search.Dir(code)+name, files[name]); errs[i] != nil {
 				return
@@ -107,4 +108,23 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 		}
 	})
 	return errors.Join(errs...)
+}
+
+// searchPages are the entries of language code's pages the groups outs wrote, read back
+// from the spill; they share its bytes until s.spill.drop(code).
+func (s *site) searchPages(code string, outs []*groupOut) ([]search.Prepared, error) {
+	if err := s.spill.load(code); err != nil {
+		return nil, fmt.Errorf("search index: reading back the pages' entries: %w", err)
+	}
+	var docs []search.Prepared
+	for _, o := range outs {
+		if e, ok := o.search[code]; ok {
+			p, err := s.spill.get(code, e)
+			if err != nil {
+				return nil, fmt.Errorf("search index: reading back the pages' entries: %w", err)
+			}
+			docs = append(docs, p)
+		}
+	}
+	return docs, nil
 }

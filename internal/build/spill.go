@@ -1,0 +1,154 @@
+package build
+
+import (
+	"os"
+	"sync"
+
+	"docsite/internal/search"
+)
+
+// The pages' search entries wait for the index outside the heap. Nothing reads them until
+// every page is built, and at 10,000 pages a language they are some 220 MB of terms and
+// excerpt text: more than all else a build keeps of its pages. A build into a tree (run)
+// appends each entry to its language's spill file, a temporary file, and reads the file
+// back whole only when it makes that language's index. A live build keeps them in
+// memory: it reuses them from one rebuild to the next. An entry that cannot be spilled
+// (no temporary folder, a full disk) stays in memory; the output is the same.
+
+// searchEntry is a page's search entry: in memory, or at an offset of its language's
+// spill file.
+type searchEntry struct {
+	p     search.Prepared
+	at, n int64 // n is 0 when the entry is in memory
+}
+
+// spill holds the spill files of one build, by language code.
+type spill struct {
+	dir   string // where they are made; "" for os.TempDir
+	mu    sync.Mutex
+	files map[string]*spillFile
+}
+
+// spillFile is one language's spill file: written by the groups, then read back whole.
+type spillFile struct {
+	mu   sync.Mutex
+	f    *os.File
+	size int64
+	buf  []byte // the file as read by load, until drop
+	err  error  // the first failure; entries then stay in memory
+}
+
+var spillBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// put keeps p for language code, in its spill file if it can.
+func (sp *spill) put(code string, p search.Prepared) searchEntry {
+	if sp == nil {
+		return searchEntry{p: p}
+	}
+	f := sp.file(code)
+	bp := spillBuffers.Get().(*[]byte)
+	defer spillBuffers.Put(bp)
+	*bp, _ = p.AppendBinary((*bp)[:0])
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err == nil && f.f == nil {
+		f.f, f.err = os.CreateTemp(sp.dir, "docsite-search-"+code+"-")
+		if f.err == nil {
+			os.Remove(f.f.Name()) // gone with the process, whatever ends it (not on Windows: close removes it)
+		}
+	}
+	if f.err != nil {
+		return searchEntry{p: p}
+	}
+	if _, err := f.f.Write(*bp); err != nil {
+		// A short write leaves the file as long as it is: later entries are kept
+		// in memory, earlier ones stay valid.
+		f.err = err
+		return searchEntry{p: p}
+	}
+	e := searchEntry{at: f.size, n: int64(len(*bp))}
+	f.size += e.n
+	return e
+}
+
+// file is language code's spill file, made on first use.
+func (sp *spill) file(code string) *spillFile {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if sp.files == nil {
+		sp.files = map[string]*spillFile{}
+	}
+	f := sp.files[code]
+	if f == nil {
+		f = &spillFile{}
+		sp.files[code] = f
+	}
+	return f
+}
+
+// load reads language code's spill file into memory for get, in one read.
+func (sp *spill) load(code string) error {
+	if sp == nil {
+		return nil
+	}
+	f := sp.file(code)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.f == nil || f.buf != nil {
+		return nil
+	}
+	buf := make([]byte, f.size)
+	if _, err := f.f.ReadAt(buf, 0); err != nil {
+		return err
+	}
+	f.buf = buf
+	return nil
+}
+
+// get is the page e holds for language code. An entry in the spill file shares the bytes
+// load read, or reads its own when load did not read it (the entry was spilled after).
+func (sp *spill) get(code string, e searchEntry) (search.Prepared, error) {
+	if e.n == 0 {
+		return e.p, nil
+	}
+	f := sp.file(code)
+	f.mu.Lock()
+	b := f.buf
+	f.mu.Unlock()
+	if e.at+e.n <= int64(len(b)) {
+		b = b[e.at : e.at+e.n]
+	} else {
+		b = make([]byte, e.n)
+		if _, err := f.f.ReadAt(b, e.at); err != nil {
+			return search.Prepared{}, err
+		}
+	}
+	return search.Decode(b)
+}
+
+// drop lets language code's pages read by load go.
+func (sp *spill) drop(code string) {
+	if sp == nil {
+		return
+	}
+	f := sp.file(code)
+	f.mu.Lock()
+	f.buf = nil
+	f.mu.Unlock()
+}
+
+// close closes and removes the spill files.
+func (sp *spill) close() {
+	if sp == nil {
+		return
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	for _, f := range sp.files {
+		if f.f != nil {
+			f.f.Close()
+			os.Remove(f.f.Name())
+		}
+	}
+	sp.files = nil
+}

@@ -1,0 +1,112 @@
+package build
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"docsite/internal/search"
+)
+
+func spillPage(i int) search.Prepared {
+	n := strconv.Itoa(i)
+	return search.Prepare(search.Doc{URL: "/en/p" + n + "/", Title: "Page " + n, Sections: []search.Section{
+		{Text: "GPU 显存 " + n}, {Heading: "Price " + n, Anchor: "price", Text: "料金 per hour " + n},
+	}})
+}
+
+func encoded(t *testing.T, p search.Prepared) []byte {
+	t.Helper()
+	b, err := p.AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestSpillGivesBackWhatWasPut(t *testing.T) {
+	dir := t.TempDir()
+	sp := &spill{dir: dir}
+	var en, ja []searchEntry
+	for i := range 50 {
+		en = append(en, sp.put("en", spillPage(i)))
+		ja = append(ja, sp.put("ja", spillPage(100+i)))
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("spill files are visible in %s: %v", dir, left)
+	}
+	if err := sp.load("en"); err != nil {
+		t.Fatal(err)
+	}
+	late := sp.put("en", spillPage(999)) // after load: read on its own
+	check := func(code string, e searchEntry, want search.Prepared) {
+		t.Helper()
+		if e.n == 0 {
+			t.Fatalf("%s entry kept in memory, not spilled", code)
+		}
+		got, err := sp.get(code, e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(encoded(t, got), encoded(t, want)) {
+			t.Errorf("%s %s: got back another page", code, want.URL)
+		}
+	}
+	for i, e := range en {
+		check("en", e, spillPage(i))
+	}
+	check("en", late, spillPage(999))
+	for i, e := range ja { // never loaded
+		check("ja", e, spillPage(100+i))
+	}
+	sp.drop("en")
+	check("en", en[7], spillPage(7))
+	sp.close()
+}
+
+func TestSpillThatCannotBeMadeKeepsPagesInMemory(t *testing.T) {
+	sp := &spill{dir: filepath.Join(t.TempDir(), "missing")}
+	p := spillPage(3)
+	e := sp.put("zh", p)
+	if e.n != 0 {
+		t.Fatalf("entry spilled to a folder that does not exist: %+v", e)
+	}
+	if err := sp.load("zh"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := sp.get("zh", e)
+	if err != nil || !bytes.Equal(encoded(t, got), encoded(t, p)) {
+		t.Errorf("got %v, %v; want the page put", got.URL, err)
+	}
+	sp.close()
+	var none *spill // a live build's: everything in memory
+	if e := none.put("zh", p); e.n != 0 || e.p.URL != p.URL {
+		t.Errorf("nil spill: %+v", e)
+	}
+}
+
+// A build whose temporary folder cannot be written keeps the search entries in memory
+// and writes the same site.
+func TestBuildWithoutTemporaryFolderIsTheSame(t *testing.T) {
+	dir := siteDir(t, "testdata/sites/three-languages.txtar")
+	want, _ := mustBuild(t, dir, Options{})
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+	got, _ := mustBuild(t, dir, Options{})
+	if len(got) != len(want) {
+		t.Fatalf("%d files, want %d", len(got), len(want))
+	}
+	indexed := 0
+	for rel, data := range want {
+		if !bytes.Equal(data, got[rel]) {
+			t.Errorf("%s differs", rel)
+		}
+		if filepath.Ext(rel) == ".bin" {
+			indexed++
+		}
+	}
+	if indexed == 0 {
+		t.Error("the site has no search index: the test checks nothing")
+	}
+}
