@@ -17,9 +17,9 @@ import (
 // (memoryLimit): what a build keeps of each page until the end (its links, anchors, place
 // in the navigation) makes the live heap at 10,000 pages a language about 220 MB, and a
 // fixed 400 MiB limit then had the collector run all the time: 21.0 s instead of 12.7 s.
-// 10 KiB a page instead of 20 (693 MiB at 30,000 pages) gives a peak RSS of 0.76 GB
-// instead of 1.03, for 3-5% more time (five alternating pairs); the build keeps the time.
-// GOGC and GOMEMLIMIT in the environment still decide.
+// 10 KiB a page instead of 20 (693 MiB at 30,000 pages) gave a peak RSS of 0.76 GB
+// instead of 1.03 but was slower in five alternating pairs (by 1-14%, median 3%), so the
+// default favours time. GOGC and GOMEMLIMIT in the environment still decide.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(800)
