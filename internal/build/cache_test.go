@@ -270,3 +270,23 @@ func flipByte(t *testing.T, name string) {
 		t.Fatal(err)
 	}
 }
+
+// A search file that cannot be read, in a build that takes most pages from the cache:
+// those pages' entries are made again by building their groups once more, and the index
+// is the one a clean build writes.
+func TestDamagedSearchFileMakesItsPagesAgain(t *testing.T) {
+	dir := siteDir(t, "testdata/sites/hugo-sections.txtar")
+	dest := filepath.Join(t.TempDir(), "public")
+	cacheDir := filepath.Join(t.TempDir(), "cache")
+	cachedBuild(t, dir, dest, cacheDir)
+	// The body alone: the other pages stay in the cache, and the index must be made again.
+	writeSrc(t, dir, "content/en/blog/hello.md", "---\ntitle: Hello\nslug: hello-world\ndate: 2024-01-15\n---\nEdited.\n")
+	flipByte(t, filepath.Join(cacheDir, searchFile("en")))
+	res, _ := cachedBuild(t, dir, dest, cacheDir)
+	if res.Reused == 0 {
+		t.Fatal("no page was taken from the cache: the test checks nothing")
+	}
+	sameAsClean(t, "damaged search file", dir, dest, res)
+	res, _ = cachedBuild(t, dir, dest, cacheDir)
+	sameAsClean(t, "the build after", dir, dest, res)
+}

@@ -73,7 +73,9 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 			return err
 		}
 	}
-	c.readPages(s, code, pages)
+	if err := c.readPages(s, code, pages); err != nil {
+		return err
+	}
 	docs := make([]search.Prepared, 0, len(pages)+len(catalog))
 	for _, pg := range pages {
 		docs = append(docs, pg.p)
@@ -104,7 +106,9 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 
 // readPages reads the pages taken from the cache from language code's search file; a
 // page missing there is made again by building its group once more, into no output.
-func (c *buildCache) readPages(s *site, code string, pages []indexPage) {
+// A page that cannot be had either way fails the build: indexed empty, it would also go
+// into the cache under its Sum, and every later build would keep the wrong index.
+func (c *buildCache) readPages(s *site, code string, pages []indexPage) error {
 	var blobs cache.Blobs
 	opened := false
 	for i := range pages {
@@ -120,13 +124,18 @@ func (c *buildCache) readPages(s *site, code string, pages []indexPage) {
 		}
 		var ok bool
 		if pg.p, ok = decode(blobs[pg.sum]); !ok {
-			// Built again, its entry goes to the spill like any other: a read that
-			// fails leaves the page out of this build's index, and the cache
-			// without its Sum.
-			pg.p, _ = s.spill.get(code, c.rebuilt(s, pg.out.key).search[code])
+			e, built := c.rebuilt(s, pg.out.key).search[code]
+			if !built {
+				return fmt.Errorf("search index: the %s page %s could not be made again", code, pg.out.urls[code])
+			}
+			var err error
+			if pg.p, err = s.spill.get(code, e); err != nil {
+				return fmt.Errorf("search index: reading back the pages' entries: %w", err)
+			}
 		}
 		pg.read = true
 	}
+	return nil
 }
 
 // noteSums records the Sums known of the pages the build made, for their groups'
