@@ -2,8 +2,10 @@ package build
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"testing"
 
@@ -87,11 +89,58 @@ func TestSpillThatCannotBeMadeKeepsPagesInMemory(t *testing.T) {
 	}
 }
 
+// A write that fails (a full disk) keeps that entry and the later ones in memory; the
+// entries spilled before it stay readable.
+func TestSpillThatFailsToWriteKeepsLaterPagesInMemory(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reopens the unlinked file through /proc/self/fd")
+	}
+	sp := &spill{dir: t.TempDir()}
+	defer sp.close()
+	before := sp.put("en", spillPage(1))
+	f := sp.file("en")
+	// The same file, read-only: writes fail, reads work.
+	ro, err := os.Open(fmt.Sprintf("/proc/self/fd/%d", f.f.Fd()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.f.Close()
+	f.f = ro
+	after := sp.put("en", spillPage(2))
+	later := sp.put("en", spillPage(3))
+	if before.n == 0 || after.n != 0 || later.n != 0 {
+		t.Fatalf("spilled: before %v, after %v, later %v; want true, false, false", before.n > 0, after.n > 0, later.n > 0)
+	}
+	if err := sp.load("en"); err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range []searchEntry{before, after, later} {
+		got, err := sp.get("en", e)
+		if err != nil || !bytes.Equal(encoded(t, got), encoded(t, spillPage(i+1))) {
+			t.Errorf("entry %d: got %q, %v", i+1, got.URL, err)
+		}
+	}
+}
+
+// A spill file that cannot be read back is an error, not an empty page.
+func TestSpillThatCannotBeReadIsAnError(t *testing.T) {
+	sp := &spill{dir: t.TempDir()}
+	e := sp.put("ja", spillPage(1))
+	sp.file("ja").f.Close()
+	if _, err := sp.get("ja", e); err == nil {
+		t.Error("get from a closed spill file: no error")
+	}
+	if err := sp.load("ja"); err == nil {
+		t.Error("load of a closed spill file: no error")
+	}
+}
+
 // A build whose temporary folder cannot be written keeps the search entries in memory
 // and writes the same site.
 func TestBuildWithoutTemporaryFolderIsTheSame(t *testing.T) {
 	dir := siteDir(t, "testdata/sites/three-languages.txtar")
 	want, _ := mustBuild(t, dir, Options{})
+	out := t.TempDir() // before TMPDIR goes
 	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
 	got, _ := mustBuild(t, dir, Options{})
 	if len(got) != len(want) {
@@ -109,4 +158,8 @@ func TestBuildWithoutTemporaryFolderIsTheSame(t *testing.T) {
 	if indexed == 0 {
 		t.Error("the site has no search index: the test checks nothing")
 	}
+	// With the cache the index is made by another path (writeIndex).
+	dest, cacheDir := filepath.Join(out, "public"), filepath.Join(out, "cache")
+	res, _ := cachedBuild(t, dir, dest, cacheDir)
+	sameAsClean(t, "with the cache", dir, dest, res)
 }
