@@ -39,7 +39,8 @@ type zipJob struct {
 	raw  []byte
 }
 
-// newWriter starts a writer whose compressors skip the files reuse accepts.
+// newWriter starts a writer whose compressors skip the files reuse accepts; reuse is
+// called from all of them at once.
 func newWriter(reuse func(name string, raw [32]byte) bool, st *Stats) *writer {
 	n := runtime.GOMAXPROCS(0)
 	w := &writer{reuse: reuse, st: st, jobs: make(chan zipJob, 2*n), files: map[string][]byte{}, sums: map[string][32]byte{}}
@@ -190,6 +191,8 @@ func (w *writer) chunks(docs []Prepared) (hashes string, pages []int) {
 
 // put adds JSON b under the name file makes of its hash, and returns the hash. Two
 // contents whose hashes start alike take the next digits of their hashes. b is copied.
+// Which of two such contents keeps the short name depends on which was put first, so the
+// files of one name prefix (ShardFile, ChunkFile) must come from one goroutine.
 func (w *writer) put(file func(string) string, b []byte) string {
 	sum := sha256.Sum256(b)
 	digits := hex.EncodeToString(sum[:])

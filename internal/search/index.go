@@ -304,7 +304,7 @@ func BuildPrepared(pages []Prepared) (files map[string][]byte, st Stats) {
 // they did not change: a file whose name and raw content (its JSON, by SHA-256) reuse
 // accepts is not compressed again; its entry in files is nil, for the caller to publish
 // the file it has, and it is left out of st.Bytes. sums holds the raw SHA-256 of every
-// file, for the next build's reuse.
+// file, for the next build's reuse. reuse may be called from several goroutines at once.
 func BuildReusing(pages []Prepared, reuse func(name string, raw [32]byte) bool) (files map[string][]byte, sums map[string][32]byte, st Stats) {
 	pages = slices.Clone(pages)
 	slices.SortFunc(pages, func(a, b Prepared) int { return strings.Compare(a.URL, b.URL) })
