@@ -38,7 +38,7 @@ type indexPage struct {
 // files that changed, and the language's search file for the next build.
 func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog []search.Prepared, sink Sink) error {
 	if err := s.spill.load(code); err != nil {
-		return fmt.Errorf("search index: reading back the pages' entries: %w", err)
+		return err
 	}
 	defer s.spill.drop(code)
 	var pages []indexPage
@@ -48,7 +48,7 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 		} else if e, ok := o.search[code]; ok { // built
 			p, err := s.spill.get(code, e)
 			if err != nil {
-				return fmt.Errorf("search index: reading back the pages' entries: %w", err)
+				return err
 			}
 			pages = append(pages, indexPage{out: o, p: p, read: true})
 		}
@@ -130,7 +130,7 @@ func (c *buildCache) readPages(s *site, code string, pages []indexPage) error {
 			}
 			var err error
 			if pg.p, err = s.spill.get(code, e); err != nil {
-				return fmt.Errorf("search index: reading back the pages' entries: %w", err)
+				return err
 			}
 		}
 		pg.read = true

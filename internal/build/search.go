@@ -3,7 +3,6 @@ package build
 import (
 	"context"
 	"errors"
-	"fmt"
 	"maps"
 	"path"
 	"slices"
@@ -114,14 +113,14 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 // from the spill; they share its bytes until s.spill.drop(code).
 func (s *site) searchPages(code string, outs []*groupOut) ([]search.Prepared, error) {
 	if err := s.spill.load(code); err != nil {
-		return nil, fmt.Errorf("search index: reading back the pages' entries: %w", err)
+		return nil, err
 	}
 	var docs []search.Prepared
 	for _, o := range outs {
 		if e, ok := o.search[code]; ok {
 			p, err := s.spill.get(code, e)
 			if err != nil {
-				return nil, fmt.Errorf("search index: reading back the pages' entries: %w", err)
+				return nil, err
 			}
 			docs = append(docs, p)
 		}

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"fmt"
 	"os"
 	"sync"
 
@@ -99,7 +100,7 @@ func (sp *spill) load(code string) error {
 	}
 	buf := make([]byte, f.size)
 	if _, err := f.f.ReadAt(buf, 0); err != nil {
-		return err
+		return readBackErr(err)
 	}
 	f.buf = buf
 	return nil
@@ -120,10 +121,19 @@ func (sp *spill) get(code string, e searchEntry) (search.Prepared, error) {
 	} else {
 		b = make([]byte, e.n)
 		if _, err := f.f.ReadAt(b, e.at); err != nil {
-			return search.Prepared{}, err
+			return search.Prepared{}, readBackErr(err)
 		}
 	}
-	return search.Decode(b)
+	p, err := search.Decode(b)
+	if err != nil {
+		return search.Prepared{}, readBackErr(err)
+	}
+	return p, nil
+}
+
+// readBackErr is err from reading the spill back, as the build reports it.
+func readBackErr(err error) error {
+	return fmt.Errorf("search index: reading back the pages' entries: %w", err)
 }
 
 // drop lets language code's pages read by load go.

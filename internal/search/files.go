@@ -33,10 +33,11 @@ type writer struct {
 	sums  map[string][32]byte // the raw content's SHA-256, by name
 }
 
-// zipJob is a file to compress.
+// zipJob is a file to compress, with the SHA-256 of raw that put already took.
 type zipJob struct {
 	name string
 	raw  []byte
+	sum  [32]byte
 }
 
 // newWriter starts a writer whose compressors skip the files reuse accepts; reuse is
@@ -49,7 +50,7 @@ func newWriter(reuse func(name string, raw [32]byte) bool, st *Stats) *writer {
 			var z zipper
 			for j := range w.jobs {
 				var out []byte
-				if w.reuse == nil || !w.reuse(j.name, sha256.Sum256(j.raw)) {
+				if w.reuse == nil || !w.reuse(j.name, j.sum) {
 					out = z.gz(j.raw)
 				}
 				w.mu.Lock()
@@ -205,7 +206,7 @@ func (w *writer) put(file func(string) string, b []byte) string {
 		}
 		w.mu.Unlock()
 		if !taken {
-			w.jobs <- zipJob{file(h), bytes.Clone(b)}
+			w.jobs <- zipJob{file(h), bytes.Clone(b), sum}
 		}
 		if !taken || old == sum {
 			return h

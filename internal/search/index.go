@@ -332,10 +332,11 @@ func BuildReusing(pages []Prepared, reuse func(name string, raw [32]byte) bool) 
 	}
 	st.Shards, st.Chunks = len(meta.ShardFirst), len(meta.ChunkPages)
 	mb, _ := json.Marshal(meta)
+	sum := sha256.Sum256(mb)
 	w.mu.Lock()
-	w.sums[MetaFile] = sha256.Sum256(mb)
+	w.sums[MetaFile] = sum
 	w.mu.Unlock()
-	w.jobs <- zipJob{MetaFile, mb}
+	w.jobs <- zipJob{MetaFile, mb, sum}
 	files, sums = w.close()
 	for _, f := range files {
 		st.Bytes += len(f)
