@@ -60,9 +60,14 @@ func (r codeRenderer) render(w util.BufWriter, src []byte, node ast.Node, enteri
 		w.WriteString(` class="language-` + info.Lang + `"`)
 	}
 	w.WriteString(">")
-	if err := highlightCached(w, codeCacheOf(node), lexer, code, info); err != nil {
+	out, err := highlighted(codeCacheOf(node), lexer, code, info)
+	if err != nil {
 		return ast.WalkStop, err
 	}
+	if h := heldCodeOf(node); h != nil {
+		out = h.hold(out)
+	}
+	w.WriteString(out)
 	w.WriteString("</code></pre>\n</div>\n")
 	return ast.WalkSkipChildren, nil
 }
@@ -225,25 +230,27 @@ func codeCacheOf(n ast.Node) *CodeCache {
 	return nil
 }
 
-// highlightCached is highlight through the cache c, when there is one.
-func highlightCached(w util.BufWriter, c *CodeCache, lexer chroma.Lexer, code string, info codeInfo) error {
-	if c == nil {
-		return highlight(w, lexer, code, info)
-	}
-	key := fmt.Sprintf("%s\x00%v\x00%d\x00%v\x00%s", lexer.Config().Name, info.LineNos, info.Start, info.Highlight, code)
-	c.mu.Lock()
-	out, ok := c.m[key]
-	c.mu.Unlock()
-	if !ok {
-		var b bytes.Buffer
-		if err := highlight(bufWriter{&b}, lexer, code, info); err != nil {
-			return err
+// highlighted is the code highlighted, through the cache c when there is one.
+func highlighted(c *CodeCache, lexer chroma.Lexer, code string, info codeInfo) (string, error) {
+	var key string
+	if c != nil {
+		key = fmt.Sprintf("%s\x00%v\x00%d\x00%v\x00%s", lexer.Config().Name, info.LineNos, info.Start, info.Highlight, code)
+		c.mu.Lock()
+		out, ok := c.m[key]
+		c.mu.Unlock()
+		if ok {
+			return out, nil
 		}
-		out = b.String()
+	}
+	var b bytes.Buffer
+	if err := highlight(bufWriter{&b}, lexer, code, info); err != nil {
+		return "", err
+	}
+	out := b.String()
+	if c != nil {
 		c.mu.Lock()
 		c.m[key] = out
 		c.mu.Unlock()
 	}
-	w.WriteString(out)
-	return nil
+	return out, nil
 }

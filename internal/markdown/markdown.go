@@ -100,19 +100,42 @@ func (p *Parser) Render(d *Doc) ([]byte, error) {
 }
 
 // RenderString renders the document body to HTML and returns it passed through filter (a
-// sanitiser, say) when filter is not nil. It renders into a buffer reused across calls, so
+// sanitiser, say) when filter is not nil; the highlighted code, docsite's own markup, is
+// kept out of the filter (heldcode.go). It renders into a buffer reused across calls, so
 // that the string is the only copy of the page's HTML it leaves behind.
 func (p *Parser) RenderString(d *Doc, filter func([]byte) []byte) (string, error) {
+	return p.renderString(d, filter, true)
+}
+
+// renderString is RenderString; hold says whether to keep the code out of the filter.
+func (p *Parser) renderString(d *Doc, filter func([]byte) []byte, hold bool) (string, error) {
 	buf := renderBufs.Get().(*bytes.Buffer)
 	defer renderBufs.Put(buf)
 	buf.Reset()
+	doc, _ := d.Root.(*ast.Document)
+	if filter == nil || doc == nil {
+		hold = false
+	}
+	var held *heldCode
+	if hold {
+		held = &heldCode{}
+		doc.AddMeta(heldCodeMeta, held)
+		defer delete(doc.Meta(), heldCodeMeta)
+	}
 	if err := p.md.Renderer().Render(bufWriter{buf}, d.Src, d.Root); err != nil {
 		return "", err
 	}
-	if filter != nil {
+	if filter == nil {
+		return buf.String(), nil
+	}
+	if held == nil || len(held.code) == 0 {
 		return string(filter(buf.Bytes())), nil
 	}
-	return buf.String(), nil
+	if out, ok := held.restore(filter(buf.Bytes())); ok {
+		return out, nil
+	}
+	delete(doc.Meta(), heldCodeMeta)
+	return p.renderString(d, filter, false)
 }
 
 var renderBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
