@@ -64,7 +64,9 @@ func (r codeRenderer) render(w util.BufWriter, src []byte, node ast.Node, enteri
 	if err != nil {
 		return ast.WalkStop, err
 	}
-	if h := heldCodeOf(node); h != nil {
+	if h := heldCodeOf(node); h != nil && !strings.ContainsAny(out, "\x00\r") {
+		// (The filter's parser drops a NUL and reads a carriage return as a line feed:
+		// code with either goes through it.)
 		out = h.hold(out)
 	}
 	w.WriteString(out)
