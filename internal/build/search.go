@@ -1,6 +1,7 @@
 package build
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"maps"
@@ -86,7 +87,15 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 	}
 	langs := s.cfg.Langs
 	errs := make([]error, len(langs))
-	s.parallel(context.Background(), len(langs), func(i int) {
+	// The largest first: the cores then run out of languages together, rather than one
+	// core making the largest index alone at the end.
+	order := make([]int, len(langs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(s.spill.size(langs[b].Code), s.spill.size(langs[a].Code)) })
+	s.parallel(context.Background(), len(langs), func(k int) {
+		i := order[k]
 		code := langs[i].Code
 		if s.cache != nil {
 			errs[i] = s.cache.writeIndex(s, code, outs, catalog[code], sink)

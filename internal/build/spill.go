@@ -136,6 +136,18 @@ func readBackErr(err error) error {
 	return fmt.Errorf("search index: reading back the pages' entries: %w", err)
 }
 
+// size is how many bytes of language code's entries the spill file holds: what making its
+// index will read.
+func (sp *spill) size(code string) int64 {
+	if sp == nil {
+		return 0
+	}
+	f := sp.file(code)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.size
+}
+
 // drop lets language code's pages read by load go.
 func (sp *spill) drop(code string) {
 	if sp == nil {
