@@ -129,6 +129,7 @@ type Result struct {
 	Fallbacks map[string]int // language code → pages shown in another language
 	Files     int
 	Reused    int       // of which taken from the build cache, not built again
+	Rewritten int       // pages written again around bodies the last build rendered
 	Links     int       // internal links checked
 	DeadLinks int       // of which broken (dead-link warnings)
 	Diags     diag.List // warnings; errors are returned as the error
@@ -344,7 +345,7 @@ func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	res.Diags = append(res.Diags, dead...)
 	res.Diags.Sort()
 	if s.cache != nil {
-		res.Reused = s.cache.reused
+		res.Reused, res.Rewritten = s.cache.reused, s.cache.bodied
 		s.cache.save(s, res, listings.files)
 		if len(s.cache.warns) > 0 {
 			res.Diags = append(res.Diags, s.cache.warns...)
@@ -536,6 +537,9 @@ func (r *Result) Summary() string {
 	}
 	if r.Reused > 0 {
 		s += fmt.Sprintf(", %d pages unchanged (from the cache)", r.Reused)
+	}
+	if r.Rewritten > 0 {
+		s += fmt.Sprintf(", %d pages written again around their cached bodies", r.Rewritten)
 	}
 	return s + fmt.Sprintf(" in %s", r.Elapsed.Round(time.Millisecond))
 }

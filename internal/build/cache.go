@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -57,6 +58,7 @@ type keeper interface {
 	WriteSummed(rel string, data []byte, sum write.Sum) error
 	Has(rel string, sum write.Sum, size int64) bool
 	Keep(rel string, sum write.Sum, size int64) error
+	Read(rel string, sum write.Sum, size int64) ([]byte, error)
 }
 
 // The cache's files and the values they hold (besides search-<lang>, cachesearch.go).
@@ -76,12 +78,14 @@ type buildCache struct {
 	keep    keeper
 	site    cache.Key                  // siteKey
 	keys    map[*load.Group]cache.Key  // each group's key
+	bodies  map[*load.Group]cache.Key  // and its body key (cachebodies.go)
 	whole   cache.Key                  // the site's entry: site key and every group's
 	last    *siteEntry                 // the last build's, from the site file; nil when none
 	files   map[string]cachedFile      // the last build's files, by path
 	raw     map[string][32]byte        // the raw SHA-256 of this build's index files, by path
 	index   map[string]cache.Key       // this build's index keys, by language code
 	groups1 map[cache.Key]*cachedGroup // read from the groups files: the entries this build can use
+	byBody  map[cache.Key]*cachedGroup // and the entries whose bodies it can use, by body key
 	shards  [groupShards][]cache.Key   // the keys each groups file held, sorted; nil where unread
 	mu      sync.Mutex
 	next    map[cache.Key]*cachedGroup        // what the next build can use: the groups taken from the cache
@@ -90,6 +94,7 @@ type buildCache struct {
 	again   map[string]func() *groupOut       // groups built again for their search pages (rebuilt)
 	sums    map[*groupOut]map[string][32]byte // the Sums of the search pages of groups built, by language
 	hits    int                               // groups taken from the cache
+	bodied  int                               // groups written from the last build's bodies
 	reused  int                               // and the pages they wrote
 	warns   diag.List
 }
@@ -170,7 +175,7 @@ func (s *site) openCache(sink Sink) *buildCache {
 		return nil
 	}
 	<-s.early.done
-	c := &buildCache{dir: s.opts.Cache, keep: k, keys: map[*load.Group]cache.Key{},
+	c := &buildCache{dir: s.opts.Cache, keep: k, keys: map[*load.Group]cache.Key{}, bodies: map[*load.Group]cache.Key{},
 		next: map[cache.Key]*cachedGroup{}, made: map[cache.Key]madeGroup{}, byKey: map[string]*load.Group{},
 		sums: map[*groupOut]map[string][32]byte{}}
 	if err := s.early.versionErr; err != nil {
@@ -178,12 +183,14 @@ func (s *site) openCache(sink Sink) *buildCache {
 		return nil
 	}
 	c.version = s.early.version
-	c.site = s.siteKey(s.early.files)
+	var structure cache.Key
+	c.site, structure = s.siteKey(s.early.files)
 	whole := sha256.New()
 	whole.Write(c.site[:])
 	for _, g := range s.groups {
 		k := groupKey(c.site, g)
 		c.keys[g], c.byKey[g.Key] = k, g
+		c.bodies[g] = groupKey(structure, g)
 		whole.Write(k[:])
 	}
 	whole.Sum(c.whole[:0])
@@ -249,44 +256,58 @@ func siteFiles(fsys fs.FS) []siteFileInfo {
 }
 
 // siteKey digests what every page group's output depends on besides its own pages, with
-// files the site's files (siteFiles).
-func (s *site) siteKey(files []siteFileInfo) cache.Key {
-	var k keyWriter
+// files the site's files (siteFiles). structure digests the same but what the pages show
+// of themselves to others (title and front matter; a sidebar shows them): what a group's
+// bodies depend on besides its own pages (cachebodies.go). Its pages' places are in it
+// (where links and refs lead, the drafts left out, the aliases published), and so is
+// every other file.
+func (s *site) siteKey(files []siteFileInfo) (site, structure cache.Key) {
+	var k, st keyWriter
 	o := s.opts
 	k.str("docsite-site-key 2").str(o.BaseURL).flags(o.Strict, o.Drafts, o.NoSearch, o.Verbose)
+	st.str("docsite-structure-key 1").str(o.BaseURL).flags(o.Strict, o.Drafts, o.NoSearch, o.Verbose)
 	pages := make(map[string]bool, len(s.loaded))
 	for _, p := range s.loaded {
 		pages[p.File] = true
 		k.str("page").str(p.File).str(p.Lang).str(p.Path).str(p.FilePath).int(int64(p.Kind)).str(p.Key).str(p.Title()).bytes(p.FrontSum[:])
+		st.str("page").str(p.File).str(p.Lang).str(p.Path).str(p.FilePath).int(int64(p.Kind)).str(p.Key).flags(p.Meta.Draft)
 		if p.Err != nil {
 			k.str("error").str(p.Err.Error())
+			st.str("error").str(p.Err.Error())
 		}
 	}
+	for _, url := range slices.Sorted(maps.Keys(s.aliases)) {
+		st.str("alias").str(url).str(s.aliases[url].To)
+	}
+	// The rest is in both.
+	var t keyWriter
 	for _, f := range files {
 		switch {
 		case f.err != nil:
-			k.str("unreadable").str(f.name).str(f.err.Error())
+			t.str("unreadable").str(f.name).str(f.err.Error())
 		case pages[f.name]:
 		case f.mode.IsDir():
 			// Its name only: its time changes with every file made in it (an editor's
 			// swap file too), and the files it holds are keyed each.
-			k.str("dir").str(f.name)
+			t.str("dir").str(f.name)
 		case f.page:
 			// markdown that is not a page (a partial, another language's folder)
 			info, err := fs.Stat(s.fsys, f.name)
 			if err != nil {
-				k.str("unreadable").str(f.name).str(err.Error())
+				t.str("unreadable").str(f.name).str(err.Error())
 				continue
 			}
-			k.str("file").str(f.name).int(info.Size()).int(int64(info.Mode())).int(info.ModTime().UnixNano())
+			t.str("file").str(f.name).int(info.Size()).int(int64(info.Mode())).int(info.ModTime().UnixNano())
 		default:
-			k.str("file").str(f.name).int(f.size).int(int64(f.mode)).int(f.mtime)
+			t.str("file").str(f.name).int(f.size).int(int64(f.mode)).int(f.mtime)
 		}
 	}
 	// What the build read from elsewhere: the source revisions translations record (a
 	// Git repository), and what reading the data and the settings reported.
-	k.str(fmt.Sprintf("%#v\n%#v\n%#v\n%#v", s.review.States, s.review.Glossary, s.dataDiags, s.diags))
-	return k.sum()
+	t.str(fmt.Sprintf("%#v\n%#v\n%#v\n%#v", s.review.States, s.review.Glossary, s.dataDiags, s.diags))
+	k.buf = append(k.buf, t.buf...)
+	st.buf = append(st.buf, t.buf...)
+	return k.sum(), st.sum()
 }
 
 // groupKey digests what group g's output depends on: the site's key and its files.
@@ -375,10 +396,11 @@ func keepFiles(rec recorder, files []cachedFile) error {
 	return nil
 }
 
-// madeGroup is a group the build made, and the files it wrote.
+// madeGroup is a group the build made, the files it wrote and its body key.
 type madeGroup struct {
-	out   *groupOut
-	files []cachedFile
+	out     *groupOut
+	files   []cachedFile
+	bodyKey cache.Key
 }
 
 // group builds page group g into rec, or takes it from the cache.
@@ -396,12 +418,15 @@ func (c *buildCache) group(s *site, g *load.Group, rec recorder, spare bool) (*g
 		return e.out(), nil
 	}
 	capture := &capture{Sink: rec}
-	out, err := s.buildGroup(g, capture, spare)
+	out, err := c.fromBodies(s, g, capture, spare)
+	if out == nil && err == nil {
+		out, err = s.buildGroup(g, capture, spare)
+	}
 	if err != nil {
 		return nil, err
 	}
 	c.mu.Lock()
-	c.made[key] = madeGroup{out, capture.files}
+	c.made[key] = madeGroup{out, capture.files, c.bodies[g]}
 	c.mu.Unlock()
 	return out, nil
 }
@@ -438,7 +463,10 @@ func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 	// build taking the group from the cache would leave the page out of the index.
 	for k, m := range c.made {
 		g := cacheGroup(m.out, m.files)
-		g.SearchSums = c.sums[m.out]
+		g.BodyKey = m.bodyKey
+		if m.out.searchSums == nil { // built; one written from bodies has its entry's (cachebodies.go)
+			g.SearchSums = c.sums[m.out]
+		}
 		for code, e := range m.out.search {
 			if _, ok := g.SearchSums[code]; !ok {
 				p, err := s.spill.get(code, e)

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"context"
 	"io/fs"
 	"os"
@@ -62,7 +63,7 @@ func sameAsClean(t *testing.T, step, dir, dest string, got *Result) {
 	want, res := mustBuild(t, dir, Options{})
 	sameFiles(t, step, readTree(t, dest), want)
 	g := *got
-	g.Elapsed, res.Elapsed, g.Reused = 0, 0, 0
+	g.Elapsed, res.Elapsed, g.Reused, g.Rewritten = 0, 0, 0, 0
 	g.Diags = withoutCode(g.Diags, "cache")
 	if !reflect.DeepEqual(&g, res) {
 		t.Errorf("%s: result differs from a clean build:\n got %s, %d diags\nwant %s, %d diags", step, g.Summary(), len(g.Diags), res.Summary(), len(res.Diags))
@@ -79,12 +80,14 @@ func withoutCode(ds diag.List, code string) diag.List {
 	return out
 }
 
-// cacheStep is an edit of a site and how many pages a cached build after it takes from
-// the cache.
+// cacheStep is an edit of a site, how many pages a cached build after it takes from the
+// cache, and how many it writes again around the bodies the last build rendered (none
+// when rewritten is nil).
 type cacheStep struct {
-	name  string
-	edit  func()
-	reuse func(res *Result) int
+	name      string
+	edit      func()
+	reuse     func(res *Result) int
+	rewritten func(res *Result) int
 }
 
 // How many pages a build takes from the cache: none, all (and it then writes nothing), or
@@ -106,6 +109,13 @@ func runCacheSteps(t *testing.T, dir string, steps []cacheStep) {
 		if want := step.reuse(res); res.Reused != want {
 			t.Errorf("%s: %d of %d pages taken from the cache, want %d", step.name, res.Reused, res.Files, want)
 		}
+		want := 0
+		if step.rewritten != nil {
+			want = step.rewritten(res)
+		}
+		if res.Rewritten != want {
+			t.Errorf("%s: %d of %d pages written around their cached bodies, want %d", step.name, res.Rewritten, res.Files, want)
+		}
 		if reflect.ValueOf(step.reuse).Pointer() == reflect.ValueOf(all).Pointer() && st.Written != 0 {
 			t.Errorf("%s: nothing changed, but the build wrote %d files", step.name, st.Written)
 		}
@@ -117,7 +127,8 @@ func runCacheSteps(t *testing.T, dir string, steps []cacheStep) {
 
 // A cached build gives the bytes a clean build gives after every kind of edit an author
 // makes, and takes from the cache what the edit left alone: every page after no change,
-// every other page after a body edit, none after an edit that every page may show.
+// every other page after a body edit, none after an edit that every page may show; after
+// a title or weight edit, every other page's body.
 func TestCacheMatchesCleanBuild(t *testing.T) {
 	dir := t.TempDir()
 	if err := corpus.WriteContent(corpus.Options{Pages: 12, Seed: 3}, dir); err != nil {
@@ -139,26 +150,39 @@ func TestCacheMatchesCleanBuild(t *testing.T) {
 		}
 		return string(data)
 	}
+	page := embedded("templates/page.html")
 	runCacheSteps(t, dir, []cacheStep{
-		{"first build", func() {}, none},
-		{"nothing changed", func() {}, all},
-		{"nothing changed again", func() {}, all},
-		{"body", edit(en[0], func(s string) string { return s + "\n\nOne more paragraph about the H100.\n" }), allButOne},
-		{"title", edit(en[1], func(s string) string { return strings.Replace(s, "title = \"", "title = \"Renamed ", 1) }), none},
+		{"first build", func() {}, none, nil},
+		{"nothing changed", func() {}, all, nil},
+		{"nothing changed again", func() {}, all, nil},
+		{"body", edit(en[0], func(s string) string { return s + "\n\nOne more paragraph about the H100.\n" }), allButOne, nil},
+		{"title", edit(en[1], func(s string) string { return strings.Replace(s, "title = \"", "title = \"Renamed ", 1) }), none, allButOne},
 		// After a build that made every page, some languages' indexes kept: a body edit
 		// then needs every page of every language from the cache.
-		{"body after a title", edit(en[4], func(s string) string { return s + "\n\nA paragraph.\n" }), allButOne},
-		{"weight", edit(en[2], func(s string) string { return strings.Replace(s, "+++\n", "+++\nweight = 3\n", 1) }), none},
+		{"body after a title", edit(en[4], func(s string) string { return s + "\n\nA paragraph.\n" }), allButOne, nil},
+		{"weight", edit(en[2], func(s string) string { return strings.Replace(s, "+++\n", "+++\nweight = 3\n", 1) }), none, allButOne},
+		{"title and body", edit(en[1], func(s string) string {
+			return strings.Replace(s, "title = \"", "title = \"Again ", 1) + "\n\nAnd a paragraph.\n"
+		}), none, allButOne},
 		{"template", func() {
-			writeSrc(t, dir, "templates/page.html", strings.Replace(embedded("templates/page.html"), "</article>", "</article><!-- edited -->", 1))
-		}, none},
+			writeSrc(t, dir, "templates/page.html", strings.Replace(page, "</article>", "</article><!-- edited -->", 1))
+		}, none, nil},
+		// A template that does not write the body as it is: no page's body can be had
+		// from its page.
+		{"template hiding the body", func() {
+			writeSrc(t, dir, "templates/page.html", strings.Replace(page, "{{.Body}}", "<div hidden data-body=\"{{.Body}}\"></div>", 1))
+		}, none, nil},
+		{"title with the body hidden", edit(en[1], func(s string) string { return strings.Replace(s, "title = \"", "title = \"Hidden ", 1) }), none, nil},
+		{"template again", func() { writeSrc(t, dir, "templates/page.html", page) }, none, nil},
 		{"locale string", func() {
 			writeSrc(t, dir, "locales/en.toml", embedded("locales/en.toml")+"\n[edited_string]\nother = \"Edited\"\n")
-		}, none},
-		{"page added", func() { writeSrc(t, dir, "content/en/new/page.md", "+++\ntitle = \"New\"\n+++\nA new page.\n") }, none},
-		{"page deleted", func() { os.Remove(filepath.Join(dir, en[3])) }, none},
-		{"new language", func() { writeSrc(t, dir, "content/fr/new/page.md", "+++\ntitle = \"Nouveau\"\n+++\nUne page.\n") }, none},
-		{"nothing changed at the end", func() {}, all},
+		}, none, nil},
+		{"page added", func() { writeSrc(t, dir, "content/en/new/page.md", "+++\ntitle = \"New\"\n+++\nA new page.\n") }, none, nil},
+		{"page deleted", func() { os.Remove(filepath.Join(dir, en[3])) }, none, nil},
+		{"new language", func() { writeSrc(t, dir, "content/fr/new/page.md", "+++\ntitle = \"Nouveau\"\n+++\nUne page.\n") }, none, nil},
+		{"title at the end", edit(en[2], func(s string) string { return strings.Replace(s, "title = \"", "title = \"Last ", 1) }), none,
+			func(res *Result) int { return res.Files - 4 }}, // every page but the edited one's, now in four languages
+		{"nothing changed at the end", func() {}, all, nil},
 	})
 }
 
@@ -174,11 +198,11 @@ func TestCacheOnBundledSite(t *testing.T) {
 		return edit(name, func(s string) string { return s + text })
 	}
 	runCacheSteps(t, dir, []cacheStep{
-		{"first build", func() {}, none},
-		{"nothing changed", func() {}, all},
-		{"body naming a GPU", appendTo("content/en/gpu-cloud.md", "\n## More\n\nThe A100 again.\n"), allButOne},
-		{"data file", appendTo("content/data/rate.toml", "\n# edited\n"), none},
-		{"nothing changed at the end", func() {}, all},
+		{"first build", func() {}, none, nil},
+		{"nothing changed", func() {}, all, nil},
+		{"body naming a GPU", appendTo("content/en/gpu-cloud.md", "\n## More\n\nThe A100 again.\n"), allButOne, nil},
+		{"data file", appendTo("content/data/rate.toml", "\n# edited\n"), none, nil},
+		{"nothing changed at the end", func() {}, all, nil},
 	})
 }
 
@@ -289,4 +313,70 @@ func TestDamagedSearchFileMakesItsPagesAgain(t *testing.T) {
 	sameAsClean(t, "damaged search file", dir, dest, res)
 	res, _ = cachedBuild(t, dir, dest, cacheDir)
 	sameAsClean(t, "the build after", dir, dest, res)
+}
+
+// A body asks for user-interface strings too (a shortcode's T, a callout's title). When
+// the last build found one that no locale defines, no page is written around its cached
+// body: a body not rendered again would not ask, and the warning would be lost.
+func TestCacheBodiesKeepMissingStrings(t *testing.T) {
+	dir := siteDir(t, "testdata/cache/missing-string.txtar")
+	_, edit := editors(t, dir)
+	runCacheSteps(t, dir, []cacheStep{
+		{"first build", func() {}, none, nil},
+		{"title of the other page", edit("content/en/b.md", func(s string) string { return strings.Replace(s, `"B"`, `"Bee"`, 1) }), none, nil},
+		{"nothing changed", func() {}, all, nil},
+	})
+}
+
+// What an alias in one page's front matter replaces is part of other pages' output: a
+// page whose stand-in an alias takes the place of is built again, not written around its
+// cached bodies with the search pages it had.
+func TestCacheBodiesAndAliases(t *testing.T) {
+	dir := siteDir(t, "testdata/cache/alias-over-stand-in.txtar")
+	_, edit := editors(t, dir)
+	runCacheSteps(t, dir, []cacheStep{
+		{"first build", func() {}, none, nil},
+		{"alias over the stand-in", edit("content/en/b.md", func(s string) string {
+			return strings.Replace(s, "+++\n", "+++\naliases = [\"/zh/a/\"]\n", 1)
+		}), none, nil},
+		{"alias gone", edit("content/en/b.md", func(s string) string {
+			return strings.Replace(s, "aliases = [\"/zh/a/\"]\n", "", 1)
+		}), none, nil},
+		{"title", edit("content/en/b.md", func(s string) string { return strings.Replace(s, `"B"`, `"Bee"`, 1) }), none,
+			func(res *Result) int { return 2 }}, // a, in both languages
+	})
+}
+
+// A body the published page no longer holds as the last build wrote it (the file changed
+// in place, its size and time put back) is not taken from there: that page's group is
+// built, every other one written around its body, and the site is a clean build's.
+func TestCacheBodyChangedInOutputIsBuiltAgain(t *testing.T) {
+	dir := siteDir(t, "testdata/cache/alias-over-stand-in.txtar")
+	dest := filepath.Join(t.TempDir(), "public")
+	cacheDir := filepath.Join(t.TempDir(), "cache")
+	cachedBuild(t, dir, dest, cacheDir)
+
+	page := filepath.Join(dest, "en/a/index.html")
+	info, err := os.Stat(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(page)
+	i := bytes.Index(data, []byte("Only in English."))
+	if i < 0 {
+		t.Fatalf("the body is not in %s", page)
+	}
+	copy(data[i:], "Only in ENGLISH.")
+	if err := os.WriteFile(page, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chtimes(page, info.ModTime(), info.ModTime())
+
+	_, edit := editors(t, dir)
+	edit("content/en/b.md", func(s string) string { return strings.Replace(s, `"B"`, `"Bee"`, 1) })()
+	res, _ := cachedBuild(t, dir, dest, cacheDir)
+	sameAsClean(t, "title after the output changed", dir, dest, res)
+	if res.Rewritten != 0 {
+		t.Errorf("%d pages written around their cached bodies, want none (a's body changed, b's title)", res.Rewritten)
+	}
 }

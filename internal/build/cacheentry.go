@@ -36,6 +36,10 @@ type cachedGroup struct {
 	// code; the pages are in the language's search file (cachesearch.go).
 	SearchSums map[string][32]byte
 	Files      []cachedFile
+	// BodyKey is the group's body key; Bodies where its versions' bodies are in the pages
+	// it wrote, by language code, nil when they cannot be had from there (cachebodies.go).
+	BodyKey cache.Key
+	Bodies  map[string]cachedBody
 }
 
 // cachedPage is a pageOut.
@@ -89,7 +93,7 @@ func (c *capture) WriteFile(rel string, data []byte) error {
 
 func cacheGroup(o *groupOut, files []cachedFile) *cachedGroup {
 	g := &cachedGroup{Key: o.key, ReviewKey: o.reviewKey, URLs: o.urls, Diags: o.diags, Home: o.home,
-		Links: o.links, IDs: o.ids, Headings: o.headings, SearchSums: o.searchSums, Files: files}
+		Links: o.links, IDs: o.ids, Headings: o.headings, SearchSums: o.searchSums, Files: files, Bodies: o.bodies}
 	sortFiles(g.Files) // the cache's bytes do not depend on the order of the writes
 	for _, p := range o.pages {
 		g.Pages = append(g.Pages, cachedPage{p.Published, p.mentions})

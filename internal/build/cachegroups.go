@@ -29,7 +29,14 @@ func (c *buildCache) readGroups(s *site) {
 	for _, k := range c.keys {
 		want[k] = true
 	}
+	wantBody := make(map[cache.Key]bool, len(c.bodies))
+	if c.bodiesUsable() {
+		for _, k := range c.bodies {
+			wantBody[k] = true
+		}
+	}
 	c.groups1 = make(map[cache.Key]*cachedGroup, len(c.keys))
+	c.byBody = map[cache.Key]*cachedGroup{}
 	var mu sync.Mutex
 	s.parallel(context.Background(), groupShards, func(i int) {
 		got, err := cache.Read[*cachedGroup](c.dir, groupsName(i), c.version, func(cache.Key) bool { return true })
@@ -43,6 +50,8 @@ func (c *buildCache) readGroups(s *site) {
 		for k, e := range got {
 			if want[k] {
 				c.groups1[k] = e
+			} else if wantBody[e.BodyKey] && e.Bodies != nil {
+				c.byBody[e.BodyKey] = e
 			}
 		}
 	})

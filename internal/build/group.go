@@ -42,6 +42,9 @@ type groupOut struct {
 	// searchSums their Sums, with the cache.
 	search     map[string]searchEntry
 	searchSums map[string][32]byte
+	// bodies says where its versions' bodies are in the pages it wrote, with the cache
+	// (cachebodies.go).
+	bodies map[string]cachedBody
 }
 
 // pageOut is one published page, as the listings see it.
@@ -161,26 +164,12 @@ func (s *site) keepIntros(out *groupOut, v *versions) {
 	}
 }
 
-// writePages writes the page in every site language: its own version, or the source
-// standing in.
+// writePages writes the page in every site language, its own version or the source
+// standing in, and notes what the site-wide files need of it: its anchors, its pages for
+// the search index, its links, its headings.
 func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) error {
-	own := map[string]*render.Version{}
-	for code, b := range v.real {
-		own[code] = &b.Version
-	}
-	tr := s.render.Translations(&v.src.Version, own)
-	out.pages = make([]pageOut, len(s.cfg.Langs))
-	err := each(spare, len(s.cfg.Langs), func(i int) error {
-		l := s.cfg.Langs[i]
-		var err error
-		out.pages[i], err = s.writePage(tr, l, v.real[l.Code], v.src, v.failed[l.Code], sink)
+	if err := s.writeVersions(out, v, sink, spare); err != nil {
 		return err
-	})
-	if err != nil {
-		return err
-	}
-	for _, po := range out.pages {
-		out.urls[po.Lang] = po.URL
 	}
 	out.ids = map[string]string{}
 	bodyIDs := map[*built]string{} // the source's body stands in for several languages: scan it once
@@ -207,6 +196,32 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 				out.headings[b.page.File] = headingAnchors(b.doc)
 			}
 		}
+	}
+	if s.cache != nil && len(v.failed) == 0 {
+		out.bodies = bodiesOf(out, v)
+	}
+	return nil
+}
+
+// writeVersions writes the page in every site language and notes each one's path.
+func (s *site) writeVersions(out *groupOut, v *versions, sink Sink, spare bool) error {
+	own := map[string]*render.Version{}
+	for code, b := range v.real {
+		own[code] = &b.Version
+	}
+	tr := s.render.Translations(&v.src.Version, own)
+	out.pages = make([]pageOut, len(s.cfg.Langs))
+	err := each(spare, len(s.cfg.Langs), func(i int) error {
+		l := s.cfg.Langs[i]
+		var err error
+		out.pages[i], err = s.writePage(tr, l, v.real[l.Code], v.src, v.failed[l.Code], sink)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for _, po := range out.pages {
+		out.urls[po.Lang] = po.URL
 	}
 	return nil
 }
@@ -283,12 +298,7 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	if err := markupDiagnostics(p, doc, diags); err != nil {
 		return nil, err
 	}
-	b := &built{page: p, doc: doc, url: url, Version: render.Version{Lang: p.Lang, Path: p.Path, Title: p.Title(),
-		Weight: p.Meta.Weight, Description: p.Meta.Description, Draft: p.Meta.Draft, Section: p.Kind == route.Section,
-		Updated: p.Meta.Lastmod}}
-	if b.Updated.IsZero() {
-		b.Updated = p.Meta.Date
-	}
+	b := &built{page: p, doc: doc, url: url, Version: versionOf(p)}
 	if s.cat != nil {
 		b.inTables = gpu.LinkTables(doc.Root, s.matchers[p.Lang], gpuURL)
 	}
@@ -302,6 +312,16 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	h, ok := doc.Root.FirstChild().(*ast.Heading)
 	b.TitleInBody = ok && h.Level == 1
 	return b, nil
+}
+
+// versionOf is what page assembly needs of p besides its body: what its front matter says.
+func versionOf(p *load.Page) render.Version {
+	v := render.Version{Lang: p.Lang, Path: p.Path, Title: p.Title(), Weight: p.Meta.Weight,
+		Description: p.Meta.Description, Draft: p.Meta.Draft, Section: p.Kind == route.Section, Updated: p.Meta.Lastmod}
+	if v.Updated.IsZero() {
+		v.Updated = p.Meta.Date
+	}
+	return v
 }
 
 // renderBody renders a parsed page's body, sanitised unless its language is trusted, and

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"hash/crc32"
 	"html/template"
 	"time"
 
@@ -72,6 +74,11 @@ type Published struct {
 	Fallback bool   // the body is the source's, shown untranslated
 	BodyLang string // BCP 47 tag of the body when it is another language's
 	Alts     []Alternate
+	// BodyAt is where the body starts in the page's file, -1 when the template did not
+	// write it as it is: a later build can take the body from there (the build cache),
+	// checking it against BodyCRC, its CRC-32C.
+	BodyAt  int
+	BodyCRC uint32
 }
 
 // WritePage writes the page of t in language l: its own version, or the source's as a
@@ -115,6 +122,35 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 	if err := sink.WriteFile(route.File(url), html); err != nil {
 		return Published{}, err
 	}
-	return Published{Lang: l.Code, URL: url, Title: p.Title, Weight: v.Weight,
-		Fallback: fallback, BodyLang: p.BodyLang, Alts: t.Alternates}, nil
+	pub := Published{Lang: l.Code, URL: url, Title: p.Title, Weight: v.Weight,
+		Fallback: fallback, BodyLang: p.BodyLang, Alts: t.Alternates, BodyAt: index(html, string(p.Body))}
+	if pub.BodyAt >= 0 {
+		pub.BodyCRC = BodyCRC(html[pub.BodyAt : pub.BodyAt+len(p.Body)])
+	}
+	return pub, nil
+}
+
+// BodyCRC is the checksum Published.BodyCRC is of a body.
+func BodyCRC(body []byte) uint32 { return crc32.Checksum(body, castagnoli) }
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// index is where s starts in b, or -1. It looks for s's first bytes and compares the rest,
+// rather than converting a body of some kilobytes to bytes for every page.
+func index(b []byte, s string) int {
+	if s == "" {
+		return 0
+	}
+	head := []byte(s[:min(len(s), 32)])
+	for off := 0; ; {
+		i := bytes.Index(b[off:], head)
+		if i < 0 {
+			return -1
+		}
+		at := off + i
+		if len(b)-at >= len(s) && string(b[at:at+len(s)]) == s {
+			return at
+		}
+		off = at + 1
+	}
 }

@@ -2,6 +2,7 @@ package write
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"golang.org/x/sys/unix"
@@ -45,6 +46,24 @@ func (t *Tree) Keep(rel string, sum Sum, size int64) error {
 	t.written[rel] = e
 	t.mu.Unlock()
 	return nil
+}
+
+// Read returns the file of content sum and size at rel in the published tree (the last
+// build's): a build takes part of an old file into a new one. The file is the one the
+// manifest names by the evidence Keep takes (its size and time), not by reading it; the
+// caller checks the part it takes.
+func (t *Tree) Read(rel string, sum Sum, size int64) ([]byte, error) {
+	if !t.inPublished(rel, sum, size) {
+		return nil, fmt.Errorf("write: %s: not in the published tree", rel)
+	}
+	data, err := os.ReadFile(filepath.Join(t.dest, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, fmt.Errorf("write: %w", err)
+	}
+	if int64(len(data)) != size {
+		return nil, fmt.Errorf("write: %s: changed since it was published", rel)
+	}
+	return data, nil
 }
 
 // inPublished reports whether the published tree holds the file of content sum and size

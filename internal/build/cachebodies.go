@@ -1,0 +1,131 @@
+package build
+
+import (
+	"html/template"
+
+	"docsite/internal/load"
+	"docsite/internal/render"
+	"docsite/internal/route"
+)
+
+// Bodies from the last build. Editing a page's title or weight changes every page whose
+// sidebar shows it, so the site key changes and no group is taken from the cache; but
+// the other pages' bodies are what they were. A group's bodies depend on its own files
+// and on the site's structure (every other file, and of each page its place, its
+// translation key, whether it is a draft, and the aliases: where links and refs lead),
+// which the body key digests (siteKey); not on what other pages show of themselves.
+//
+// So a group whose key changed but whose body key did not is written again from the
+// bodies in the pages the last build published, as their entry says where each starts
+// (render.Published.BodyAt): its pages are not parsed, reviewed or rendered, only put in
+// the templates again. Its anchors, links, headings, diagnostics and search pages are
+// the entry's. A body is read from the published tree, where its manifest says the page
+// is (by the file's size and time, as when a file is kept), and checked against the
+// checksum the entry has of it: a body that is not the one the last build wrote is not
+// used, and the group is built.
+//
+// A group is built instead when one of its versions could not be built (its source stands
+// in), when it is the home pages' introductions (they have no page of their own), when a
+// template did not write a body as it is, and when the last build asked for
+// user-interface strings no locale has: a body asks for some (a callout's title), and a
+// body not rendered again would not be counted among those missing.
+
+// cachedBody is where a version's body is in the page the group wrote in its language,
+// and what writing the page needs besides the body and the front matter.
+type cachedBody struct {
+	At, Len     int
+	CRC         uint32 // CRC-32C of the body
+	TOC         []render.TOCEntry
+	TitleInBody bool
+	Assets      []cachedAsset
+}
+
+type cachedAsset struct{ File, Rel string }
+
+// bodiesOf notes where the bodies of v's versions are in the pages out wrote; nil when a
+// template did not write one as it is.
+func bodiesOf(out *groupOut, v *versions) map[string]cachedBody {
+	bodies := map[string]cachedBody{}
+	for _, po := range out.pages {
+		b := v.real[po.Lang]
+		if b == nil || po.Fallback {
+			continue
+		}
+		if po.BodyAt < 0 {
+			return nil
+		}
+		cb := cachedBody{At: po.BodyAt, Len: len(b.Body), CRC: po.BodyCRC, TOC: b.TOC, TitleInBody: b.TitleInBody}
+		for _, a := range b.assets {
+			cb.Assets = append(cb.Assets, cachedAsset{a.file, a.rel})
+		}
+		bodies[po.Lang] = cb
+	}
+	return bodies
+}
+
+// bodiesUsable reports whether groups may be written from the last build's bodies: it
+// asked for no string the locales lack.
+func (c *buildCache) bodiesUsable() bool {
+	if c.last == nil {
+		return false
+	}
+	for _, ids := range c.last.Absent {
+		if len(ids) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// fromBodies writes group g from the bodies the last build published, when its entry has
+// them all; nil, nil when it cannot, and the group is to be built.
+func (c *buildCache) fromBodies(s *site, g *load.Group, sink *capture, spare bool) (*groupOut, error) {
+	e := c.byBody[c.bodies[g]]
+	if e == nil || len(e.Bodies) != len(g.Pages) || g.Pages[0].Path == "" { // (the home pages' introductions)
+		return nil, nil
+	}
+	files := make(map[string]cachedFile, len(e.Files))
+	for _, f := range e.Files {
+		files[f.Rel] = f
+	}
+	v := &versions{real: map[string]*built{}, failed: map[string]bool{}}
+	for _, p := range g.Pages {
+		cb, ok := e.Bodies[p.Lang]
+		if !ok || p.Err != nil {
+			return nil, nil
+		}
+		url := route.URL(p.Lang, p.Path)
+		f, ok := files[route.File(url)]
+		if !ok {
+			return nil, nil
+		}
+		data, err := c.keep.Read(f.Rel, f.Sum, f.Size)
+		if err != nil || cb.At < 0 || cb.Len < 0 || cb.At+cb.Len > len(data) ||
+			render.BodyCRC(data[cb.At:cb.At+cb.Len]) != cb.CRC {
+			return nil, nil
+		}
+		b := &built{page: p, url: url, Version: versionOf(p)}
+		b.Body = template.HTML(data[cb.At : cb.At+cb.Len])
+		b.TOC, b.TitleInBody = cb.TOC, cb.TitleInBody
+		for _, a := range cb.Assets {
+			b.assets = append(b.assets, asset{a.File, a.Rel})
+		}
+		for _, cp := range e.Pages {
+			if cp.Lang == p.Lang && !cp.Fallback {
+				b.mentions = cp.Mentions
+			}
+		}
+		v.real[p.Lang] = b
+	}
+	v.src = v.real[g.Pages[0].Lang]
+	out := &groupOut{key: g.Key, reviewKey: reviewKey(g), urls: map[string]string{}, diags: e.Diags,
+		links: e.Links, ids: e.IDs, headings: e.Headings, searchSums: e.SearchSums}
+	if err := s.writeVersions(out, v, sink, spare); err != nil {
+		return nil, err
+	}
+	out.bodies = bodiesOf(out, v)
+	c.mu.Lock()
+	c.bodied += len(out.pages)
+	c.mu.Unlock()
+	return out, nil
+}
