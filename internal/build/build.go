@@ -189,6 +189,7 @@ type site struct {
 	// revisionKeyUsed: translations record their source's commit (revisionStates).
 	revisionKeyUsed bool
 	cache           *buildCache  // nil without one
+	prior           *livePrior   // the last live build's groups, for a full live rebuild; nil otherwise
 	spill           *spill       // where the pages' search entries wait; nil keeps them in memory
 	early           *cacheStart  // what openCache reads while the pages load
 	pages           pages        // what ref and relref link to
@@ -366,9 +367,12 @@ func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor f
 	// ones for its languages.
 	spare := len(groups) < runtime.GOMAXPROCS(0)
 	s.parallel(ctx, len(groups), func(i int) {
-		if s.cache != nil {
+		switch {
+		case s.cache != nil:
 			outs[i], errs[i] = s.cache.group(s, groups[i], sinkFor(i).(recorder), spare)
-		} else {
+		case s.prior != nil:
+			outs[i], errs[i] = s.prior.group(s, groups[i], sinkFor(i), spare)
+		default:
 			outs[i], errs[i] = s.buildGroup(groups[i], sinkFor(i), spare)
 		}
 		if errs[i] == nil {

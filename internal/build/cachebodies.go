@@ -2,7 +2,12 @@ package build
 
 import (
 	"html/template"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
 
+	"docsite/internal/cache"
 	"docsite/internal/load"
 	"docsite/internal/render"
 	"docsite/internal/route"
@@ -81,26 +86,53 @@ func (c *buildCache) bodiesUsable() bool {
 // them all; nil, nil when it cannot, and the group is to be built.
 func (c *buildCache) fromBodies(s *site, g *load.Group, sink *capture, spare bool) (*groupOut, error) {
 	e := c.byBody[c.bodies[g]]
-	if e == nil || len(e.Bodies) != len(g.Pages) || g.Pages[0].Path == "" { // (the home pages' introductions)
+	if e == nil {
 		return nil, nil
 	}
 	files := make(map[string]cachedFile, len(e.Files))
 	for _, f := range e.Files {
 		files[f.Rel] = f
 	}
+	last := (&cachedGroup{Key: e.Key, ReviewKey: e.ReviewKey, Diags: e.Diags, Links: e.Links, IDs: e.IDs,
+		Headings: e.Headings, SearchSums: e.SearchSums, Pages: e.Pages}).out()
+	last.bodies = e.Bodies
+	out, err := s.writeAround(g, last, func(rel string) []byte {
+		f, ok := files[rel]
+		if !ok {
+			return nil
+		}
+		data, err := c.keep.Read(f.Rel, f.Sum, f.Size)
+		if err != nil {
+			return nil
+		}
+		return data
+	}, sink, spare)
+	if out != nil {
+		c.mu.Lock()
+		c.bodied += len(out.pages)
+		c.mu.Unlock()
+	}
+	return out, err
+}
+
+// writeAround writes group g around the bodies of last, the group as a build before this
+// one left it, whose page files read gives (nil for one it cannot); nil, nil when a body
+// cannot be had, and the group is to be built. What the group gives the site-wide files
+// besides its pages (anchors, links, headings, diagnostics, search pages, review) is
+// last's.
+func (s *site) writeAround(g *load.Group, last *groupOut, read func(rel string) []byte, sink Sink, spare bool) (*groupOut, error) {
+	if last.bodies == nil || len(last.bodies) != len(g.Pages) || g.Pages[0].Path == "" { // (the home pages' introductions)
+		return nil, nil
+	}
 	v := &versions{real: map[string]*built{}, failed: map[string]bool{}}
 	for _, p := range g.Pages {
-		cb, ok := e.Bodies[p.Lang]
+		cb, ok := last.bodies[p.Lang]
 		if !ok || p.Err != nil {
 			return nil, nil
 		}
 		url := route.URL(p.Lang, p.Path)
-		f, ok := files[route.File(url)]
-		if !ok {
-			return nil, nil
-		}
-		data, err := c.keep.Read(f.Rel, f.Sum, f.Size)
-		if err != nil || cb.At < 0 || cb.Len < 0 || cb.At+cb.Len > len(data) ||
+		data := read(route.File(url))
+		if data == nil || cb.At < 0 || cb.Len < 0 || cb.At+cb.Len > len(data) ||
 			render.BodyCRC(data[cb.At:cb.At+cb.Len]) != cb.CRC {
 			return nil, nil
 		}
@@ -110,22 +142,64 @@ func (c *buildCache) fromBodies(s *site, g *load.Group, sink *capture, spare boo
 		for _, a := range cb.Assets {
 			b.assets = append(b.assets, asset{a.File, a.Rel})
 		}
-		for _, cp := range e.Pages {
-			if cp.Lang == p.Lang && !cp.Fallback {
-				b.mentions = cp.Mentions
+		for _, po := range last.pages {
+			if po.Lang == p.Lang && !po.Fallback {
+				b.mentions = po.mentions
 			}
 		}
 		v.real[p.Lang] = b
 	}
 	v.src = v.real[g.Pages[0].Lang]
-	out := &groupOut{key: g.Key, reviewKey: reviewKey(g), urls: map[string]string{}, diags: e.Diags,
-		links: e.Links, ids: e.IDs, headings: e.Headings, searchSums: e.SearchSums}
+	out := &groupOut{key: g.Key, reviewKey: reviewKey(g), urls: map[string]string{}, review: last.review,
+		diags: last.diags, links: last.links, ids: last.ids, headings: last.headings,
+		search: last.search, searchSums: last.searchSums}
 	if err := s.writeVersions(out, v, sink, spare); err != nil {
 		return nil, err
 	}
 	out.bodies = bodiesOf(out, v)
-	c.mu.Lock()
-	c.bodied += len(out.pages)
-	c.mu.Unlock()
 	return out, nil
+}
+
+// livePrior holds the groups of the last live build (serve): a full rebuild writes a
+// group whose body key did not change around its bodies there, in memory.
+type livePrior struct {
+	groups  map[string]*liveGroup // by translation key
+	keys    map[string]cache.Key  // this build's body keys, by translation key
+	mu      sync.Mutex
+	rewrote int // pages written around their bodies
+}
+
+// group writes g around its last bodies, with its review pages as they were; nil, nil
+// when it cannot, and the group is to be built.
+func (p *livePrior) group(s *site, g *load.Group, sink Sink, spare bool) (*groupOut, error) {
+	lg := p.groups[g.Key]
+	if lg == nil || lg.bodyKey != p.keys[g.Key] {
+		return s.buildGroup(g, sink, spare)
+	}
+	out, err := s.writeAround(g, lg.out, func(rel string) []byte { return lg.files[rel] }, sink, spare)
+	if err != nil {
+		return nil, err
+	}
+	if out == nil {
+		return s.buildGroup(g, sink, spare)
+	}
+	for _, rel := range slices.Sorted(maps.Keys(lg.files)) {
+		if strings.HasPrefix(rel, "_review/") {
+			if err := sink.WriteFile(rel, lg.files[rel]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	p.mu.Lock()
+	p.rewrote += len(out.pages)
+	p.mu.Unlock()
+	return out, nil
+}
+
+// written is how many pages were written around their last bodies.
+func (p *livePrior) written() int {
+	if p == nil {
+		return 0
+	}
+	return p.rewrote
 }

@@ -197,7 +197,7 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 			}
 		}
 	}
-	if s.cache != nil && len(v.failed) == 0 {
+	if len(v.failed) == 0 {
 		out.bodies = bodiesOf(out, v)
 	}
 	return nil

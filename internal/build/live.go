@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"docsite/internal/cache"
 	"docsite/internal/diag"
 	"docsite/internal/load"
 	"docsite/internal/review"
@@ -62,6 +63,8 @@ type liveState struct {
 	counts pageCounts
 	// links and dead count the internal links checked and those broken (deadLinks).
 	links, dead int
+	// structure is the site's structure key (siteKey), which the groups' body keys hold.
+	structure cache.Key
 }
 
 // Snapshot is one complete build held in memory.
@@ -77,8 +80,9 @@ type Snapshot struct {
 }
 
 type liveGroup struct {
-	out   *groupOut
-	files map[string][]byte
+	out     *groupOut
+	files   map[string][]byte
+	bodyKey cache.Key // what its bodies depend on (cachebodies.go)
 }
 
 // pageCounts are the pages written, by language.
@@ -153,7 +157,19 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	for _, g := range s.groups {
 		pages = append(pages, g.Pages...)
 	}
+	_, structure := s.siteKey(siteFiles(s.fsys))
+	bodyKeys := map[string]cache.Key{}
+	for _, g := range s.groups {
+		bodyKeys[g.Key] = groupKey(structure, g)
+	}
+	if l.last != nil && l.last.s != nil {
+		// A title or weight edit rebuilds the site for its sidebars, but the other
+		// pages' bodies are the last build's.
+		s.prior = &livePrior{groups: l.last.built, keys: bodyKeys}
+	}
 	outs, files, err := renderInMemory(ctx, s, s.groups)
+	rewritten := s.prior.written()
+	s.prior = nil
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +182,7 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	if err := s.writeSearch(outs, catalog, found); err != nil {
 		return nil, err
 	}
-	next := &liveState{s: s, pages: pages, groups: s.groups, built: map[string]*liveGroup{},
+	next := &liveState{s: s, pages: pages, groups: s.groups, built: map[string]*liveGroup{}, structure: structure,
 		listings: mem.Files(), listingDiags: listingDiags, read: map[string][sha256.Size]byte{},
 		catalog: catalog, search: found.Files(),
 		tally:  review.NewTally(s.review),
@@ -176,7 +192,7 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	var results []*review.PageResult
 	var groupDiags diag.List
 	for i, o := range outs {
-		next.built[o.key] = &liveGroup{out: o, files: files[i]}
+		next.built[o.key] = &liveGroup{out: o, files: files[i], bodyKey: bodyKeys[o.key]}
 		maps.Copy(all, files[i])
 		if o.review != nil {
 			results = append(results, o.review)
@@ -201,6 +217,7 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	}
 	next.siteDiags = next.siteDiagnostics()
 	next.res = next.result(mergeDiags(next.siteDiags, groupDiags))
+	next.res.Rewritten = rewritten
 	l.last = next
 	return &Snapshot{Files: next.files, Result: next.res, NewDiags: newDiags(next.res.Diags, before)}, nil
 }
@@ -541,7 +558,7 @@ func (u *liveUpdate) commit() (*liveState, *Snapshot) {
 	next := &liveState{s: st.s, pages: e.pages, byFile: st.byFile, groups: e.groups, at: st.at,
 		built: maps.Clone(st.built), listings: u.listings, listingDiags: u.listingDiags, tally: st.tally,
 		catalog: u.catalog, search: u.search,
-		files: st.files.With(u.set, u.del), read: maps.Clone(st.read), counts: u.counts}
+		files: st.files.With(u.set, u.del), read: maps.Clone(st.read), counts: u.counts, structure: st.structure}
 	if e.regroup {
 		next.byFile, next.at = index(next.pages, next.groups)
 	}
@@ -549,7 +566,7 @@ func (u *liveUpdate) commit() (*liveState, *Snapshot) {
 		delete(next.built, key)
 	}
 	for i, o := range u.outs {
-		next.built[o.key] = &liveGroup{out: o, files: u.files[i]}
+		next.built[o.key] = &liveGroup{out: o, files: u.files[i], bodyKey: groupKey(st.structure, e.groups[next.at[o.key]])}
 	}
 	maps.Copy(next.read, e.read)
 	next.siteDiags = next.siteDiagnostics()

@@ -49,10 +49,18 @@ func TestLiveIncrementalMatchesFull(t *testing.T) {
 // It returns the full build's diagnostics.
 func sameAsFull(t *testing.T, step, dir string, snap *Snapshot, before diag.List) diag.List {
 	t.Helper()
-	want, res := mustBuild(t, dir, Options{})
+	return sameAsFullWith(t, step, Options{Source: dir}, snap, before)
+}
+
+// sameAsFullWith is sameAsFull for a live build with opts.
+func sameAsFullWith(t *testing.T, step string, opts Options, snap *Snapshot, before diag.List) diag.List {
+	t.Helper()
+	dir := opts.Source
+	opts.Source = ""
+	want, res := mustBuild(t, dir, opts)
 	sameFiles(t, step, snap.Files.Map(), want)
 	got := *snap.Result
-	got.Elapsed, res.Elapsed = 0, 0
+	got.Elapsed, res.Elapsed, got.Rewritten = 0, 0, 0
 	if !reflect.DeepEqual(&got, res) {
 		t.Errorf("%s: result differs from a full build:\n got %s, %d diags\nwant %s, %d diags", step, got.Summary(), len(got.Diags), res.Summary(), len(res.Diags))
 		for i := range min(len(got.Diags), len(res.Diags)) {
@@ -75,6 +83,13 @@ func sameAsFull(t *testing.T, step, dir string, snap *Snapshot, before diag.List
 // length outliers, warnings) in every way an author does and compares each live rebuild
 // with a full build.
 func TestLiveMatchesFullOnCorpus(t *testing.T) {
+	t.Run("plain", func(t *testing.T) { liveMatchesFullOnCorpus(t, Options{}) })
+	t.Run("review", func(t *testing.T) { liveMatchesFullOnCorpus(t, Options{Review: true, Drafts: true}) })
+}
+
+// liveMatchesFullOnCorpus is TestLiveMatchesFullOnCorpus with opts; a title edit writes
+// every other page around its last body.
+func liveMatchesFullOnCorpus(t *testing.T, opts Options) {
 	dir := t.TempDir()
 	if err := corpus.WriteContent(corpus.Options{Pages: 12, Seed: 3}, dir); err != nil {
 		t.Fatal(err)
@@ -117,16 +132,20 @@ func TestLiveMatchesFullOnCorpus(t *testing.T) {
 			edit(ja2, func(s string) string { return s + "\n\nもう一文。\n" })()
 		}, []string{ja2, zh0}},
 	}
-	live, snap := startLive(t, dir)
+	opts.Source = dir
+	live, snap := startLiveWith(t, opts)
 	ctx := context.Background()
-	before := sameAsFull(t, "first", dir, snap, nil)
+	before := sameAsFullWith(t, "first", opts, snap, nil)
 	for _, step := range steps {
 		step.edit()
 		snap, err := live.Build(ctx, step.changed)
 		if err != nil {
 			t.Fatalf("%s: %v", step.name, err)
 		}
-		before = sameAsFull(t, step.name, dir, snap, before)
+		before = sameAsFullWith(t, step.name, opts, snap, before)
+		if want := step.name == "new title"; (snap.Result.Rewritten > 0) != want {
+			t.Errorf("%s: %d pages written around their last bodies", step.name, snap.Result.Rewritten)
+		}
 		if snap.Same != (step.name == "same again") {
 			t.Errorf("%s: Same is %t", step.name, snap.Same)
 		}
@@ -205,7 +224,12 @@ func TestLiveErrorKeepsLastGoodState(t *testing.T) {
 // it whole.
 func startLive(t *testing.T, dir string) (*Live, *Snapshot) {
 	t.Helper()
-	live, err := NewLive(Options{Source: dir})
+	return startLiveWith(t, Options{Source: dir})
+}
+
+func startLiveWith(t *testing.T, opts Options) (*Live, *Snapshot) {
+	t.Helper()
+	live, err := NewLive(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
