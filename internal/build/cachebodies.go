@@ -13,7 +13,8 @@ import (
 	"docsite/internal/route"
 )
 
-// Bodies from the last build. Editing a page's title or weight changes every page whose
+// Bodies from the last build, through the build cache or, in the preview server, the
+// last live state (livePrior). Editing a page's title or weight changes every page whose
 // sidebar shows it, so the site key changes and no group is taken from the cache; but
 // the other pages' bodies are what they were. A group's bodies depend on its own files
 // and on the site's structure (every other file, and of each page its place, its
