@@ -44,7 +44,7 @@ func TestHeldCodeIsFilteredAlike(t *testing.T) {
 			if !strings.Contains(string(inputs[0]), markerStart) {
 				t.Errorf("the sanitiser's first input holds no marker:\n%s", inputs[0])
 			}
-			if want == 1 && strings.Contains(string(inputs[0]), `<span class="line">`) {
+			if want == 1 && !strings.Contains(string(f.Data), "{{%") && strings.Contains(string(inputs[0]), `<span class="line">`) {
 				t.Errorf("highlighted code reached the sanitiser:\n%s", inputs[0])
 			}
 			inPlace, err := p.renderString(p.Parse(f.Data, nil), sanitize.Body, false)

@@ -86,6 +86,14 @@ func (r *shortcodeRenderer) renderInline(w util.BufWriter, src []byte, node ast.
 
 // children renders the children of n: a pair's inner content.
 func (r *shortcodeRenderer) children(n ast.Node, src []byte) (template.HTML, error) {
+	// A template sees its inner content (its length, say), so the code in it is written
+	// in place, not held back from the sanitiser (heldcode.go).
+	if doc := n.OwnerDocument(); doc != nil {
+		if h := heldCodeOf(n); h != nil {
+			delete(doc.Meta(), heldCodeMeta)
+			defer doc.AddMeta(heldCodeMeta, h)
+		}
+	}
 	var b bytes.Buffer
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		if err := r.md.Render(bufWriter{&b}, src, c); err != nil {
