@@ -72,15 +72,17 @@ func bodiesOf(out *groupOut, v *versions) map[string]cachedBody {
 // bodiesUsable reports whether groups may be written from the last build's bodies: it
 // asked for no string the locales lack.
 func (c *buildCache) bodiesUsable() bool {
-	if c.last == nil {
-		return false
-	}
-	for _, ids := range c.last.Absent {
+	return c.last != nil && !anyAbsent(c.last.Absent)
+}
+
+// anyAbsent reports whether absent, strings no locale has by language code, has any.
+func anyAbsent(absent map[string][]string) bool {
+	for _, ids := range absent {
 		if len(ids) > 0 {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // fromBodies writes group g from the bodies the last build published, when its entry has

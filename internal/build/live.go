@@ -162,9 +162,10 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	for _, g := range s.groups {
 		bodyKeys[g.Key] = groupKey(structure, g)
 	}
-	if l.last != nil && l.last.s != nil {
+	if l.last != nil && l.last.s != nil && !anyAbsent(l.last.s.absent()) {
 		// A title or weight edit rebuilds the site for its sidebars, but the other
-		// pages' bodies are the last build's.
+		// pages' bodies are the last build's (unless it met strings no locale has,
+		// which a body not rendered again would not ask for: bodiesUsable).
 		s.prior = &livePrior{groups: l.last.built, keys: bodyKeys}
 	}
 	outs, files, err := renderInMemory(ctx, s, s.groups)

@@ -326,3 +326,22 @@ func TestLiveKeepsSearchCurrent(t *testing.T) {
 		t.Errorf("ja zebracorn, a new English page standing in: %q, want ja/extra/", got)
 	}
 }
+
+// The preview server, like the cache, writes no page around its last body after a build
+// that met strings no locale has: the page whose shortcode asks for one would not ask
+// again, and its warning would be lost.
+func TestLiveBodiesKeepMissingStrings(t *testing.T) {
+	dir := siteDir(t, "testdata/cache/missing-string.txtar")
+	_, edit := editors(t, dir)
+	live, snap := startLive(t, dir)
+	before := sameAsFull(t, "first", dir, snap, nil)
+	edit("content/en/b.md", func(s string) string { return strings.Replace(s, `"B"`, `"Bee"`, 1) })()
+	snap, err := live.Build(context.Background(), []string{"content/en/b.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsFull(t, "title of the other page", dir, snap, before)
+	if snap.Result.Rewritten != 0 {
+		t.Errorf("%d pages written around their last bodies, want none", snap.Result.Rewritten)
+	}
+}
