@@ -62,7 +62,7 @@ func dropDrafts(pages []*load.Page, keep bool) []*load.Page {
 	if keep {
 		return pages
 	}
-	out := pages[:0]
+	out := make([]*load.Page, 0, len(pages)) // not in place: the build keeps pages (site.loaded)
 	for _, p := range pages {
 		if !p.Meta.Draft {
 			out = append(out, p)
