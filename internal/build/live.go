@@ -566,6 +566,8 @@ func (u *liveUpdate) commit() (*liveState, *Snapshot) {
 	for key := range e.dirty {
 		delete(next.built, key)
 	}
+	// An incremental build leaves the site's structure as it was: pages added, removed,
+	// moved or retitled, and any other file, make a full build (incremental, contentOnly).
 	for i, o := range u.outs {
 		next.built[o.key] = &liveGroup{out: o, files: u.files[i], bodyKey: groupKey(st.structure, e.groups[next.at[o.key]])}
 	}
