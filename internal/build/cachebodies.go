@@ -96,10 +96,7 @@ func (c *buildCache) fromBodies(s *site, g *load.Group, sink *capture, spare boo
 	for _, f := range e.Files {
 		files[f.Rel] = f
 	}
-	last := (&cachedGroup{Key: e.Key, ReviewKey: e.ReviewKey, Diags: e.Diags, Links: e.Links, IDs: e.IDs,
-		Headings: e.Headings, SearchSums: e.SearchSums, Pages: e.Pages}).out()
-	last.bodies = e.Bodies
-	out, err := s.writeAround(g, last, func(rel string) []byte {
+	out, err := s.writeAround(g, e.out(), func(rel string) []byte {
 		f, ok := files[rel]
 		if !ok {
 			return nil

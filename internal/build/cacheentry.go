@@ -104,7 +104,7 @@ func cacheGroup(o *groupOut, files []cachedFile) *cachedGroup {
 // out is the groupOut g was made from.
 func (g *cachedGroup) out() *groupOut {
 	o := &groupOut{key: g.Key, reviewKey: g.ReviewKey, urls: g.URLs, diags: g.Diags, home: g.Home,
-		links: g.Links, ids: g.IDs, headings: g.Headings, searchSums: g.SearchSums}
+		links: g.Links, ids: g.IDs, headings: g.Headings, searchSums: g.SearchSums, bodies: g.Bodies}
 	if o.urls == nil {
 		o.urls = map[string]string{}
 	}

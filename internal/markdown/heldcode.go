@@ -59,7 +59,7 @@ func (h *heldCode) restore(filtered []byte) (out string, ok bool) {
 	var b strings.Builder
 	b.Grow(len(filtered) + h.size)
 	seen := make([]bool, len(h.code))
-	start := []byte(markerStart)
+	start, end := []byte(markerStart), []byte(markerEnd)
 	for rest := filtered; ; {
 		i := bytes.Index(rest, start)
 		if i < 0 {
@@ -71,15 +71,15 @@ func (h *heldCode) restore(filtered []byte) (out string, ok bool) {
 		}
 		b.Write(rest[:i])
 		rest = rest[i+len(start):]
-		end := bytes.Index(rest, []byte(markerEnd))
-		if end < 0 {
+		j := bytes.Index(rest, end)
+		if j < 0 {
 			return "", false
 		}
-		n, err := strconv.Atoi(string(rest[:end]))
+		n, err := strconv.Atoi(string(rest[:j]))
 		if err != nil || n < 0 || n >= len(seen) || seen[n] {
 			return "", false
 		}
-		rest = rest[end+len(markerEnd):]
+		rest = rest[j+len(end):]
 		if !bytes.HasPrefix(rest, []byte("</code>")) {
 			return "", false
 		}
