@@ -235,6 +235,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if s.review, err = reviewInput(fsys, cfg); err != nil {
 		return nil, err
 	}
+	s.review.AlignOnly = !opts.Review // only the review's pages show the findings
 	if err := s.loadCatalog(fsys); err != nil {
 		return nil, err
 	}

@@ -175,6 +175,7 @@ func Review(ctx context.Context, opts Options) (*review.Report, error) {
 		return nil, err
 	}
 	defer closeRoot()
+	s.review.AlignOnly = false // the report is the findings
 	outs := make([]*groupOut, len(s.groups))
 	errs := make([]error, len(s.groups))
 	s.parallel(ctx, len(s.groups), func(i int) {

@@ -129,6 +129,10 @@ type Input struct {
 	States  []State // reviewed state of any languages that have one
 	// Glossary holds each language's terms kept as in the source (ReadGlossaries).
 	Glossary map[string][]string
+	// AlignOnly aligns the versions and marks stale sections but runs no other check: for
+	// a build that writes no review, which needs the shared anchors and the stale notices
+	// but would throw the findings away.
+	AlignOnly bool
 }
 
 // Report is the outcome of a review.

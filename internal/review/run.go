@@ -146,7 +146,9 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 		tr := translate(d, prepared)
 		c := &checker{page: key, locale: locale, src: src.Locale, own: scriptsOf(locale), a: tr.Align, ratios: ratios,
 			pair: ratios.pair(src.Locale, locale, tr.File), texts: texts, terms: in.Glossary[locale], srcLines: func(line, end int) string { return Lines(src.Src, line, end) }}
-		c.run()
+		if !in.AlignOnly {
+			c.run()
+		}
 		tr.Stale = c.stale(stateFor(in.States, locale))
 		findings = append(findings, c.findings...)
 		pd.Translations = append(pd.Translations, tr)

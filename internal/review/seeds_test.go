@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -162,6 +163,30 @@ func TestSeedStaleAfterAccept(t *testing.T) {
 	// Accepting again clears it.
 	in.States = []State{Accept(r, "ja")}
 	expect(t, summary(Run(in).Findings, "", "gpu-cloud"))
+}
+
+// TestAlignOnly: a build that writes no review runs no check but still marks stale sections,
+// the same as a full review does.
+func TestAlignOnly(t *testing.T) {
+	st := Accept(Run(seeds(t, nil)), "ja")
+	in := seeds(t, map[string]func(string) string{
+		"content/en/gpu-cloud.md": func(s string) string { return strings.Replace(s, "Dozens of kernels", "Dozens of CPU kernels", 1) },
+		"content/zh/gpu-cloud.md": func(s string) string { return strings.Replace(s, "125.6T", "152.6T", 1) },
+	})
+	in.States = []State{st}
+	full := Run(in)
+	expect(t, summary(full.Findings, "", "gpu-cloud"),
+		"number-mismatch content/en/gpu-cloud.md:46 -> content/zh/gpu-cloud.md:46",
+		"stale content/en/gpu-cloud.md:7 -> content/ja/gpu-cloud.md:7")
+	in.AlignOnly = true
+	quick := Run(in)
+	expect(t, summary(quick.Findings, "", "gpu-cloud"),
+		"stale content/en/gpu-cloud.md:7 -> content/ja/gpu-cloud.md:7")
+	for _, l := range []string{"zh", "ja"} {
+		if f, q := full.StaleSections(l, "gpu-cloud"), quick.StaleSections(l, "gpu-cloud"); !slices.Equal(f, q) {
+			t.Errorf("%s: stale sections %v with the checks, %v without", l, f, q)
+		}
+	}
 }
 
 func TestSeedStaleIntro(t *testing.T) {
