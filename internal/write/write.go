@@ -224,13 +224,7 @@ func (t *Tree) claim(rel string, e *fileEntry, counted *int) (unchanged bool, er
 func (t *Tree) link(src, rel string) (int64, error) {
 	name := filepath.Join(t.dir, filepath.FromSlash(rel))
 	dir := path.Dir(rel)
-	if _, known := t.old.dirs[dir]; !known {
-		if err := makeDir(filepath.Dir(name)); err != nil {
-			return 0, err
-		}
-	}
-	t.touch(dir)
-	err := os.Link(src, name)
+	err := t.inDir(dir, name, func() error { return os.Link(src, name) })
 	switch {
 	case errors.Is(err, fs.ErrExist):
 		if err = os.RemoveAll(name); err == nil {
@@ -257,13 +251,11 @@ func (t *Tree) link(src, rel string) (int64, error) {
 func (t *Tree) replace(rel string, data []byte) (int64, error) {
 	name := filepath.Join(t.dir, filepath.FromSlash(rel))
 	dir := path.Dir(rel)
-	if _, known := t.old.dirs[dir]; !known {
-		if err := makeDir(filepath.Dir(name)); err != nil {
-			return 0, err
-		}
-	}
-	t.touch(dir)
-	mtime, err := createFile(name, data)
+	var mtime int64
+	err := t.inDir(dir, name, func() (err error) {
+		mtime, err = createFile(name, data)
+		return err
+	})
 	switch {
 	case errors.Is(err, fs.ErrExist):
 		// A file of an older build, or a folder where the new build has a file.
@@ -294,10 +286,29 @@ func clearWay(root, dir string) error {
 	return os.MkdirAll(filepath.Join(root, filepath.FromSlash(dir)), 0o755)
 }
 
-func (t *Tree) touch(dir string) {
+// inDir makes file name in the build's folder dir (slash-separated, relative) with
+// create, making the folder first unless the last build had it or this build already
+// wrote into it: most pages have a folder of their own, but the index's folders hold a
+// thousand files each. A write that finds the folder missing (another write is making
+// it) makes it and tries again.
+func (t *Tree) inDir(dir, name string, create func() error) error {
 	t.mu.Lock()
+	_, known := t.old.dirs[dir]
+	known = known || t.touched[dir]
 	t.touched[dir] = true
 	t.mu.Unlock()
+	if !known {
+		if err := makeDir(filepath.Dir(name)); err != nil {
+			return err
+		}
+	}
+	err := create()
+	if known && errors.Is(err, fs.ErrNotExist) {
+		if err = makeDir(filepath.Dir(name)); err == nil {
+			err = create()
+		}
+	}
+	return err
 }
 
 // makeDir makes the folder dir if it is not there. With pretty URLs nearly every page has a

@@ -217,7 +217,8 @@ func TestWriteFileConcurrently(t *testing.T) {
 	want := map[string]string{}
 	for w := range 8 {
 		for i := range 50 {
-			// Writers share parent directories, so MkdirAll races are exercised.
+			// Writers share parent directories: a writer may find its folder claimed by
+			// another that has not made it yet (Tree.inDir).
 			want[fmt.Sprintf("lang%d/page%d/w%d.html", i%3, i%5, w*50+i)] = fmt.Sprint(w, i)
 		}
 	}
