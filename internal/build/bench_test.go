@@ -166,7 +166,7 @@ func BenchmarkRender(b *testing.B) {
 			b.Fatal(err)
 		}
 		tr := s.render.Translations(&bt.Version, map[string]*render.Version{bt.page.Lang: &bt.Version})
-		if _, err := s.writePage(tr, s.cfg.Langs[0], bt, bt, false, discard{}); err != nil {
+		if _, err := s.writePage(tr, s.cfg.Langs[0], bt, bt, false, &assetFiles{}, discard{}); err != nil {
 			b.Fatal(err)
 		}
 		i++
@@ -186,7 +186,7 @@ func BenchmarkShell(b *testing.B) {
 	}
 	tr := s.render.Translations(&bt.Version, map[string]*render.Version{bt.page.Lang: &bt.Version})
 	for b.Loop() {
-		if _, err := s.writePage(tr, s.cfg.Langs[0], bt, bt, false, discard{}); err != nil {
+		if _, err := s.writePage(tr, s.cfg.Langs[0], bt, bt, false, &assetFiles{}, discard{}); err != nil {
 			b.Fatal(err)
 		}
 	}

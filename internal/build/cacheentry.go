@@ -84,11 +84,15 @@ func (c *capture) keep(f cachedFile) error {
 }
 
 func (c *capture) WriteFile(rel string, data []byte) error {
-	f := cachedFile{Rel: rel, Sum: write.SumOf(data), Size: int64(len(data))}
+	return c.writeSummed(rel, data, write.SumOf(data))
+}
+
+// writeSummed is WriteFile of data whose sum the caller has.
+func (c *capture) writeSummed(rel string, data []byte, sum write.Sum) error {
 	c.mu.Lock()
-	c.files = append(c.files, f)
+	c.files = append(c.files, cachedFile{Rel: rel, Sum: sum, Size: int64(len(data))})
 	c.mu.Unlock()
-	return c.Sink.(recorder).writeSummed(rel, data, f.Sum)
+	return c.Sink.(recorder).writeSummed(rel, data, sum)
 }
 
 func cacheGroup(o *groupOut, files []cachedFile) *cachedGroup {

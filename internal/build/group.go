@@ -211,10 +211,11 @@ func (s *site) writeVersions(out *groupOut, v *versions, sink Sink, spare bool) 
 	}
 	tr := s.render.Translations(&v.src.Version, own)
 	out.pages = make([]pageOut, len(s.cfg.Langs))
+	var assets assetFiles
 	err := each(spare, len(s.cfg.Langs), func(i int) error {
 		l := s.cfg.Langs[i]
 		var err error
-		out.pages[i], err = s.writePage(tr, l, v.real[l.Code], v.src, v.failed[l.Code], sink)
+		out.pages[i], err = s.writePage(tr, l, v.real[l.Code], v.src, v.failed[l.Code], &assets, sink)
 		return err
 	})
 	if err != nil {
@@ -349,7 +350,7 @@ func (s *site) renderBody(b *built) error {
 
 // writePage writes the page of tr in language l, own being its version there (nil where
 // the source stands in), and publishes the images of the body it shows beside it.
-func (s *site) writePage(tr *render.Translations, l config.Lang, own, src *built, broken bool, sink Sink) (pageOut, error) {
+func (s *site) writePage(tr *render.Translations, l config.Lang, own, src *built, broken bool, assets *assetFiles, sink Sink) (pageOut, error) {
 	if _, ok := s.aliases[route.StandIn(l.Code, src.Path)]; own == nil && ok {
 		sink = discard{} // an alias of a moved page is published here instead
 	}
@@ -361,7 +362,7 @@ func (s *site) writePage(tr *render.Translations, l config.Lang, own, src *built
 	if b == nil {
 		b = src
 	}
-	if err := s.writeAssets(pub.URL, b.assets, sink); err != nil {
+	if err := s.writeAssets(pub.URL, b.assets, assets, sink); err != nil {
 		return pageOut{}, err
 	}
 	po := pageOut{Published: pub}

@@ -200,10 +200,28 @@ func (r recorder) WriteFile(rel string, data []byte) error {
 	return r.Sink.WriteFile(rel, data)
 }
 
-// writeSummed writes a file whose content sum the caller has (keeper.WriteSummed).
+// writeSummed writes a file whose content sum the caller has (keeper.WriteSummed), so
+// that a write.Tree does not hash it again; other sinks take it as it is.
 func (r recorder) writeSummed(rel string, data []byte, sum write.Sum) error {
+	k, ok := r.Sink.(keeper)
+	if !ok {
+		return r.WriteFile(rel, data)
+	}
 	r.pub.WriteFile(rel, nil)
-	return r.Sink.(keeper).WriteSummed(rel, data, sum)
+	return k.WriteSummed(rel, data, sum)
+}
+
+// summer is a sink that takes a file with its content sum: recorder and capture.
+type summer interface {
+	writeSummed(rel string, data []byte, sum write.Sum) error
+}
+
+// writeSummed writes data, whose content sum is sum, to sink.
+func writeSummed(sink Sink, rel string, data []byte, sum write.Sum) error {
+	if w, ok := sink.(summer); ok {
+		return w.writeSummed(rel, data, sum)
+	}
+	return sink.WriteFile(rel, data)
 }
 
 // keep publishes a file the cache says an earlier build wrote (keeper.Keep).
