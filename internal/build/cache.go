@@ -359,10 +359,10 @@ func saveSeen(dir string, version cache.Key, loaded []*load.Page) error {
 			seen = append(seen, p)
 		}
 	}
-	return cache.WriteBlobs(dir, pagesFile, version, len(seen), func(i int, buf []byte) (cache.Key, []byte) {
+	return cache.WriteBlobs(dir, pagesFile, version, len(seen), func(i int, buf []byte) (cache.Key, []byte, error) {
 		s, _ := seen[i].Seen()
-		b, _ := s.AppendBinary(buf)
-		return seenKey(seen[i].File), b
+		b, err := s.AppendBinary(buf)
+		return seenKey(seen[i].File), b, err
 	})
 }
 
@@ -469,7 +469,7 @@ func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 		}
 		for code, e := range m.out.search {
 			if _, ok := g.SearchSums[code]; !ok {
-				p, err := s.spill.get(code, e)
+				sum, err := s.spill.sum(code, e)
 				if err != nil {
 					c.unsaved(err)
 					return
@@ -477,7 +477,7 @@ func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 				if g.SearchSums == nil {
 					g.SearchSums = map[string][32]byte{}
 				}
-				g.SearchSums[code] = p.Sum()
+				g.SearchSums[code] = sum
 			}
 		}
 		c.next[k] = g

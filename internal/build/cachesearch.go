@@ -23,34 +23,52 @@ import (
 // searchFile is the name of language code's search file.
 func searchFile(code string) string { return "search-" + code }
 
-// indexPage is a page of a language's index: its group's output, the page (once read)
-// and its Sum (once known).
+// indexPage is a page of a language's index: its group's output, the page's entry (once
+// read: the spill's for a page built, one in memory for a page from the search file) and
+// its Sum (once known).
 type indexPage struct {
 	out    *groupOut
-	p      search.Prepared
+	e      searchEntry
 	read   bool
 	sum    [32]byte
 	summed bool
+}
+
+// indexPages are the search.Pages of a language's index with the cache: its pages, then
+// its catalog pages.
+type indexPages struct {
+	sp      *spill
+	code    string
+	pages   []indexPage
+	catalog []search.Prepared
+}
+
+func (ip *indexPages) Len() int { return len(ip.pages) + len(ip.catalog) }
+
+func (ip *indexPages) URL(i int) string {
+	if i < len(ip.pages) {
+		return ip.pages[i].out.urls[ip.code]
+	}
+	return ip.catalog[i-len(ip.pages)].URL
+}
+
+func (ip *indexPages) Page(i int) (search.Prepared, error) {
+	if i < len(ip.pages) {
+		return ip.sp.get(ip.code, ip.pages[i].e)
+	}
+	return ip.catalog[i-len(ip.pages)], nil
 }
 
 // writeIndex writes language code's search index with the cache: the last build's files
 // when its pages are the same (keepIndex), else an index made again, compressing only the
 // files that changed, and the language's search file for the next build.
 func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog []search.Prepared, sink Sink) error {
-	if err := s.spill.load(code); err != nil {
-		return err
-	}
-	defer s.spill.drop(code)
 	var pages []indexPage
 	for _, o := range outs {
 		if sum, ok := o.searchSums[code]; ok { // taken from the cache
 			pages = append(pages, indexPage{out: o, sum: sum, summed: true})
 		} else if e, ok := o.search[code]; ok { // built
-			p, err := s.spill.get(code, e)
-			if err != nil {
-				return err
-			}
-			pages = append(pages, indexPage{out: o, p: p, read: true})
+			pages = append(pages, indexPage{out: o, e: e, read: true})
 		}
 	}
 	// The groups' entries need the Sums whether the index is kept or made again: a later
@@ -65,7 +83,11 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 		// The last build made this language's index: is it the same?
 		for i := range pages {
 			if !pages[i].summed {
-				pages[i].sum, pages[i].summed = pages[i].p.Sum(), true
+				sum, err := s.spill.sum(code, pages[i].e)
+				if err != nil {
+					return err
+				}
+				pages[i].sum, pages[i].summed = sum, true
 			}
 		}
 		key = indexKey(pages, catalogSums)
@@ -76,15 +98,13 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 	if err := c.readPages(s, code, pages); err != nil {
 		return err
 	}
-	docs := make([]search.Prepared, 0, len(pages)+len(catalog))
-	for _, pg := range pages {
-		docs = append(docs, pg.p)
-	}
-	docs = append(docs, catalog...)
 	var saved sync.WaitGroup
-	saved.Go(func() { c.saveIndex(code, pages) }) // while the index is made; sums the pages not summed yet
-	files, sums, _ := search.BuildReusing(docs, c.indexReuse(code))
+	saved.Go(func() { c.saveIndex(s.spill, code, pages) }) // while the index is made; sums the pages not summed yet
+	files, sums, _, err := search.BuildReusing(&indexPages{s.spill, code, pages, catalog}, c.indexReuse(code))
 	saved.Wait()
+	if err != nil {
+		return err
+	}
 	if key == (cache.Key{}) {
 		key = indexKey(pages, catalogSums)
 	}
@@ -122,16 +142,14 @@ func (c *buildCache) readPages(s *site, code string, pages []indexPage) error {
 			c.warn(err)
 			opened = true
 		}
-		var ok bool
-		if pg.p, ok = decode(blobs[pg.sum]); !ok {
+		if p, ok := decode(blobs[pg.sum]); ok {
+			pg.e = searchEntry{p: p}
+		} else {
 			e, built := c.rebuilt(s, pg.out.key).search[code]
 			if !built {
 				return fmt.Errorf("search index: the %s page %s could not be made again", code, pg.out.urls[code])
 			}
-			var err error
-			if pg.p, err = s.spill.get(code, e); err != nil {
-				return err
-			}
+			pg.e = e
 		}
 		pg.read = true
 	}
@@ -184,15 +202,25 @@ func (c *buildCache) rebuilt(s *site, key string) *groupOut {
 }
 
 // saveIndex writes language code's search file: its pages, by Sum. It sums those whose
-// Sum is not known yet from the bytes it writes.
-func (c *buildCache) saveIndex(code string, pages []indexPage) {
-	err := cache.WriteBlobs(c.dir, searchFile(code), c.version, len(pages), func(i int, buf []byte) (cache.Key, []byte) {
+// Sum is not known yet from the bytes it writes. A page that cannot be read back from the
+// spill leaves the file as it was (with a warning), as a failed write does.
+func (c *buildCache) saveIndex(sp *spill, code string, pages []indexPage) {
+	err := cache.WriteBlobs(c.dir, searchFile(code), c.version, len(pages), func(i int, buf []byte) (cache.Key, []byte, error) {
 		pg := &pages[i]
-		b, _ := pg.p.AppendBinary(buf)
+		var b []byte
+		var err error
+		if pg.e.n > 0 {
+			b, err = sp.raw(code, pg.e)
+		} else {
+			b, err = pg.e.p.AppendBinary(buf)
+		}
+		if err != nil {
+			return cache.Key{}, nil, err
+		}
 		if !pg.summed {
 			pg.sum, pg.summed = sha256.Sum256(b), true
 		}
-		return pg.sum, b
+		return pg.sum, b, nil
 	})
 	c.unsaved(err)
 }

@@ -101,14 +101,11 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 			errs[i] = s.cache.writeIndex(s, code, outs, catalog[code], sink)
 			return
 		}
-		docs, err := s.searchPages(code, outs)
+		files, _, _, err := search.BuildReusing(s.searchPages(code, outs, catalog[code]), nil)
 		if err != nil {
 			errs[i] = err
 			return
 		}
-		docs = append(docs, catalog[code]...)
-		files, _ := search.BuildPrepared(docs)
-		s.spill.drop(code)
 		for _, name := range slices.Sorted(maps.Keys(files)) {
 			if errs[i] = sink.WriteFile(search.Dir(code)+name, files[name]); errs[i] != nil {
 				return
@@ -118,21 +115,41 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 	return errors.Join(errs...)
 }
 
-// searchPages are the entries of language code's pages the groups outs wrote, read back
-// from the spill; they share its bytes until s.spill.drop(code).
-func (s *site) searchPages(code string, outs []*groupOut) ([]search.Prepared, error) {
-	if err := s.spill.load(code); err != nil {
-		return nil, err
-	}
-	var docs []search.Prepared
+// searchPages are language code's pages for its index: the entries the groups outs
+// wrote, read back from the spill as the index needs them, and the catalog's pages.
+func (s *site) searchPages(code string, outs []*groupOut, catalog []search.Prepared) search.Pages {
+	ps := &spilledPages{sp: s.spill, code: code, catalog: catalog}
 	for _, o := range outs {
 		if e, ok := o.search[code]; ok {
-			p, err := s.spill.get(code, e)
-			if err != nil {
-				return nil, err
-			}
-			docs = append(docs, p)
+			ps.entries = append(ps.entries, e)
+			ps.urls = append(ps.urls, o.urls[code])
 		}
 	}
-	return docs, nil
+	return ps
+}
+
+// spilledPages are the search.Pages of a language: its pages' entries, which the spill
+// gives back, then its catalog pages, in memory.
+type spilledPages struct {
+	sp      *spill
+	code    string
+	entries []searchEntry
+	urls    []string // of each entry's page
+	catalog []search.Prepared
+}
+
+func (ps *spilledPages) Len() int { return len(ps.entries) + len(ps.catalog) }
+
+func (ps *spilledPages) URL(i int) string {
+	if i < len(ps.entries) {
+		return ps.urls[i]
+	}
+	return ps.catalog[i-len(ps.entries)].URL
+}
+
+func (ps *spilledPages) Page(i int) (search.Prepared, error) {
+	if i < len(ps.entries) {
+		return ps.sp.get(ps.code, ps.entries[i])
+	}
+	return ps.catalog[i-len(ps.entries)], nil
 }

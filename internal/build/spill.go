@@ -1,6 +1,7 @@
 package build
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"sync"
@@ -11,10 +12,13 @@ import (
 // The pages' search entries wait for the index outside the heap. Nothing reads them until
 // every page is built, and at 10,000 pages a language they are some 220 MB of terms and
 // excerpt text: more than all else a build keeps of its pages. A build into a tree (run)
-// appends each entry to its language's spill file, a temporary file, and reads the file
-// back whole only when it makes that language's index. A live build keeps them in
-// memory: it reuses them from one rebuild to the next. An entry that cannot be spilled
-// (no temporary folder, a full disk) stays in memory; the output is the same.
+// appends each entry to its language's spill file, a temporary file, and the index reads
+// each entry back when it needs it (twice: its terms, then its text; search.Pages), so
+// that making the index does not hold a language's entries either: reading the files
+// back whole had the index phase hold 174 MB more at 10,000 pages a language. A live
+// build keeps them in memory: it reuses them from one rebuild to the next. An entry that
+// cannot be spilled (no temporary folder, a full disk) stays in memory; the output is
+// the same.
 
 // searchEntry is a page's search entry: in memory, or at an offset of its language's
 // spill file.
@@ -30,13 +34,12 @@ type spill struct {
 	files map[string]*spillFile
 }
 
-// spillFile is one language's spill file: written by the groups, then read back whole.
+// spillFile is one language's spill file: written by the groups, then read entry by entry.
 type spillFile struct {
 	mu   sync.Mutex
 	f    *os.File
 	size int64
-	buf  []byte // the file as read by load, until drop
-	err  error  // the first failure; entries then stay in memory
+	err  error // the first failure; entries then stay in memory
 }
 
 var spillBuffers = sync.Pool{New: func() any { return new([]byte) }}
@@ -87,48 +90,49 @@ func (sp *spill) file(code string) *spillFile {
 	return f
 }
 
-// load reads language code's spill file into memory for get, in one read.
-func (sp *spill) load(code string) error {
-	if sp == nil {
-		return nil
-	}
-	f := sp.file(code)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.f == nil || f.buf != nil {
-		return nil
-	}
-	buf := make([]byte, f.size)
-	if _, err := f.f.ReadAt(buf, 0); err != nil {
-		return readBackErr(err)
-	}
-	f.buf = buf
-	return nil
-}
-
-// get is the page e holds for language code. An entry in the spill file shares the bytes
-// load read, or reads its own when load did not read it (the entry was spilled after).
+// get is the page e holds for language code.
 func (sp *spill) get(code string, e searchEntry) (search.Prepared, error) {
 	if e.n == 0 {
 		return e.p, nil
 	}
-	f := sp.file(code)
-	f.mu.Lock()
-	b := f.buf
-	f.mu.Unlock()
-	if e.at+e.n <= int64(len(b)) {
-		b = b[e.at : e.at+e.n]
-	} else {
-		b = make([]byte, e.n)
-		if _, err := f.f.ReadAt(b, e.at); err != nil {
-			return search.Prepared{}, readBackErr(err)
-		}
+	b, err := sp.raw(code, e)
+	if err != nil {
+		return search.Prepared{}, err
 	}
 	p, err := search.Decode(b)
 	if err != nil {
 		return search.Prepared{}, readBackErr(err)
 	}
 	return p, nil
+}
+
+// raw is the encoding of the page e holds (search.Prepared.AppendBinary), read from the
+// spill file into bytes of its own.
+func (sp *spill) raw(code string, e searchEntry) ([]byte, error) {
+	if e.n == 0 {
+		return e.p.AppendBinary(nil)
+	}
+	f := sp.file(code)
+	f.mu.Lock()
+	file := f.f
+	f.mu.Unlock()
+	b := make([]byte, e.n)
+	if _, err := file.ReadAt(b, e.at); err != nil {
+		return nil, readBackErr(err)
+	}
+	return b, nil
+}
+
+// sum is the Sum of the page e holds (search.Prepared.Sum), from its encoding.
+func (sp *spill) sum(code string, e searchEntry) ([32]byte, error) {
+	if e.n == 0 {
+		return e.p.Sum(), nil
+	}
+	b, err := sp.raw(code, e)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return sha256.Sum256(b), nil
 }
 
 // readBackErr is err from reading the spill back, as the build reports it.
@@ -146,17 +150,6 @@ func (sp *spill) size(code string) int64 {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.size
-}
-
-// drop lets language code's pages read by load go.
-func (sp *spill) drop(code string) {
-	if sp == nil {
-		return
-	}
-	f := sp.file(code)
-	f.mu.Lock()
-	f.buf = nil
-	f.mu.Unlock()
 }
 
 // close closes and removes the spill files.

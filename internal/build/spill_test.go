@@ -39,10 +39,6 @@ func TestSpillGivesBackWhatWasPut(t *testing.T) {
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("spill files are visible in %s: %v", dir, left)
 	}
-	if err := sp.load("en"); err != nil {
-		t.Fatal(err)
-	}
-	late := sp.put("en", spillPage(999)) // after load: read on its own
 	check := func(code string, e searchEntry, want search.Prepared) {
 		t.Helper()
 		if e.n == 0 {
@@ -55,16 +51,22 @@ func TestSpillGivesBackWhatWasPut(t *testing.T) {
 		if !bytes.Equal(encoded(t, got), encoded(t, want)) {
 			t.Errorf("%s %s: got back another page", code, want.URL)
 		}
+		if raw, err := sp.raw(code, e); err != nil || !bytes.Equal(raw, encoded(t, want)) {
+			t.Errorf("%s %s: raw bytes %q, %v", code, want.URL, raw, err)
+		}
+		if sum, err := sp.sum(code, e); err != nil || sum != want.Sum() {
+			t.Errorf("%s %s: sum %x, %v; want %x", code, want.URL, sum, err, want.Sum())
+		}
 	}
 	for i, e := range en {
 		check("en", e, spillPage(i))
 	}
+	late := sp.put("en", spillPage(999)) // after entries were read back
 	check("en", late, spillPage(999))
-	for i, e := range ja { // never loaded
+	for i, e := range ja {
 		check("ja", e, spillPage(100+i))
 	}
-	sp.drop("en")
-	check("en", en[7], spillPage(7))
+	check("en", en[7], spillPage(7)) // again
 	sp.close()
 }
 
@@ -74,9 +76,6 @@ func TestSpillThatCannotBeMadeKeepsPagesInMemory(t *testing.T) {
 	e := sp.put("zh", p)
 	if e.n != 0 {
 		t.Fatalf("entry spilled to a folder that does not exist: %+v", e)
-	}
-	if err := sp.load("zh"); err != nil {
-		t.Fatal(err)
 	}
 	got, err := sp.get("zh", e)
 	if err != nil || !bytes.Equal(encoded(t, got), encoded(t, p)) {
@@ -111,9 +110,6 @@ func TestSpillThatFailsToWriteKeepsLaterPagesInMemory(t *testing.T) {
 	if before.n == 0 || after.n != 0 || later.n != 0 {
 		t.Fatalf("spilled: before %v, after %v, later %v; want true, false, false", before.n > 0, after.n > 0, later.n > 0)
 	}
-	if err := sp.load("en"); err != nil {
-		t.Fatal(err)
-	}
 	for i, e := range []searchEntry{before, after, later} {
 		got, err := sp.get("en", e)
 		if err != nil || !bytes.Equal(encoded(t, got), encoded(t, spillPage(i+1))) {
@@ -130,8 +126,8 @@ func TestSpillThatCannotBeReadIsAnError(t *testing.T) {
 	if _, err := sp.get("ja", e); err == nil {
 		t.Error("get from a closed spill file: no error")
 	}
-	if err := sp.load("ja"); err == nil {
-		t.Error("load of a closed spill file: no error")
+	if _, err := sp.sum("ja", e); err == nil {
+		t.Error("sum from a closed spill file: no error")
 	}
 }
 

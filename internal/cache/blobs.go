@@ -78,14 +78,17 @@ func parseBlobs(p []byte) (Blobs, error) {
 
 // WriteBlobs replaces file name of folder dir with n strings, which blob gives one by one
 // as the file is written: the i-th key and string, appended to buf (which it may reuse).
-// Keys are distinct.
-func WriteBlobs(dir, name string, version Key, n int, blob func(i int, buf []byte) (Key, []byte)) error {
+// Keys are distinct. An error from blob leaves the file as it was, and is returned.
+func WriteBlobs(dir, name string, version Key, n int, blob func(i int, buf []byte) (Key, []byte, error)) error {
 	return writeFile(dir, name, blobsMagic, version, func(w io.Writer) error {
 		table := binary.AppendUvarint(nil, uint64(n))
 		var s []byte
 		for i := range n {
 			var k Key
-			k, s = blob(i, s[:0])
+			var err error
+			if k, s, err = blob(i, s[:0]); err != nil {
+				return err
+			}
 			if _, err := w.Write(s); err != nil {
 				return err
 			}

@@ -69,7 +69,7 @@ func TestBlobs(t *testing.T) {
 	v := key("version")
 	keys := []Key{key("x"), key("y"), key("empty")}
 	data := [][]byte{[]byte("first string"), bytes.Repeat([]byte{0, 1, 2}, 1000), nil}
-	if err := WriteBlobs(dir, "blobs", v, len(keys), func(i int, buf []byte) (Key, []byte) { return keys[i], append(buf, data[i]...) }); err != nil {
+	if err := WriteBlobs(dir, "blobs", v, len(keys), func(i int, buf []byte) (Key, []byte, error) { return keys[i], append(buf, data[i]...), nil }); err != nil {
 		t.Fatal(err)
 	}
 	b, err := ReadBlobs(dir, "blobs", v)

@@ -167,11 +167,15 @@ func strongest(ps []posting, k int) []posting {
 }
 
 // chunks writes the page chunks; it returns their hashes and sizes in pages.
-func (w *writer) chunks(docs []Prepared) (hashes string, pages []int) {
+func (w *writer) chunks(page func(int) (Prepared, error), n int) (hashes string, pages []int, err error) {
 	var chunk bytes.Buffer
 	var hs strings.Builder
 	k := 0
-	for pi, d := range docs {
+	for pi := range n {
+		d, err := page(pi)
+		if err != nil {
+			return "", nil, err
+		}
 		if chunk.Len() == 0 {
 			chunk.WriteByte('[')
 		} else {
@@ -179,7 +183,7 @@ func (w *writer) chunks(docs []Prepared) (hashes string, pages []int) {
 		}
 		writePage(&chunk, d)
 		k++
-		if chunk.Len() >= chunkBytes || pi == len(docs)-1 {
+		if chunk.Len() >= chunkBytes || pi == n-1 {
 			chunk.WriteByte(']')
 			hs.WriteString(w.put(ChunkFile, chunk.Bytes()))
 			pages = append(pages, k)
@@ -187,7 +191,7 @@ func (w *writer) chunks(docs []Prepared) (hashes string, pages []int) {
 			k = 0
 		}
 	}
-	return hs.String(), pages
+	return hs.String(), pages, nil
 }
 
 // put adds JSON b under the name file makes of its hash, and returns the hash. Two

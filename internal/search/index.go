@@ -3,6 +3,7 @@
 package search
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/json"
 	"math"
@@ -116,33 +117,37 @@ type builder struct {
 	titleLen  []float32 // terms in each page's title
 }
 
-// read gathers the occurrences of pages' terms in two passes over them: the first finds
-// every term and counts its occurrences, the second puts them in place, so a site's tens
-// of millions of occurrences take one allocation and no copying.
+// read gathers the occurrences of the n pages page gives: a first pass numbers every
+// term and counts its occurrences, keeping each occurrence's term, frequency and fields;
+// a second, over those, puts them in place, so a site's tens of millions of occurrences
+// take one allocation and no copying, and each page is read once.
 //
-// Both passes run on two halves of the pages at once (a rebuild that makes one language's
-// index again has the machine to itself): each half numbers its own terms, the second
-// half's are then mapped to the first's numbering, new ones after, which is the order one
-// pass over all pages gives; a term's occurrences in the first half go before those in
-// the second. The result is the same as one pass's.
-func (bd *builder) read(pages []Prepared) {
-	mid := len(pages) / 2
-	if len(pages) < 64 {
-		mid = len(pages) // not worth a goroutine
+// The first pass runs on two halves of the pages at once (a rebuild that makes one
+// language's index again has the machine to itself): each half numbers its own terms, the
+// second half's are then mapped to the first's numbering, new ones after, which is the
+// order one pass over all pages gives; a term's occurrences in the first half go before
+// those in the second. The result is the same as one pass's.
+func (bd *builder) read(page func(int) (Prepared, error), n int) error {
+	mid := n / 2
+	if n < 64 {
+		mid = n // not worth a goroutine
 	}
-	bd.readSplit(pages, mid)
+	return bd.readSplit(page, n, mid)
 }
 
-// readSplit is read with the second half starting at page mid (none when mid is
-// len(pages)).
-func (bd *builder) readSplit(pages []Prepared, mid int) {
-	var second part
+// readSplit is read with the second half starting at page mid (none when mid is n).
+func (bd *builder) readSplit(page func(int) (Prepared, error), n, mid int) error {
+	var first, second part
+	var err1, err2 error
 	var wg sync.WaitGroup
-	if mid < len(pages) {
-		wg.Go(func() { second = numberTerms(pages[mid:]) })
+	if mid < n {
+		wg.Go(func() { second, err2 = numberTerms(page, mid, n) })
 	}
-	first := numberTerms(pages[:mid])
+	first, err1 = numberTerms(page, 0, mid)
 	wg.Wait()
+	if err := cmp.Or(err1, err2); err != nil {
+		return err
+	}
 	bd.dict, bd.names = first.dict, first.names
 	bd.secPage, bd.secLength, bd.pageFirst = first.secPage, first.secLength, first.pageFirst
 	firstSec := int32(len(bd.secPage))
@@ -153,11 +158,9 @@ func (bd *builder) readSplit(pages []Prepared, mid int) {
 	for _, s := range second.pageFirst {
 		bd.pageFirst = append(bd.pageFirst, s+firstSec)
 	}
-	for _, p := range pages {
-		bd.titleLen = append(bd.titleLen, float32(p.words))
-	}
+	bd.titleLen = append(first.titleLen, second.titleLen...)
 	counts := first.counts
-	if mid < len(pages) {
+	if mid < n {
 		// the second half's term numbers in the first's numbering
 		global := make([]int32, len(second.names))
 		for id, name := range second.names {
@@ -170,8 +173,10 @@ func (bd *builder) readSplit(pages []Prepared, mid int) {
 			}
 			global[id] = g
 		}
-		for i, id := range second.ids {
-			second.ids[i] = global[id]
+		for _, blk := range second.occs {
+			for i := range blk {
+				blk[i].id = global[blk[i].id]
+			}
 		}
 		c2 := make([]int, len(bd.names))
 		for id, c := range second.counts {
@@ -182,11 +187,10 @@ func (bd *builder) readSplit(pages []Prepared, mid int) {
 	// Where each term's occurrences start in all, and where each half's go: plain
 	// indexes, so placing tens of millions of them writes no slice headers (and no
 	// write barriers).
-	total := len(first.ids) + len(second.ids)
-	all := make([]occ, total)
+	all := make([]occ, first.len()+second.len())
 	next1 := make([]int, len(bd.names))
 	var next2 []int
-	if mid < len(pages) {
+	if mid < n {
 		next2 = make([]int, len(bd.names))
 	}
 	at := 0
@@ -199,10 +203,10 @@ func (bd *builder) readSplit(pages []Prepared, mid int) {
 		}
 	}
 	starts := slices.Clone(next1)
-	if mid < len(pages) {
-		wg.Go(func() { place(pages[mid:], second.ids, firstSec, all, next2) })
+	if mid < n {
+		wg.Go(func() { second.place(firstSec, all, next2) })
 	}
-	place(pages[:mid], first.ids, 0, all, next1)
+	first.place(0, all, next1)
 	wg.Wait()
 	bd.occs = make([][]occ, len(bd.names))
 	for id := range bd.names {
@@ -212,6 +216,7 @@ func (bd *builder) readSplit(pages []Prepared, mid int) {
 		}
 		bd.occs[id] = all[starts[id]:end:end]
 	}
+	return nil
 }
 
 // part is the terms of some pages, numbered in the order they first occur, and their
@@ -219,32 +224,36 @@ func (bd *builder) readSplit(pages []Prepared, mid int) {
 type part struct {
 	dict      map[string]int32
 	names     []string
-	counts    []int   // occurrences of each term
-	ids       []int32 // the term of every occurrence, in reading order
+	counts    []int       // occurrences of each term
+	occs      [][]partOcc // every occurrence, in reading order, in blocks of occBlock
+	secTerms  []int32     // occurrences in each section
 	secPage   []int32
 	secLength []float32
 	pageFirst []int32
+	titleLen  []float32
 }
 
-// numberTerms reads pages' terms into a part.
-func numberTerms(pages []Prepared) part {
-	total := 0
-	for _, p := range pages {
-		total += p.occs
-	}
-	pt := part{dict: map[string]int32{}, ids: make([]int32, 0, total)}
-	for pi := range pages {
+// numberTerms reads the terms of pages from to to into a part.
+func numberTerms(page func(int) (Prepared, error), from, to int) (part, error) {
+	pt := part{dict: map[string]int32{}}
+	for pi := from; pi < to; pi++ {
+		p, err := page(pi)
+		if err != nil {
+			return part{}, err
+		}
+		pt.titleLen = append(pt.titleLen, float32(p.words))
 		pt.pageFirst = append(pt.pageFirst, int32(len(pt.secPage)))
-		r := termReader{pages[pi].terms}
+		r := termReader{p.terms}
 		for {
 			length, n, ok := r.section()
 			if !ok {
 				break
 			}
-			pt.secPage = append(pt.secPage, int32(pi))
+			pt.secPage = append(pt.secPage, int32(pi-from))
 			pt.secLength = append(pt.secLength, float32(length))
+			pt.secTerms = append(pt.secTerms, int32(n))
 			for range n {
-				t, _, _ := r.term()
+				t, tf, fields := r.term()
 				id, ok := pt.dict[string(t)]
 				if !ok {
 					id = int32(len(pt.names))
@@ -253,35 +262,59 @@ func numberTerms(pages []Prepared) part {
 					pt.names = append(pt.names, name)
 					pt.counts = append(pt.counts, 0)
 				}
-				pt.ids = append(pt.ids, id)
+				pt.add(partOcc{id, uint16(min(tf, math.MaxUint16)), fields})
 				pt.counts[id]++
 			}
 		}
 	}
-	return pt
+	return pt, nil
 }
 
-// place puts the occurrences of pages (whose terms are ids, and whose first section is
-// sec) into all, each term's at next[term], which it advances.
-func place(pages []Prepared, ids []int32, sec int32, all []occ, next []int) {
-	k := 0
-	for pi := range pages {
-		r := termReader{pages[pi].terms}
-		for {
-			_, n, ok := r.section()
-			if !ok {
-				break
+// place puts the part's occurrences (whose first section is sec) into all, each term's
+// at next[term], which it advances.
+func (pt *part) place(sec int32, all []occ, next []int) {
+	b, k := 0, 0
+	for _, n := range pt.secTerms {
+		for range n {
+			if k == occBlock {
+				b, k = b+1, 0
 			}
-			for range n {
-				_, tf, fields := r.term()
-				id := ids[k]
-				k++
-				all[next[id]] = occ{sec, uint16(min(tf, math.MaxUint16)), fields}
-				next[id]++
-			}
-			sec++
+			o := pt.occs[b][k]
+			all[next[o.id]] = occ{sec, o.tf, o.fields}
+			next[o.id]++
+			k++
 		}
+		sec++
 	}
+}
+
+// partOcc is an occurrence as part reads it: its term's number, frequency and fields.
+type partOcc struct {
+	id     int32
+	tf     uint16
+	fields uint8
+}
+
+// occBlock is how many occurrences a block of part.occs holds: blocks rather than one
+// slice doubling as it grows, which copied the occurrences over and over (a page's
+// terms are not counted before it is read).
+const occBlock = 1 << 16
+
+func (pt *part) add(o partOcc) {
+	if n := len(pt.occs); n == 0 || len(pt.occs[n-1]) == occBlock {
+		pt.occs = append(pt.occs, make([]partOcc, 0, occBlock))
+	}
+	last := &pt.occs[len(pt.occs)-1]
+	*last = append(*last, o)
+}
+
+// len is how many occurrences the part holds.
+func (pt *part) len() int {
+	n := 0
+	for _, blk := range pt.occs {
+		n += len(blk)
+	}
+	return n
 }
 
 // Build makes the index files of one language's pages, by name within Dir. The order of
@@ -296,34 +329,66 @@ func Build(docs []Doc) (files map[string][]byte, st Stats) {
 
 // BuildPrepared is Build of pages already prepared.
 func BuildPrepared(pages []Prepared) (files map[string][]byte, st Stats) {
-	files, _, st = BuildReusing(pages, nil)
+	files, _, st, _ = BuildReusing(Slice(pages), nil) // a Slice gives every page
 	return files, st
 }
+
+// Pages are what an index is made from: Len pages, each read only when the index needs
+// it, so that a language's pages need not all be in memory at once. Page is called twice
+// for each page (for its terms, then for its text), from several goroutines; it returns
+// a Prepared the caller may keep. URL is the page's URL, which orders the pages.
+type Pages interface {
+	Len() int
+	URL(i int) string
+	Page(i int) (Prepared, error)
+}
+
+// Slice is Pages already in memory.
+type Slice []Prepared
+
+func (s Slice) Len() int                     { return len(s) }
+func (s Slice) URL(i int) string             { return s[i].URL }
+func (s Slice) Page(i int) (Prepared, error) { return s[i], nil }
 
 // BuildReusing is BuildPrepared for a build that keeps the files of the last one where
 // they did not change: a file whose name and raw content (its JSON, by SHA-256) reuse
 // accepts is not compressed again; its entry in files is nil, for the caller to publish
 // the file it has, and it is left out of st.Bytes. sums holds the raw SHA-256 of every
 // file, for the next build's reuse. reuse may be called from several goroutines at once.
-func BuildReusing(pages []Prepared, reuse func(name string, raw [32]byte) bool) (files map[string][]byte, sums map[string][32]byte, st Stats) {
-	pages = slices.Clone(pages)
-	slices.SortFunc(pages, func(a, b Prepared) int { return strings.Compare(a.URL, b.URL) })
-	meta := Meta{Version: 2, Pages: len(pages), ShardFirst: []string{}, ChunkPages: []int{}}
+// The error is the first that pages.Page returned; then there are no files.
+func BuildReusing(pages Pages, reuse func(name string, raw [32]byte) bool) (files map[string][]byte, sums map[string][32]byte, st Stats, err error) {
+	n := pages.Len()
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Or(strings.Compare(pages.URL(a), pages.URL(b)), a-b) })
+	page := func(k int) (Prepared, error) { return pages.Page(order[k]) }
+	meta := Meta{Version: 2, Pages: n, ShardFirst: []string{}, ChunkPages: []int{}}
 	// The page chunks need only the pages: made beside the terms' gathering and shards,
 	// into the same writer (their names, p-…, are not the shards', s-…).
 	w := newWriter(reuse, &st)
 	var chunked sync.WaitGroup
-	chunked.Go(func() { meta.Chunks, meta.ChunkPages = w.chunks(pages) })
+	var chunkErr error
+	chunked.Go(func() { meta.Chunks, meta.ChunkPages, chunkErr = w.chunks(page, n) })
 	bd := &builder{}
-	bd.read(pages)
+	if err := bd.read(page, n); err != nil {
+		chunked.Wait()
+		w.close()
+		return nil, nil, Stats{}, err
+	}
 	var total float64
 	for _, l := range bd.secLength {
 		total += float64(l)
 	}
 	sections := len(bd.secLength)
-	st.Pages, st.Sections, st.Terms = len(pages), sections, len(bd.names)
+	st.Pages, st.Sections, st.Terms = n, sections, len(bd.names)
 	meta.Shards, meta.ShardFirst = w.shards(bd, max(total/float64(max(sections, 1)), 1), float64(sections))
 	chunked.Wait()
+	if chunkErr != nil {
+		w.close()
+		return nil, nil, Stats{}, chunkErr
+	}
 	if meta.ShardFirst == nil {
 		meta.ShardFirst = []string{}
 	}
@@ -341,5 +406,5 @@ func BuildReusing(pages []Prepared, reuse func(name string, raw [32]byte) bool) 
 	for _, f := range files {
 		st.Bytes += len(f)
 	}
-	return files, sums, st
+	return files, sums, st, nil
 }

@@ -155,11 +155,12 @@ func TestReadInHalvesIsOnePass(t *testing.T) {
 		for i, d := range docs {
 			pages[i] = Prepare(d)
 		}
+		page := Slice(pages).Page
 		var one builder
-		one.readSplit(pages, len(pages))
+		one.readSplit(page, len(pages), len(pages))
 		for _, mid := range []int{0, 1, 57, 100, 199} {
 			var two builder
-			two.readSplit(pages, mid)
+			two.readSplit(page, len(pages), mid)
 			if !reflect.DeepEqual(one, two) {
 				t.Errorf("%s: split at page %d, the builder differs from one pass's", lang, mid)
 			}
