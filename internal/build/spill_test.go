@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -38,6 +39,10 @@ func TestSpillGivesBackWhatWasPut(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("spill files are visible in %s: %v", dir, left)
+	}
+	sp.file("en").flush() // en's entries are read from the file, ja's while still pending
+	if f := sp.file("en"); f.written != f.size || f.err != nil {
+		t.Fatalf("en: %d of %d bytes written, %v", f.written, f.size, f.err)
 	}
 	check := func(code string, e searchEntry, want search.Prepared) {
 		t.Helper()
@@ -88,16 +93,19 @@ func TestSpillThatCannotBeMadeKeepsPagesInMemory(t *testing.T) {
 	}
 }
 
-// A write that fails (a full disk) keeps that entry and the later ones in memory; the
-// entries spilled before it stay readable.
+// A write that fails (a full disk) keeps the entries it was to write, and the later ones,
+// in memory; the entries written before it stay readable.
 func TestSpillThatFailsToWriteKeepsLaterPagesInMemory(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reopens the unlinked file through /proc/self/fd")
 	}
 	sp := &spill{dir: t.TempDir()}
 	defer sp.close()
-	before := sp.put("en", spillPage(1))
+	var entries []searchEntry
 	f := sp.file("en")
+	for f.written == 0 { // up to the first write
+		entries = append(entries, sp.put("en", spillPage(len(entries))))
+	}
 	// The same file, read-only: writes fail, reads work.
 	ro, err := os.Open(fmt.Sprintf("/proc/self/fd/%d", f.f.Fd()))
 	if err != nil {
@@ -105,15 +113,49 @@ func TestSpillThatFailsToWriteKeepsLaterPagesInMemory(t *testing.T) {
 	}
 	f.f.Close()
 	f.f = ro
-	after := sp.put("en", spillPage(2))
-	later := sp.put("en", spillPage(3))
-	if before.n == 0 || after.n != 0 || later.n != 0 {
-		t.Fatalf("spilled: before %v, after %v, later %v; want true, false, false", before.n > 0, after.n > 0, later.n > 0)
+	pending := len(entries)
+	for f.err == nil { // up to the write that fails
+		entries = append(entries, sp.put("en", spillPage(len(entries))))
 	}
-	for i, e := range []searchEntry{before, after, later} {
+	if f.written == 0 || f.written >= f.size || len(f.pending) == 0 {
+		t.Fatalf("written %d of %d bytes, %d pending: the test wants some of each", f.written, f.size, len(f.pending))
+	}
+	later := sp.put("en", spillPage(len(entries)))
+	if later.n != 0 {
+		t.Errorf("an entry after the failed write was spilled: %+v", later)
+	}
+	entries = append(entries, later)
+	for i, e := range entries {
+		if i < pending && e.n == 0 {
+			t.Errorf("entry %d, before the failure, kept in memory", i)
+		}
 		got, err := sp.get("en", e)
-		if err != nil || !bytes.Equal(encoded(t, got), encoded(t, spillPage(i+1))) {
-			t.Errorf("entry %d: got %q, %v", i+1, got.URL, err)
+		if err != nil || !bytes.Equal(encoded(t, got), encoded(t, spillPage(i))) {
+			t.Errorf("entry %d: got %q, %v", i, got.URL, err)
+		}
+	}
+}
+
+// An entry whose first bytes are in the file and the rest still pending (a short write)
+// reads back whole.
+func TestSpillReadsAnEntryPartlyWritten(t *testing.T) {
+	sp := &spill{dir: t.TempDir()}
+	defer sp.close()
+	var entries []searchEntry
+	for i := range 3 {
+		entries = append(entries, sp.put("ja", spillPage(i)))
+	}
+	f := sp.file("ja")
+	cut := entries[1].at + entries[1].n/2
+	if _, err := f.f.Write(f.pending[:cut]); err != nil {
+		t.Fatal(err)
+	}
+	f.written, f.pending = cut, f.pending[cut:]
+	f.err = errors.New("disk full") // no more writes: the rest stays pending
+	for i, e := range entries {
+		got, err := sp.get("ja", e)
+		if err != nil || !bytes.Equal(encoded(t, got), encoded(t, spillPage(i))) {
+			t.Errorf("entry %d: got %q, %v", i, got.URL, err)
 		}
 	}
 }
@@ -122,6 +164,7 @@ func TestSpillThatFailsToWriteKeepsLaterPagesInMemory(t *testing.T) {
 func TestSpillThatCannotBeReadIsAnError(t *testing.T) {
 	sp := &spill{dir: t.TempDir()}
 	e := sp.put("ja", spillPage(1))
+	sp.file("ja").flush()
 	sp.file("ja").f.Close()
 	if _, err := sp.get("ja", e); err == nil {
 		t.Error("get from a closed spill file: no error")
