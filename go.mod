@@ -12,7 +12,7 @@ require (
 	golang.org/x/text v0.43.0
 )
 
-require github.com/dlclark/regexp2/v2 v2.2.1 // indirect
+require github.com/dlclark/regexp2/v2 v2.2.1
 
 require (
 	github.com/PuerkitoBio/goquery v1.13.0

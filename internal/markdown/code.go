@@ -8,7 +8,6 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
@@ -126,9 +125,9 @@ func lexerFor(lang string) (chroma.Lexer, string) {
 		e := e.(lexerEntry)
 		return e.lexer, e.name
 	}
-	e := lexerEntry{lexer: lexers.Fallback, name: lang}
+	e := lexerEntry{lexer: untimedFallback(), name: lang}
 	if lang != "" {
-		if l := lexers.Get(lang); l != nil {
+		if l := untimed().Get(lang); l != nil {
 			e.lexer, e.name = l, l.Config().Name
 		}
 	}
@@ -160,7 +159,7 @@ func highlight(w util.BufWriter, lexer chroma.Lexer, code string, info codeInfo)
 	it, err := lexer.Tokenise(nil, code)
 	if err != nil {
 		// A lexer that fails on odd input: show the code plain rather than fail the page.
-		it, _ = lexers.Fallback.Tokenise(nil, code)
+		it, _ = untimedFallback().Tokenise(nil, code)
 	}
 	f := plainFormatter
 	if info.LineNos {
