@@ -78,6 +78,10 @@ func (p *Parser) Parse(src []byte, setup func(parser.Context)) *Doc {
 	if setup != nil {
 		setup(ctx)
 	}
+	// No room past the end: goldmark ends the last line of a code block that has no line
+	// break by appending one to the source's bytes (text.Segment.Value, ForceNewline),
+	// which wrote into the caller's array past len(src) where it had room.
+	src = src[:len(src):len(src)]
 	src, deep := boundIndent(src)
 	parsed := src
 	if sc := prepareShortcodes(src, p.shortcodes, ctx); sc != nil {
