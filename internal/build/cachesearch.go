@@ -34,31 +34,6 @@ type indexPage struct {
 	summed bool
 }
 
-// indexPages are the search.Pages of a language's index with the cache: its pages, then
-// its catalog pages.
-type indexPages struct {
-	sp      *spill
-	code    string
-	pages   []indexPage
-	catalog []search.Prepared
-}
-
-func (ip *indexPages) Len() int { return len(ip.pages) + len(ip.catalog) }
-
-func (ip *indexPages) URL(i int) string {
-	if i < len(ip.pages) {
-		return ip.pages[i].out.urls[ip.code]
-	}
-	return ip.catalog[i-len(ip.pages)].URL
-}
-
-func (ip *indexPages) Page(i int) (search.Prepared, error) {
-	if i < len(ip.pages) {
-		return ip.sp.get(ip.code, ip.pages[i].e)
-	}
-	return ip.catalog[i-len(ip.pages)], nil
-}
-
 // writeIndex writes language code's search index with the cache: the last build's files
 // when its pages are the same (keepIndex), else an index made again, compressing only the
 // files that changed, and the language's search file for the next build.
@@ -100,7 +75,12 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 	}
 	var saved sync.WaitGroup
 	saved.Go(func() { c.saveIndex(s.spill, code, pages) }) // while the index is made; sums the pages not summed yet
-	files, sums, _, err := search.BuildReusing(&indexPages{s.spill, code, pages, catalog}, c.indexReuse(code))
+	ps := &spilledPages{sp: s.spill, code: code, catalog: catalog}
+	for _, pg := range pages {
+		ps.entries = append(ps.entries, pg.e)
+		ps.urls = append(ps.urls, pg.out.urls[code])
+	}
+	files, sums, _, err := search.BuildReusing(ps, c.indexReuse(code))
 	saved.Wait()
 	if err != nil {
 		return err

@@ -129,7 +129,8 @@ func (s *site) searchPages(code string, outs []*groupOut, catalog []search.Prepa
 }
 
 // spilledPages are the search.Pages of a language: its pages' entries, which the spill
-// gives back, then its catalog pages, in memory.
+// gives back (or holds in memory: a live build's, a page the cache's search file gave),
+// then its catalog pages, in memory.
 type spilledPages struct {
 	sp      *spill
 	code    string
