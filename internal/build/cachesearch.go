@@ -73,13 +73,13 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 	if err := c.readPages(s, code, pages); err != nil {
 		return err
 	}
-	var saved sync.WaitGroup
-	saved.Go(func() { c.saveIndex(s.spill, code, pages) }) // while the index is made; sums the pages not summed yet
 	ps := &spilledPages{sp: s.spill, code: code, catalog: catalog}
 	for _, pg := range pages {
 		ps.entries = append(ps.entries, pg.e)
 		ps.urls = append(ps.urls, pg.out.urls[code])
 	}
+	var saved sync.WaitGroup
+	saved.Go(func() { c.saveIndex(s.spill, code, pages) }) // while the index is made; sums the pages not summed yet
 	files, sums, _, err := search.BuildReusing(ps, c.indexReuse(code))
 	saved.Wait()
 	if err != nil {
