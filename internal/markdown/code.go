@@ -104,7 +104,10 @@ func codeText(n ast.Node, src []byte) (string, error) {
 			b.WriteString(s)
 			continue
 		}
-		b.Write(seg.Value(src))
+		// Capped at the line's end: goldmark ends a code line that has no line break by
+		// appending one, which would write over the byte after it in the page's source
+		// (a shortcode tag whose line the tag masking cut short, say).
+		b.Write(seg.Value(src[:seg.Stop:seg.Stop]))
 	}
 	return b.String(), nil
 }

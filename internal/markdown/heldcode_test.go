@@ -107,7 +107,11 @@ func FuzzHeldCode(f *testing.F) {
 		if !utf8.Valid(src) {
 			return // the load stage refuses such pages
 		}
+		orig := bytes.Clone(src)
 		held, err1 := p.RenderString(p.Parse(src, nil), sanitize.Body)
+		if !bytes.Equal(src, orig) {
+			t.Fatalf("parsing and rendering changed the page's bytes:\n%q\nwas\n%q", src, orig)
+		}
 		inPlace, err2 := p.renderString(p.Parse(src, nil), sanitize.Body, false)
 		if (err1 == nil) != (err2 == nil) || held != inPlace {
 			t.Fatalf("code held back: %q, %v\ncode in place: %q, %v", held, err1, inPlace, err2)

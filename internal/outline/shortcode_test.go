@@ -35,3 +35,19 @@ func TestShortcodeBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildLeavesTheSourceAlone: outlining a code line that the masking of a shortcode tag
+// cut short of its line break does not write one over the tag in the page's source
+// (goldmark appends it to the line's bytes).
+func TestBuildLeavesTheSourceAlone(t *testing.T) {
+	for _, s := range []string{"```go\n{{% box %}}\nx {{% /box %}}\n```\n", "{{% box %}}\n```go\ncode {{% /box %}}\nmore", "```go\nlast line"} {
+		p := markdown.New(markdown.Options{})
+		src := []byte(s)
+		d := p.Parse(src, nil)
+		orig := string(d.Src)
+		Build(d.Root, d.Src, "a.md")
+		if string(d.Src) != orig {
+			t.Errorf("the source changed:\n%q\nwas\n%q", d.Src, orig)
+		}
+	}
+}

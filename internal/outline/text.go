@@ -154,7 +154,7 @@ func (c *textCollector) rawLines(n ast.Node) {
 	lines := n.Lines()
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
-		v := seg.Value(c.src)
+		v := seg.Value(c.src[:seg.Stop:seg.Stop]) // a code line without a line break gets one appended: not in the source
 		if isHTML {
 			c.add(c.lines.line(seg.Start), htmlText(string(v), &c.links, &c.images))
 			continue
