@@ -17,11 +17,7 @@ import (
 // the same, and the sanitiser must have run as often as the page's name says (once when
 // the markers came through, so that the test is not passed by the fallback alone).
 func TestHeldCodeIsFilteredAlike(t *testing.T) {
-	a, err := txtar.ParseFile("testdata/heldcode/pages.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := goldenParser(t, "en", a)
+	a, p := heldCodePages(t)
 	for _, f := range a.Files {
 		name, runs, ok := strings.Cut(f.Name, " ")
 		if !ok {
@@ -93,16 +89,12 @@ func TestHeldCodeRestore(t *testing.T) {
 // FuzzHeldCode: whatever the page, holding the code back from the sanitiser changes no
 // byte of the result.
 func FuzzHeldCode(f *testing.F) {
-	a, err := txtar.ParseFile("testdata/heldcode/pages.txtar")
-	if err != nil {
-		f.Fatal(err)
-	}
+	a, p := heldCodePages(f)
 	for _, file := range a.Files {
 		if !strings.HasPrefix(file.Name, "templates/") {
 			f.Add(file.Data)
 		}
 	}
-	p := goldenParser(f, "en", a)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if !utf8.Valid(src) {
 			return // the load stage refuses such pages
@@ -117,4 +109,15 @@ func FuzzHeldCode(f *testing.F) {
 			t.Fatalf("code held back: %q, %v\ncode in place: %q, %v", held, err1, inPlace, err2)
 		}
 	})
+}
+
+// heldCodePages reads testdata/heldcode/pages.txtar and makes an English parser with its
+// shortcode templates.
+func heldCodePages(tb testing.TB) (*txtar.Archive, *Parser) {
+	tb.Helper()
+	a, err := txtar.ParseFile("testdata/heldcode/pages.txtar")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return a, goldenParser(tb, "en", a)
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"docsite/internal/sanitize"
-	"golang.org/x/tools/txtar"
 )
 
 // TestParseLeavesItsInputAlone: parsing and rendering a page neither change its bytes nor
@@ -14,11 +13,7 @@ import (
 // page whose last line is code, and over the first byte of a shortcode tag whose line
 // the tag masking cut short, which changed the page's bytes for every later reader.)
 func TestParseLeavesItsInputAlone(t *testing.T) {
-	a, err := txtar.ParseFile("testdata/heldcode/pages.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := goldenParser(t, "en", a)
+	_, p := heldCodePages(t)
 	for _, in := range []string{
 		"```go\ninside",
 		"{{% box %}}\n```go\ninside \n{% /box %}}",
