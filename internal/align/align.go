@@ -70,14 +70,20 @@ func Prepare(source *outline.Page) *Source {
 }
 
 // Align aligns target against the prepared source.
-func (src *Source) Align(target *outline.Page) *Page {
+func (src *Source) Align(target *outline.Page) *Page { return src.align(target, true) }
+
+// AlignSections is Align without the blocks and rows of the section pairs: what sharing
+// the sections' IDs needs (ShareIDs). Its section pairs are Align's.
+func (src *Source) AlignSections(target *outline.Page) *Page { return src.align(target, false) }
+
+func (src *Source) align(target *outline.Page, blocks bool) *Page {
 	source := src.page
 	a := &Page{Source: source, Target: target}
 	pairs := src.tables.sequence(len(source.Sections), len(target.Sections), sectionSim(src, target))
 	a.Sections = make([]SectionPair, 0, len(pairs))
 	for _, p := range pairs {
 		sp := SectionPair{Source: p.i, Target: p.j, Confidence: p.sim, Moved: p.moved}
-		if p.i >= 0 && p.j >= 0 {
+		if blocks && p.i >= 0 && p.j >= 0 {
 			sp.Blocks = src.alignBlocks(p.i, target.Sections[p.j].Blocks)
 		}
 		a.Sections = append(a.Sections, sp)

@@ -129,9 +129,10 @@ type Input struct {
 	States  []State // reviewed state of any languages that have one
 	// Glossary holds each language's terms kept as in the source (ReadGlossaries).
 	Glossary map[string][]string
-	// AlignOnly aligns the versions and marks stale sections but runs no other check: for
-	// a build that writes no review, which needs the shared anchors and the stale notices
-	// but would throw the findings away.
+	// AlignOnly aligns the versions' sections (not their blocks and rows) and marks stale
+	// sections but runs no other check: for a build that writes no review, which needs the
+	// shared anchors and the stale notices but would throw the findings away. A
+	// translation's Done then counts no blocks.
 	AlignOnly bool
 }
 

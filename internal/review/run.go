@@ -143,7 +143,7 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 		if prepared == nil {
 			prepared = align.Prepare(srcOutline)
 		}
-		tr := translate(d, prepared)
+		tr := translate(d, prepared, !in.AlignOnly)
 		c := &checker{page: key, locale: locale, src: src.Locale, own: scriptsOf(locale), a: tr.Align, ratios: ratios,
 			pair: ratios.pair(src.Locale, locale, tr.File), texts: texts, terms: in.Glossary[locale], srcLines: func(line, end int) string { return Lines(src.Src, line, end) }}
 		if !in.AlignOnly {
@@ -156,9 +156,16 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 	return pd, findings
 }
 
-func translate(d *Doc, src *align.Source) translation {
+// translate aligns d against src: only its sections when blocks is false, which is all
+// that sharing their IDs and marking the stale ones needs.
+func translate(d *Doc, src *align.Source, blocks bool) translation {
 	tgt := outline.BuildUnhashed(d.Root, d.Src, d.File) // only the source's hashes are recorded
-	a := src.Align(tgt)
+	var a *align.Page
+	if blocks {
+		a = src.Align(tgt)
+	} else {
+		a = src.AlignSections(tgt)
+	}
 	align.ShareIDs(a)
 	return translation{version: version{Locale: d.Locale, File: d.File, Outline: tgt}, Align: a}
 }

@@ -187,6 +187,18 @@ func TestAlignOnly(t *testing.T) {
 			t.Errorf("%s: stale sections %v with the checks, %v without", l, f, q)
 		}
 	}
+	// The sections are paired alike (their IDs are shared by them), the blocks not at all.
+	for i, p := range full.Pages {
+		for k, tr := range p.Translations {
+			q := quick.Pages[i].Translations[k]
+			if !slices.Equal(tr.Aligned, q.Aligned) {
+				t.Errorf("%s %s: sections paired %v with the checks, %v without", p.Page, tr.Locale, tr.Aligned, q.Aligned)
+			}
+			if q.Done != 0 && !tr.Missing {
+				t.Errorf("%s %s: %d blocks paired without the checks", p.Page, tr.Locale, q.Done)
+			}
+		}
+	}
 }
 
 func TestSeedStaleIntro(t *testing.T) {
