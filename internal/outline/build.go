@@ -16,19 +16,29 @@ import (
 // Build outlines a parsed page. src is the source the document was parsed from (front matter
 // blanked, so offsets are file offsets); file names the page in findings.
 func Build(doc ast.Node, src []byte, file string) *Page {
-	return build(doc, src, file, true)
+	return build(doc, src, file, true, false)
 }
 
 // BuildUnhashed is Build but for Section.Hash, which it leaves empty: for a page whose
 // sections' hashes nobody reads, such as a translation (the reviewed state records only its
 // source's).
 func BuildUnhashed(doc ast.Node, src []byte, file string) *Page {
-	return build(doc, src, file, false)
+	return build(doc, src, file, false, false)
 }
 
-func build(doc ast.Node, src []byte, file string, hashed bool) *Page {
+// BuildForSections is Build (BuildUnhashed when hashed is false) for pairing the page's
+// sections with a translation's (align.Source.AlignSections), which reads the sections and
+// their blocks' kinds and Anchors: those are Build's, but a table's rows carry only their
+// line and their cells' text, with no anchors, weights or numbers of their own, and a
+// table has no Weight. Modelling every row is most of the cost of outlining a table.
+func BuildForSections(doc ast.Node, src []byte, file string, hashed bool) *Page {
+	return build(doc, src, file, hashed, true)
+}
+
+func build(doc ast.Node, src []byte, file string, hashed, sectionsOnly bool) *Page {
 	b := builders.Get().(*builder)
 	b.src, b.lines, b.page = src, appendLineIndex(b.lines, src), &Page{File: file}
+	b.sectionsOnly = sectionsOnly
 	b.found, b.numbers = b.foundRoom[:0], b.numbersRoom[:0]
 	b.nodes(doc.FirstChild())
 	b.finish(hashed)
@@ -57,10 +67,11 @@ func (b *builder) release() {
 }
 
 type builder struct {
-	src   []byte
-	lines lineIndex
-	page  *Page
-	cur   *Section
+	sectionsOnly bool // BuildForSections
+	src          []byte
+	lines        lineIndex
+	page         *Page
+	cur          *Section
 	// The blocks of cur so far, kept in cur once it is complete (closeSection).
 	blocks []Block
 	// Buffers reused from block to block.
@@ -303,6 +314,13 @@ func (b *builder) finishBlock(blk *Block, c *textCollector, caption string) {
 		blk.Segments[i] = Segment{Line: s.line, Text: blk.text[s.start:s.end]}
 	}
 	links, images := b.strs.keep(c.links), b.strs.keep(c.images)
+	if blk.Table != nil && b.sectionsOnly {
+		// The rows have no numbers to add up: the table's are read from its text as a
+		// whole, which gives the same (tableSums).
+		f := Fold(blk.text)
+		blk.Anchors = Anchors{Codes: b.codes(f), Links: links, Images: images, Numbers: b.numberList(f)}
+		return
+	}
 	if blk.Table != nil {
 		// Rows carry their numbers. Their weights and numbers add up to the table's,
 		// after those of the caption, when the text folds in pieces. The text is made of

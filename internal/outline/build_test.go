@@ -2,6 +2,7 @@ package outline
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -142,5 +143,24 @@ func TestCaptions(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestBuildForSections compares BuildForSections with Build on the seed pages, whose
+// tables are malformed in every language, and on tables whose text folds in pieces.
+func TestBuildForSections(t *testing.T) {
+	for _, lang := range []string{"en", "zh", "ja"} {
+		src, err := os.ReadFile("testdata/seeds/" + lang + "/gpu-cloud.md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkForSections(t, src)
+	}
+	for _, src := range []string{
+		"| Ｖ１００ | ３２ＧＢ |\n|---|---|\n| ｶﾀｶﾅ 1.5 | x\u0301 2 |\n",
+		"Table: prices 12\n\n| GPU | $/h |\n|---|---|\n| A100-80G | 1,234.5 |\n| H100 | 2.5<br>3.5 |\n",
+		"<table><caption>Ⅻ 12</caption><tr><th>ﬁ 1</th><td>ǅ 2</td></tr></table>\n",
+	} {
+		checkForSections(t, []byte(src))
 	}
 }

@@ -35,6 +35,7 @@ func FuzzBuild(f *testing.F) {
 		checkRowNumbers(t, p)
 		checkDerived(t, p)
 		checkUnhashed(t, src)
+		checkForSections(t, src)
 		n := len(newLineIndex(src))
 		for _, sec := range p.Sections {
 			if want := plainHash(src, sec.Line, sec.EndLine); sec.Hash != want {
@@ -122,6 +123,42 @@ func plainHash(src []byte, from, to int) string {
 }
 
 // checkUnhashed: BuildUnhashed outlines src as Build does, but for the sections' hashes.
+// checkForSections: BuildForSections is Build but for what a table's rows carry beyond
+// their lines and cells' texts, and a table's weight.
+func checkForSections(t testing.TB, src []byte) {
+	t.Helper()
+	src = blankFrontMatter(src)
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.CJK, table.NewExtension()))
+	doc := md.Parser().Parse(text.NewReader(src))
+	want, got := Build(doc, src, "f.md"), BuildForSections(doc, src, "f.md", true)
+	for _, s := range want.Sections {
+		for i := range s.Blocks {
+			b := &s.Blocks[i]
+			if b.Table == nil {
+				continue
+			}
+			b.Weight = 0
+			for k := range b.Table.Rows {
+				r := &b.Table.Rows[k]
+				r.Weight, r.Anchors, r.Numbers = 0, Anchors{}, nil
+				for c := range r.Cells {
+					r.Cells[c].Weight, r.Cells[c].ByRune = 0, false
+				}
+			}
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		for i, s := range want.Sections {
+			for k := range s.Blocks {
+				if i < len(got.Sections) && k < len(got.Sections[i].Blocks) && !reflect.DeepEqual(s.Blocks[k], got.Sections[i].Blocks[k]) {
+					t.Fatalf("section %d block %d: BuildForSections gives\n%+v\nBuild\n%+v", i, k, got.Sections[i].Blocks[k], s.Blocks[k])
+				}
+			}
+		}
+		t.Fatalf("BuildForSections differs from Build beyond the tables' rows")
+	}
+}
+
 func checkUnhashed(t *testing.T, src []byte) {
 	t.Helper()
 	src = blankFrontMatter(src)

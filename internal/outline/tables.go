@@ -36,8 +36,10 @@ func (b *builder) modelTable(n *table.Node) Block {
 	cells := make([]Cell, countCells(n.Table.Head)+countCells(n.Table.Body))
 	links := c.links                           // empty: modelRow appends the cells' links to it
 	b.rowsByTable, b.rowsChanged = true, false // until a row says otherwise
-	b.tableNums = appendNumbers(b.tableNums[:0], Fold(caption))
-	b.rowEnds = append(b.rowEnds[:0], len(b.tableNums))
+	if !b.sectionsOnly {
+		b.tableNums = appendNumbers(b.tableNums[:0], Fold(caption))
+		b.rowEnds = append(b.rowEnds[:0], len(b.tableNums))
+	}
 	for i := range n.Table.Head {
 		row := b.modelRow(&n.Table.Head[i], true, blk.Line, &links, cells)
 		blk.Table.Rows, cells = append(blk.Table.Rows, row), cells[len(row.Cells):]
@@ -49,7 +51,9 @@ func (b *builder) modelTable(n *table.Node) Block {
 	for _, r := range blk.Table.Rows {
 		blk.EndLine = max(blk.EndLine, r.Line)
 	}
-	b.shareNumbers(blk.Table.Rows)
+	if !b.sectionsOnly {
+		b.shareNumbers(blk.Table.Rows)
+	}
 	c.links = links
 	tableSegments(&blk, c)
 	b.finishBlock(&blk, c, caption)
@@ -111,6 +115,12 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string, c
 	}
 	all := string(text)
 	b.text, b.kept = text, kept
+	if b.sectionsOnly {
+		for i := range r.Cells {
+			row.Cells[i] = Cell{Text: all[kept[i].start:kept[i].end], Header: head || r.Cells[i].Header}
+		}
+		return row
+	}
 	byTable, changed := true, false // the row's text, cell by cell (line breaks fold to themselves)
 	for i := range r.Cells {
 		t := all[kept[i].start:kept[i].end]

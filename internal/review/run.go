@@ -125,7 +125,12 @@ func versions(in Input, key string) (src *Doc, others []*Doc) {
 
 func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding) {
 	src, others := versions(in, key)
-	srcOutline := outline.Build(src.Root, src.Src, src.File)
+	var srcOutline *outline.Page
+	if in.AlignOnly {
+		srcOutline = outline.BuildForSections(src.Root, src.Src, src.File, true)
+	} else {
+		srcOutline = outline.Build(src.Root, src.Src, src.File)
+	}
 	outline.SetIDs(srcOutline) // also for pages in one language only
 	pd := &pageDetail{Page: key, Source: version{Locale: src.Locale, File: src.File, Outline: srcOutline}, langs: in.Locales}
 	ratios.page, ratios.file = key, src.File
@@ -159,11 +164,13 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 // translate aligns d against src: only its sections when blocks is false, which is all
 // that sharing their IDs and marking the stale ones needs.
 func translate(d *Doc, src *align.Source, blocks bool) translation {
-	tgt := outline.BuildUnhashed(d.Root, d.Src, d.File) // only the source's hashes are recorded
 	var a *align.Page
+	var tgt *outline.Page // only the source's hashes are recorded
 	if blocks {
+		tgt = outline.BuildUnhashed(d.Root, d.Src, d.File)
 		a = src.Align(tgt)
 	} else {
+		tgt = outline.BuildForSections(d.Root, d.Src, d.File, false)
 		a = src.AlignSections(tgt)
 	}
 	align.ShareIDs(a)
