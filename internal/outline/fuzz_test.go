@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 
@@ -122,14 +123,11 @@ func plainHash(src []byte, from, to int) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// checkUnhashed: BuildUnhashed outlines src as Build does, but for the sections' hashes.
 // checkForSections: BuildForSections is Build but for what a table's rows carry beyond
 // their lines and cells' texts, and a table's weight.
 func checkForSections(t testing.TB, src []byte) {
 	t.Helper()
-	src = blankFrontMatter(src)
-	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.CJK, table.NewExtension()))
-	doc := md.Parser().Parse(text.NewReader(src))
+	doc, src := parseDoc(src)
 	want, got := Build(doc, src, "f.md"), BuildForSections(doc, src, "f.md", true)
 	for _, s := range want.Sections {
 		for i := range s.Blocks {
@@ -159,11 +157,18 @@ func checkForSections(t testing.TB, src []byte) {
 	}
 }
 
-func checkUnhashed(t *testing.T, src []byte) {
-	t.Helper()
+// parseDoc parses src, its front matter blanked, as parse does, and returns the tree and
+// the source it was parsed from.
+func parseDoc(src []byte) (ast.Node, []byte) {
 	src = blankFrontMatter(src)
 	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.CJK, table.NewExtension()))
-	doc := md.Parser().Parse(text.NewReader(src))
+	return md.Parser().Parse(text.NewReader(src)), src
+}
+
+// checkUnhashed: BuildUnhashed outlines src as Build does, but for the sections' hashes.
+func checkUnhashed(t *testing.T, src []byte) {
+	t.Helper()
+	doc, src := parseDoc(src)
 	want, got := Build(doc, src, "f.md"), BuildUnhashed(doc, src, "f.md")
 	for _, s := range want.Sections {
 		s.Hash = ""

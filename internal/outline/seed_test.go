@@ -4,21 +4,14 @@ import (
 	"bytes"
 	"os"
 	"testing"
-
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/text"
-
-	"docsite/internal/table"
 )
 
 // parse reads a page the way the markdown stage does: front matter blanked line for line,
 // GFM, CJK and the table normaliser.
 func parse(t testing.TB, file string, src []byte) *Page {
 	t.Helper()
-	src = blankFrontMatter(src)
-	md := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.CJK, table.NewExtension()))
-	return Build(md.Parser().Parse(text.NewReader(src)), src, file)
+	doc, src := parseDoc(src)
+	return Build(doc, src, file)
 }
 
 // blankFrontMatter replaces a leading +++ … +++ block by empty lines.
