@@ -78,6 +78,7 @@ func TestSearchInBrowser(t *testing.T) {
 		within(t, tab, 30*time.Second, "type "+what, chromedp.KeyEvent("/"),
 			chromedp.SendKeys(chromedp.CSS("#search-input"), tc.query),
 			chromedp.WaitVisible(chromedp.CSS("#search-results [role=option]")))
+		awaitFirstResult(tab, root+tc.want)
 		type state struct {
 			Focused, Expanded, Status string
 			Hrefs                     []string
@@ -240,6 +241,22 @@ func headerHeight(t *testing.T, tab context.Context) float64 {
 }
 
 // decoded is an absolute URL with its percent-escapes decoded.
+// awaitFirstResult gives the results up to ten seconds to open with want: each keystroke
+// runs a query, so the results of a first part of the query (those of "GPU" while
+// "GPU クラウド" fetches its shards) can be the ones shown when typing ends. It does not
+// fail; the caller checks what is shown.
+func awaitFirstResult(tab context.Context, want string) {
+	ctx, cancel := context.WithTimeout(tab, 10*time.Second)
+	defer cancel()
+	chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`(() => {
+		const a = document.querySelector("#search-results a");
+		if (!a) return false;
+		let h = a.getAttribute("href");
+		try { h = decodeURIComponent(h); } catch (e) {}
+		return h.startsWith(`+mustJSON(want)+`);
+	})()`))
+}
+
 func decoded(href string) string {
 	s, err := url.PathUnescape(href)
 	if err != nil {
