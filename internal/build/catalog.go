@@ -135,12 +135,12 @@ func (s *site) catalogPagesIn(l config.Lang, li int, outs []*groupOut) []render.
 		refs := byGPU[g.ID]
 		slices.SortFunc(refs, func(a, b gpu.SectionRef) int { return strings.Compare(a.Path, b.Path) })
 		v, _ := s.cat.GPUView(l, g.ID, refs)
-		pages = append(pages, render.CatalogPage{Lang: l, Kind: "gpu/gpu", Title: g.ID,
+		pages = append(pages, render.CatalogPage{Lang: l, Kind: "gpu/gpu", Title: g.Name,
 			URL: func(lang string) string { return route.GPU(lang, g.ID) }, View: v})
 	}
 	for _, p := range s.cat.Providers {
 		v, _ := s.cat.ProviderView(l, p.ID)
-		pages = append(pages, render.CatalogPage{Lang: l, Kind: "gpu/provider", Title: p.ID,
+		pages = append(pages, render.CatalogPage{Lang: l, Kind: "gpu/provider", Title: p.Name(l),
 			URL: func(lang string) string { return route.Provider(lang, p.ID) }, View: v})
 	}
 	return pages

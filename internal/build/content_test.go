@@ -129,3 +129,25 @@ func TestMoreLanguagesNeedNoCode(t *testing.T) {
 		t.Errorf("no data-missing warning about Russian names in %v", res.Diags)
 	}
 }
+
+// The bundled site's catalog pages as its readers and search engines see them: each GPU's
+// page in every language lists the pages that name it (the Chinese surveys stand in for
+// English and Japanese), its title is the model's name, and sitemap.xml lists it.
+func TestBundledCatalogPages(t *testing.T) {
+	files, _ := mustBuild(t, "../..", Options{})
+	for _, lang := range []string{"en", "zh", "ja"} {
+		page := string(files[lang+"/gpus/v100/index.html"])
+		if !strings.Contains(page, `href="../../gpu-survey/`) {
+			t.Errorf("%s/gpus/v100/: the survey that names the V100 is not listed under Mentioned in", lang)
+		}
+		if !strings.Contains(page, `<meta property="og:title" content="Tesla V100">`) {
+			t.Errorf("%s/gpus/v100/: og:title is not the model's name", lang)
+		}
+	}
+	sitemap := string(files["sitemap.xml"])
+	for _, u := range []string{"/en/gpus/", "/ja/gpus/v100/", "/zh/pricing/", "/en/providers/aws/"} {
+		if !strings.Contains(sitemap, "<loc>https://gpu-docs.example.org"+u+"</loc>") {
+			t.Errorf("sitemap.xml does not list %s", u)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package build
 import (
 	"errors"
 	"html/template"
+	"strings"
 	"sync"
 
 	"github.com/yuin/goldmark/ast"
@@ -368,8 +369,24 @@ func (s *site) writePage(tr *render.Translations, l config.Lang, own, src *built
 	po := pageOut{Published: pub}
 	if own != nil {
 		po.mentions = own.mentions
+	} else {
+		// A stand-in names the same GPUs as its source, at its own URL in this language:
+		// a reader of the catalog in l is sent to the page of l's tree.
+		po.mentions = retarget(src.mentions, src.url, pub.URL)
 	}
 	return po, nil
+}
+
+// retarget is ms with every reference to the page at site path from moved to site path to.
+func retarget(ms []mention, from, to string) []mention {
+	out := make([]mention, len(ms))
+	for i, m := range ms {
+		if rest, ok := strings.CutPrefix(m.Ref.Path, from); ok {
+			m.Ref.Path = to + rest
+		}
+		out[i] = m
+	}
+	return out
 }
 
 // discard is a sink that keeps nothing.

@@ -64,7 +64,7 @@ func (r *Renderer) writeSiteFiles(sink Sink, ls Listings) (diag.List, error) {
 			return nil, err
 		}
 	}
-	diags, err := r.writeSitemap(sink, ls.Pages)
+	diags, err := r.writeSitemap(sink, ls.Pages, ls.Catalog)
 	if err != nil {
 		return nil, err
 	}

@@ -28,10 +28,10 @@ type xhtmlRel struct {
 	Href     string `xml:"href,attr"`
 }
 
-// writeSitemap lists every real page (not untranslated stand-ins, not tool pages) with its
-// language alternates. A sitemap needs absolute URLs: without a host in baseURL it is left
-// out with a warning.
-func (r *Renderer) writeSitemap(sink Sink, pages []Published) (diag.List, error) {
+// writeSitemap lists every real page (not untranslated stand-ins, not tool pages) and every
+// catalog page, each with its language alternates. A sitemap needs absolute URLs: without
+// a host in baseURL it is left out with a warning.
+func (r *Renderer) writeSitemap(sink Sink, pages []Published, catalog []CatalogPage) (diag.List, error) {
 	if r.cfg.BaseURL.Host == "" {
 		return diag.List{diag.Warnf("site.toml", 0, 0, "sitemap",
 			"baseURL %q has no host; sitemap.xml needs absolute URLs and is not written", r.cfg.BaseURL)}, nil
@@ -53,6 +53,13 @@ func (r *Renderer) writeSitemap(sink Sink, pages []Published) (diag.List, error)
 	}
 	for _, l := range r.cfg.Langs {
 		set.URLs = append(set.URLs, sitemapURL{Loc: r.base.Abs(home(l.Code)), Links: homeAlts})
+	}
+	for _, cp := range catalog { // GPU, provider and pricing pages: real pages in every language
+		u := sitemapURL{Loc: r.base.Abs(cp.URL(cp.Lang.Code))}
+		for _, a := range r.inEveryLanguage(cp.URL, cp.URL(r.cfg.Default().Code)) {
+			u.Links = append(u.Links, xhtmlRel{Rel: "alternate", Hreflang: a.Hreflang, Href: a.Href})
+		}
+		set.URLs = append(set.URLs, u)
 	}
 	slices.SortFunc(set.URLs, func(a, b sitemapURL) int { return strings.Compare(a.Loc, b.Loc) })
 	set.URLs = slices.CompactFunc(set.URLs, func(a, b sitemapURL) bool { return a.Loc == b.Loc })
