@@ -54,12 +54,18 @@
   }
 
   // options collects the distinct values of a row attribute, labelled by a cell's text.
-  function options(table, attr, col) {
+  // Rows without a value (an offer that names no model) share one option, labelled
+  // "model not stated" in the page's language rather than by one row's quoted text.
+  function options(table, attr, col, unknown) {
     var seen = {}, list = [];
     Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
       var v = row.getAttribute(attr) || "-";
       if (seen[v]) return;
       seen[v] = true;
+      if (v === "-" && unknown) {
+        list.push({ value: v, label: unknown, lang: "" });
+        return;
+      }
       var cell = col < 0 ? null : row.cells[col];
       var marked = cell ? cell.querySelector("[lang]") : null;
       // A value quoted from the source in another language is labelled by that quote alone,
@@ -79,7 +85,7 @@
     ];
     var selects = [];
     filters.forEach(function (f, n) {
-      var opts = options(table, f.attr, f.col);
+      var opts = options(table, f.attr, f.col, box.getAttribute("data-label-unknown"));
       if (opts.length < 2) return;
       var id = table.id + "-filter-" + n;
       var label = document.createElement("label");

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +59,24 @@ func TestGPUPagesInBrowser(t *testing.T) {
 					t.Errorf("%s at %d px has English outside lang-marked names (%v): %q", page, width, err, english)
 				}
 			}
+		}
+	}
+	// The pricing page's GPU filter offers each model once, and offers that name no model
+	// under the page's own "model not stated", never under one row's quoted Chinese text.
+	for lang, unknown := range map[string]string{"en": "model not stated", "ja": ""} {
+		within(t, tab, 60*time.Second, "open pricing", chromedp.EmulateViewport(1280, 900),
+			chromedp.Navigate(srv.URL+"/"+lang+"/pricing/"), chromedp.WaitVisible(chromedp.CSS("select")))
+		opts, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`Array.from(document.querySelector("select[data-attr=data-gpu]").options, o => o.text)`))
+		if err != nil {
+			t.Fatalf("%s/pricing/: %v", lang, err)
+		}
+		for _, o := range opts {
+			if strings.ContainsAny(o, "特斯拉") {
+				t.Errorf("%s/pricing/: the GPU filter offers %q, a quote from a Chinese page", lang, o)
+			}
+		}
+		if unknown != "" && !slices.Contains(opts, unknown) {
+			t.Errorf("%s/pricing/: the GPU filter has no %q option: %q", lang, unknown, opts)
 		}
 	}
 	for _, lang := range []string{"en", "zh", "ja"} {
