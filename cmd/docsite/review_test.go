@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -156,5 +157,54 @@ func TestWriteBaselineFails(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "no", "such", "dir", "baseline.txt")
 	if code, _, stderr := runOut(t, "review", "-source", src, "-write-baseline", bad); code != 1 || !strings.Contains(stderr, "no such file") {
 		t.Errorf("exit %d, stderr %q; want 1 and the write error", code, stderr)
+	}
+}
+
+// review -html shows exactly the findings review -format json reports, on the bundled
+// site (whose GPU data has findings of no page): each finding of the report is on a
+// review page or the index, once, and no page shows one the report does not have.
+func TestReviewHTMLShowsTheReportsFindings(t *testing.T) {
+	code, out, stderr := runOut(t, "review", "-source", "../..", "-format", "json", "-all")
+	if code != 0 {
+		t.Fatalf("review -format json: exit %d: %s", code, stderr)
+	}
+	var rep struct{ Findings []struct{ ID string } }
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{}
+	for _, f := range rep.Findings {
+		want[f.ID]++
+	}
+	dir := t.TempDir()
+	if code, _, stderr := runOut(t, "review", "-source", "../..", "-html", dir); code != 0 {
+		t.Fatalf("review -html: exit %d: %s", code, stderr)
+	}
+	got := map[string]int{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		for _, m := range regexp.MustCompile(`data-finding="([0-9a-f]+)"`).FindAllSubmatch(data, -1) {
+			got[string(m[1])]++
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) < 100 {
+		t.Fatalf("the bundled site's report has %d findings; the test expects its GPU data's too", len(rep.Findings))
+	}
+	for id, n := range want {
+		if got[id] != n {
+			t.Errorf("finding %s: %d in the JSON report, %d in the HTML review", id, n, got[id])
+		}
+	}
+	for id, n := range got {
+		if want[id] == 0 {
+			t.Errorf("finding %s: %d in the HTML review, not in the JSON report", id, n)
+		}
 	}
 }

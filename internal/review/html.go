@@ -72,6 +72,11 @@ func WriteIndex(r *Report, url PageURL, write func(rel string, data []byte) erro
 		}
 	}
 	v.Outliers = outlierViews(outliers)
+	reviewed := map[string]bool{}
+	for _, p := range r.Pages {
+		reviewed[p.Page] = true
+	}
+	v.SiteWide = outlierViews(siteWide(r.Findings, reviewed))
 	return writeIndex(write, v, 0, func(b *bytes.Buffer) error {
 		for i := range r.Pages {
 			if err := htmlTemplates.ExecuteTemplate(b, "index-page", pageLine(r.Langs, &r.Pages[i], url)); err != nil {
@@ -155,6 +160,7 @@ type link struct {
 type indexView struct {
 	Locales  []localeView
 	Outliers []outlier
+	SiteWide []outlier // findings of no page's review (the GPU data's, a page with no review page)
 }
 
 type localeView struct {
@@ -189,6 +195,18 @@ func (lv *localeView) count(f Finding) {
 // pageLine is the index's line for page p.
 func pageLine(langs []config.Lang, p *PageReview, url PageURL) pageLinks {
 	return pageLinks{Page: p.Page, Review: route.ReviewLink(p.Page), Links: versionLinks(langs, p, url, route.File(route.ReviewIndex), false)}
+}
+
+// siteWide are the findings of fs that no review page shows: every finding but the
+// length-ratio outliers (listed apart) whose page has no review page of its own.
+func siteWide(fs []Finding, reviewed map[string]bool) []Finding {
+	var out []Finding
+	for _, f := range fs {
+		if f.Check != LengthRatio && !reviewed[f.Page] {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 func outlierViews(fs []Finding) []outlier {

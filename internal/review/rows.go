@@ -74,6 +74,8 @@ func (c *gridCell) writeHTML(b *bytes.Buffer) {
 			sev := f.Severity.String()
 			b.WriteString(`<li class="`)
 			escapeHTML(b, sev)
+			b.WriteString(`" data-finding="`)
+			b.WriteString(f.ID())
 			b.WriteString(`"><strong>`)
 			escapeHTML(b, sev)
 			b.WriteString("</strong> ")

@@ -231,7 +231,11 @@ func (t *Tally) WriteIndex(url PageURL, write func(rel string, data []byte) erro
 		}
 	}
 	sortFindings(outliers, t.langs)
-	v := indexView{Outliers: outlierViews(outliers)}
+	reviewed := map[string]bool{}
+	for _, tp := range t.pages {
+		reviewed[tp.res.Review.Page] = true
+	}
+	v := indexView{Outliers: outlierViews(outliers), SiteWide: outlierViews(siteWide(t.extra, reviewed))}
 	for i, ls := range t.locales() {
 		lv := localeView{LocaleSummary: ls, Errors: t.sums[i].errors, Warnings: t.sums[i].warnings}
 		for _, f := range outliers {
