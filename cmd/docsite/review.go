@@ -56,6 +56,12 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "docsite review: -format must be text or json, not %q\n", *format)
 		return 2
 	}
+	if *htmlDir != "" {
+		if err := checkDest("-html", *source, *htmlDir); err != nil {
+			fmt.Fprintf(stderr, "docsite review: %v\n", err)
+			return 2
+		}
+	}
 	rep, err := build.Review(ctx, build.Options{Source: *source, Review: *htmlDir != ""})
 	if err != nil {
 		printErr(stderr, err)

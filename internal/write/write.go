@@ -5,7 +5,8 @@
 // that the destination holds the old tree or the new one and never a mix,
 // even if the process is killed at any moment. A failed build calls Abort and
 // the destination is untouched. What a killed build leaves behind is removed
-// by the next Begin; see leftovers.go for the names it uses.
+// by the next Begin; see leftovers.go for the names it uses. Begin replaces only a
+// destination that is missing, empty or a tree it wrote (own.go).
 //
 // Memory collects a built site in memory instead, and Files holds one as an fs.FS that a
 // live rebuild updates by what changed (files.go): the preview server serves it.
@@ -33,6 +34,9 @@ type Options struct {
 	// atomic), which is what a generator whose output can be built again needs; syncfs
 	// waits for every dirty page of the whole file system, not only the site's.
 	Durable bool
+	// Force replaces dest even when it holds files and is not a tree this package wrote
+	// (own.go); without it Begin refuses such a folder with a *NotOutputError.
+	Force bool
 }
 
 // Tree is a site being written beside its destination: the spare tree (spare.go) brought
@@ -71,7 +75,8 @@ const linkMin = 4 << 10
 // (restoring dest first if a build was killed in the middle of the fallback swap, see
 // swap.go) and readies the spare tree in the state folder beside it (spare.go), on the
 // same file system. While the Tree is open, other calls of Begin for a destination in
-// the same parent directory fail.
+// the same parent directory fail. A dest that holds files this package did not write is
+// refused unless opts.Force (own.go).
 //
 // Checking the spare against its manifest (verify) stats every file of the last tree but
 // one: 60,000 calls on a site of 30,000 pages, a fifth of a build that changed nothing.
@@ -98,6 +103,12 @@ func Begin(dest string, opts Options) (*Tree, error) {
 	if err := t.cleanUp(); err != nil {
 		lock.release()
 		return nil, err
+	}
+	if !opts.Force {
+		if err := checkOwn(t.dest, t.state); err != nil {
+			lock.release()
+			return nil, err
+		}
 	}
 	go func() {
 		defer close(t.ready)
