@@ -236,13 +236,8 @@ func (t *Tree) link(src, rel string) (int64, error) {
 	name := filepath.Join(t.dir, filepath.FromSlash(rel))
 	dir := path.Dir(rel)
 	err := t.inDir(dir, name, func() error { return os.Link(src, name) })
-	switch {
-	case errors.Is(err, fs.ErrExist):
-		if err = os.RemoveAll(name); err == nil {
-			err = os.Link(src, name)
-		}
-	case errors.Is(err, unix.ENOTDIR):
-		if err = clearWay(t.dir, dir); err == nil {
+	if err != nil {
+		if err = t.makeWay(rel, err); err == nil {
 			err = os.Link(src, name)
 		}
 	}
@@ -267,34 +262,66 @@ func (t *Tree) replace(rel string, data []byte) (int64, error) {
 		mtime, err = createFile(name, data)
 		return err
 	})
-	switch {
-	case errors.Is(err, fs.ErrExist):
-		// A file of an older build, or a folder where the new build has a file.
-		if err = os.RemoveAll(name); err == nil {
-			mtime, err = createFile(name, data)
-		}
-	case errors.Is(err, unix.ENOTDIR):
-		// A file of an older build where the new build has a folder.
-		if err = clearWay(t.dir, dir); err == nil {
+	if err != nil {
+		if err = t.makeWay(rel, err); err == nil {
 			mtime, err = createFile(name, data)
 		}
 	}
 	return mtime, err
 }
 
-// clearWay removes the files that stand where the folders of slash path dir should be
-// below root, and makes those folders.
-func clearWay(root, dir string) error {
-	parts := strings.Split(dir, "/")
+// makeWay clears, after making a file at rel failed with err, what an older build left
+// in its way: a file or folder at rel (ErrExist), or files where rel's folders go
+// (ENOTDIR); nil means the file can be made now. It never removes what this build wrote:
+// a path this build writes a file at and also writes files below (slug: index.html
+// beside its section's page) is an error naming both, whichever comes first.
+func (t *Tree) makeWay(rel string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		if below := t.writtenBelow(rel); below != "" {
+			return fmt.Errorf("%s is also a folder this build writes %s into", rel, below)
+		}
+		return os.RemoveAll(filepath.Join(t.dir, filepath.FromSlash(rel)))
+	case errors.Is(err, unix.ENOTDIR):
+		return t.clearWay(rel)
+	}
+	return err
+}
+
+// writtenBelow returns the first, by path, of the files this build wrote below folder
+// rel, or "".
+func (t *Tree) writtenBelow(rel string) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	first := ""
+	for w := range t.written {
+		if strings.HasPrefix(w, rel+"/") && (first == "" || w < first) {
+			first = w
+		}
+	}
+	return first
+}
+
+// clearWay removes the files of older builds that stand where the folders of slash path
+// rel should be, and makes those folders; a file this build wrote there is an error.
+func (t *Tree) clearWay(rel string) error {
+	parts := strings.Split(path.Dir(rel), "/")
 	for i := range parts {
-		p := filepath.Join(root, filepath.FromSlash(strings.Join(parts[:i+1], "/")))
+		at := strings.Join(parts[:i+1], "/")
+		p := filepath.Join(t.dir, filepath.FromSlash(at))
 		if info, err := os.Lstat(p); err == nil && !info.IsDir() {
+			t.mu.Lock()
+			_, ours := t.written[at]
+			t.mu.Unlock()
+			if ours {
+				return fmt.Errorf("%s is also a file this build writes", at)
+			}
 			if err := os.Remove(p); err != nil {
 				return err
 			}
 		}
 	}
-	return os.MkdirAll(filepath.Join(root, filepath.FromSlash(dir)), 0o755)
+	return os.MkdirAll(filepath.Join(t.dir, filepath.FromSlash(path.Dir(rel))), 0o755)
 }
 
 // inDir makes file name in the build's folder dir (slash-separated, relative) with
