@@ -8,6 +8,9 @@
 // by the next Begin; see leftovers.go for the names it uses. Begin replaces only a
 // destination that is missing, empty or a tree it wrote (own.go).
 //
+// ReplaceFiles replaces a few files in place, all or none (replace.go): what docsite writes
+// into a site's sources.
+//
 // Memory collects a built site in memory instead, and Files holds one as an fs.FS that a
 // live rebuild updates by what changed (files.go): the preview server serves it.
 package write
