@@ -28,6 +28,7 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	cacheRoot := fs.String("cache", "", "build cache `directory` (default: docsite under the user's cache directory); off builds without one")
 	var wopts write.Options
 	fs.BoolVar(&wopts.Durable, "durable", false, "flush the output to disk before publishing it, so a power loss leaves the old or the new site")
+	fs.BoolVar(&wopts.Force, "force", false, "replace -dest even when it holds files and is not docsite's output")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to `file` (go tool pprof)")
 	memProfile := fs.String("memprofile", "", "write a heap profile to `file` after the build")
 	if err := fs.Parse(args); err != nil {
@@ -51,6 +52,10 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsite build: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
+	if err := checkDest("-dest", opts.Source, *dest); err != nil {
+		fmt.Fprintf(stderr, "docsite build: %v\n", err)
+		return 2
+	}
 	var warns []string
 	opts.Cache, warns = cacheFolder(*cacheRoot, opts.Source, *dest)
 	for _, w := range warns {
@@ -59,6 +64,9 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	tree, err := write.Begin(*dest, wopts)
 	if err != nil {
 		fmt.Fprintf(stderr, "docsite build: %v\n", err)
+		if _, foreign := err.(*write.NotOutputError); foreign {
+			return 2
+		}
 		return 1
 	}
 	res, err := build.Run(ctx, opts, tree)

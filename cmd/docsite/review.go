@@ -14,6 +14,7 @@ import (
 	"docsite/internal/diag"
 	"docsite/internal/load"
 	"docsite/internal/review"
+	"docsite/internal/write"
 )
 
 func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -56,6 +57,12 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "docsite review: -format must be text or json, not %q\n", *format)
 		return 2
 	}
+	if *htmlDir != "" {
+		if err := checkDest("-html", *source, *htmlDir); err != nil {
+			fmt.Fprintf(stderr, "docsite review: %v\n", err)
+			return 2
+		}
+	}
 	rep, err := build.Review(ctx, build.Options{Source: *source, Review: *htmlDir != ""})
 	if err != nil {
 		printErr(stderr, err)
@@ -86,7 +93,7 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		var b strings.Builder
 		err := review.WriteBaseline(&b, rep)
 		if err == nil {
-			err = os.WriteFile(*writeBaseline, []byte(b.String()), 0o644)
+			err = write.ReplaceFiles([]write.File{{Name: *writeBaseline, Data: []byte(b.String())}})
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "docsite review: %v\n", err)
@@ -112,11 +119,11 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *all {
 		perPage = 0
 	}
-	write := func(w io.Writer, r *review.Report) error { return review.WriteTextLimit(w, r, perPage) }
+	writeReport := func(w io.Writer, r *review.Report) error { return review.WriteTextLimit(w, r, perPage) }
 	if *format == "json" {
-		write = review.WriteJSON
+		writeReport = review.WriteJSON
 	}
-	if err := write(stdout, rep); err != nil {
+	if err := writeReport(stdout, rep); err != nil {
 		fmt.Fprintf(stderr, "docsite review: %v\n", err)
 		return 1
 	}
@@ -141,7 +148,7 @@ func acceptLang(rep *review.Report, source, code string, stderr io.Writer) int {
 	}
 	st := review.Accept(rep, code)
 	file := filepath.Join(source, "content", filepath.FromSlash(review.StateFile(code)))
-	if err := os.WriteFile(file, st.Marshal(), 0o644); err != nil {
+	if err := write.ReplaceFiles([]write.File{{Name: file, Data: st.Marshal()}}); err != nil {
 		fmt.Fprintf(stderr, "docsite review: %v\n", err)
 		return 1
 	}
@@ -151,7 +158,8 @@ func acceptLang(rep *review.Report, source, code string, stderr io.Writer) int {
 
 // acceptRevision records, in the front matter of each translation of language code, the
 // source commit it is now accepted against: the work tree's HEAD, in the site's revision
-// key, one line edited or added, every other byte kept.
+// key, one line edited or added, every other byte kept. All the pages are changed or none:
+// a page that cannot be edited, or a failure writing any of them, changes nothing.
 func acceptRevision(rep *review.Report, source, code string, stderr io.Writer) int {
 	head, err := exec.Command("git", "-C", source, "rev-parse", "HEAD").Output()
 	if err != nil {
@@ -159,7 +167,8 @@ func acceptRevision(rep *review.Report, source, code string, stderr io.Writer) i
 		return 1
 	}
 	commit := strings.TrimSpace(string(head))
-	n := 0
+	var changed []write.File
+	failed := false
 	for _, p := range rep.Pages {
 		for _, tr := range p.Translations {
 			if tr.Locale != code || tr.Missing {
@@ -174,17 +183,22 @@ func acceptRevision(rep *review.Report, source, code string, stderr io.Writer) i
 			out, err := load.SetKey(data, rep.RevisionKey, commit)
 			if err != nil {
 				fmt.Fprintf(stderr, "docsite review: %s: %v\n", tr.File, err)
+				failed = true
 				continue
 			}
 			if string(out) != string(data) {
-				if err := os.WriteFile(file, out, 0o644); err != nil {
-					fmt.Fprintf(stderr, "docsite review: %v\n", err)
-					return 1
-				}
-				n++
+				changed = append(changed, write.File{Name: file, Data: out})
 			}
 		}
 	}
-	fmt.Fprintf(stderr, "docsite review: set %s to %s in %d %s pages\n", rep.RevisionKey, commit[:min(len(commit), 10)], n, code)
+	if failed {
+		fmt.Fprintf(stderr, "docsite review: -accept %s: no page changed\n", code)
+		return 1
+	}
+	if err := write.ReplaceFiles(changed); err != nil {
+		fmt.Fprintf(stderr, "docsite review: -accept %s: %v\n", code, err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "docsite review: set %s to %s in %d %s pages\n", rep.RevisionKey, commit[:min(len(commit), 10)], len(changed), code)
 	return 0
 }

@@ -208,3 +208,42 @@ func TestReviewHTMLShowsTheReportsFindings(t *testing.T) {
 		}
 	}
 }
+
+// -accept of a language changes all its pages or none: a page it cannot edit (JSON front
+// matter) fails the whole -accept, and the pages it could edit stay as they were.
+func TestAcceptRevisionAllOrNothing(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	src := t.TempDir()
+	gitRun := func(args ...string) string {
+		cmd := exec.Command("git", append([]string{"-C", src, "-c", "user.name=d", "-c", "user.email=d@example.org"}, args...)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	writeFiles(t, src, map[string]string{"content/en/a.md": "# A\n\nText.\n", "content/en/b.md": "# B\n\nText.\n"})
+	gitRun("init", "-q")
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "one")
+	first := gitRun("rev-parse", "HEAD")
+	ja := map[string]string{
+		"content/ja/a.md": "---\nsourceCommit: " + first + "\n---\n# エー\n\n文。\n",
+		"content/ja/b.md": "{\"title\": \"ビー\", \"sourceCommit\": \"" + first + "\"}\n# ビー\n\n文。\n",
+	}
+	writeFiles(t, src, ja)
+	writeFiles(t, src, map[string]string{"content/en/a.md": "# A\n\nText, changed.\n", "site.toml": "[review]\nrevisionKey = \"sourceCommit\"\n"})
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "two")
+	code, _, stderr := runOut(t, "review", "-source", src, "-accept", "ja")
+	if code != 1 || !strings.Contains(stderr, "content/ja/b.md") || !strings.Contains(stderr, "no page changed") {
+		t.Errorf("-accept with a page it cannot edit: exit %d, want 1 naming it\n%s", code, stderr)
+	}
+	for name, want := range ja {
+		if got, _ := os.ReadFile(filepath.Join(src, filepath.FromSlash(name))); string(got) != want {
+			t.Errorf("%s changed by a failed -accept:\n%s", name, got)
+		}
+	}
+}

@@ -108,6 +108,14 @@ func TestHugoLayoutErrors(t *testing.T) {
 			"content/en/x.md:2: error: url-conflict: alias /en/old-basics/ is also an alias of /en/docs/basics/ (content/en/docs/basics.md); this one is dropped", true},
 		{"two files at one URL", "-- content/en/docs/basics/_index.md --\nx\n",
 			"content/en/docs/basics.md:1:1: error: url-conflict: content/en/docs/basics/_index.md and content/en/docs/basics.md are both the page at /en/docs/basics/", false},
+		{"slug index.html", "-- content/en/docs/x.md --\n---\ntitle: X\nslug: index.html\n---\n# X\n",
+			"content/en/docs/x.md:3:1: error: url-conflict: en/docs/index.html/, the page of content/en/docs/x.md, would be a folder inside " +
+				"en/docs/index.html, the file of the page at en/docs/ (content/en/docs/_index.md:1): one would remove the other", false},
+		{"file index.html.md", "-- content/en/docs/concepts/index.html.md --\n# X\n",
+			"content/en/docs/concepts/index.html.md:1:1: error: url-conflict: en/docs/concepts/index.html/, the page of content/en/docs/concepts/index.html.md, " +
+				"would be a folder inside en/docs/concepts/index.html, the file of the page at en/docs/concepts/ (the page generated for the section en/docs/concepts/)", false},
+		{"folder index.html", "-- content/en/index.html/y.md --\n# Y\n",
+			"content/en/index.html/y.md:1:1: error: url-conflict: en/index.html/y/, the page of content/en/index.html/y.md, would be a folder inside en/index.html", false},
 		{"static file in a language folder", "-- static/en/index.html --\nx\n",
 			"static/en/index.html: error: url-conflict: published at /en/index.html, inside the folder /en/", false},
 		{"front matter type", "-- content/en/y.md --\n\uFEFF---\ntitle: Y\nweight: [1]\n---\n",

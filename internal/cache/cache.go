@@ -17,7 +17,8 @@
 //     sharing a folder, or a build killed while writing, leave the last whole file.
 //
 // The cache stays bounded: each build replaces its folder's files with the entries it
-// used, and folders that no build used for Unused are removed (Prune).
+// used, and folders that no build used for Unused are removed (Prune), if they hold
+// nothing but docsite's cache files.
 package cache
 
 import (
@@ -33,6 +34,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"sync"
 	"time"
 )
@@ -222,6 +225,10 @@ func (c *countWriter) Write(p []byte) (int, error) {
 // Prune removes the site folders under root that no build used for Unused, and from the
 // folder keep (the build's own) the temporary files a killed build left an hour or more
 // ago. What it cannot remove it leaves.
+//
+// root is whatever -cache names, which may hold other programs' folders (-cache ~/.cache,
+// -cache .): a folder is removed only when it is one of docsite's (ownFolder), and then
+// file by file, so that a file someone puts there meanwhile keeps it.
 func Prune(root, keep string, now time.Time) {
 	entries, err := os.ReadDir(root)
 	if err != nil {
@@ -233,7 +240,12 @@ func Prune(root, keep string, now time.Time) {
 			continue
 		}
 		if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) > Unused {
-			os.RemoveAll(dir)
+			if files, ok := ownFolder(dir); ok {
+				for _, f := range files {
+					os.Remove(filepath.Join(dir, f))
+				}
+				os.Remove(dir)
+			}
 		}
 	}
 	tmps, _ := filepath.Glob(filepath.Join(keep, "*.tmp"))
@@ -242,4 +254,61 @@ func Prune(root, keep string, now time.Time) {
 			os.Remove(name)
 		}
 	}
+}
+
+// ownFolder says whether dir is a site folder a docsite build made, and lists its files:
+// it is named as Folder names them, and holds nothing but regular files, each a cache
+// file of some docsite version (its header starts with one of ownPrefixes) or a
+// temporary file of one (…-<digits>.tmp), at least one of them a cache file.
+func ownFolder(dir string) ([]string, bool) {
+	if !folderName.MatchString(filepath.Base(dir)) {
+		return nil, false
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, false
+	}
+	var files []string
+	headed := false
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			return nil, false
+		}
+		switch {
+		case tmpName.MatchString(e.Name()):
+		case hasOwnHeader(filepath.Join(dir, e.Name())):
+			headed = true
+		default:
+			return nil, false
+		}
+		files = append(files, e.Name())
+	}
+	return files, headed
+}
+
+var (
+	folderName = regexp.MustCompile(`^[0-9a-f]{16}$`)
+	tmpName    = regexp.MustCompile(`-[0-9]+\.tmp$`)
+)
+
+// ownPrefixes start the header of every cache file docsite writes, whatever its version.
+var ownPrefixes = []string{"docsite-cache-", "docsite-blobs-"}
+
+// hasOwnHeader says whether file name starts as a docsite cache file does.
+func hasOwnHeader(name string) bool {
+	f, err := os.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(magic))
+	if _, err := io.ReadFull(f, head); err != nil {
+		return false
+	}
+	for _, p := range ownPrefixes {
+		if strings.HasPrefix(string(head), p) {
+			return true
+		}
+	}
+	return false
 }

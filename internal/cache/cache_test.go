@@ -113,29 +113,70 @@ func FuzzParseBlobs(f *testing.F) {
 	})
 }
 
-// Prune removes the folders no build used for Unused, never the one in use, and the
-// temporary files a killed build left in that one.
+// Prune removes the docsite folders no build used for Unused, never the one in use, and
+// the temporary files a killed build left in that one.
 func TestPrune(t *testing.T) {
 	root := t.TempDir()
 	now := time.Now()
-	for _, name := range []string{"old", "recent", "in-use"} {
-		os.Mkdir(filepath.Join(root, name), 0o755)
-	}
-	os.WriteFile(filepath.Join(root, "a-file"), nil, 0o644)
 	old := now.Add(-Unused - time.Hour)
-	for _, name := range []string{"old", "in-use", "a-file"} {
-		os.Chtimes(filepath.Join(root, name), old, old)
+	var version Key
+	own := filepath.Base(Folder(root, "site", "old"))
+	for _, dir := range []string{own, "recent", "in-use"} {
+		if err := Write(filepath.Join(root, dir), "site", version, nil, map[Key]int{}); err != nil {
+			t.Fatal(err)
+		}
 	}
+	os.WriteFile(filepath.Join(root, own, "site-123.tmp"), nil, 0o644)
+	os.WriteFile(filepath.Join(root, "a-file"), nil, 0o644)
 	for _, name := range []string{"in-use/site-1.tmp", "in-use/site-2.tmp"} {
 		os.WriteFile(filepath.Join(root, name), nil, 0o644)
 	}
-	os.Chtimes(filepath.Join(root, "in-use/site-1.tmp"), old, old)
+	for _, name := range []string{own, "in-use", "a-file", "in-use/site-1.tmp"} {
+		os.Chtimes(filepath.Join(root, name), old, old)
+	}
 	Prune(root, filepath.Join(root, "in-use"), now)
-	for name, want := range map[string]bool{"old": false, "recent": true, "in-use": true, "a-file": true,
+	for name, want := range map[string]bool{own: false, "recent": true, "in-use": true, "a-file": true,
 		"in-use/site-1.tmp": false, "in-use/site-2.tmp": true} {
 		if _, err := os.Stat(filepath.Join(root, name)); (err == nil) != want {
 			t.Errorf("%s: exists %t, want %t", name, err == nil, want)
 		}
+	}
+}
+
+// Prune leaves every folder it did not make, however old, with all it holds: -cache may
+// name a folder other programs keep their data in (-cache ~/.cache, -cache .).
+func TestPruneLeavesForeignFolders(t *testing.T) {
+	root := t.TempDir()
+	now := time.Now()
+	old := now.Add(-Unused - time.Hour)
+	var version Key
+	mixed := filepath.Base(Folder(root, "site", "mixed"))
+	if err := Write(filepath.Join(root, mixed), "site", version, nil, map[Key]int{}); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"other-program/data.db":          "SQLite format 3",
+		"0123456789abcdef/notes.txt":     "not a cache file",
+		mixed + "/notes.txt":             "someone's notes beside docsite's files",
+		"0123456789abcdee/site":          "docsite-cache-1\n but a folder inside:",
+		"0123456789abcdee/sub/keep.txt":  "kept",
+		"fedcba9876543210/empty-but-old": "",
+	}
+	for name, data := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755)
+		os.WriteFile(filepath.Join(root, name), []byte(data), 0o644)
+	}
+	for _, dir := range []string{"other-program", "0123456789abcdef", mixed, "0123456789abcdee", "fedcba9876543210"} {
+		os.Chtimes(filepath.Join(root, dir), old, old)
+	}
+	Prune(root, filepath.Join(root, "in-use"), now)
+	for name, data := range files {
+		if got, err := os.ReadFile(filepath.Join(root, name)); err != nil || string(got) != data {
+			t.Errorf("%s: %q, %v; want it kept", name, got, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, mixed, "site")); err != nil {
+		t.Errorf("the cache file beside someone's file: %v", err)
 	}
 }
 

@@ -2,6 +2,7 @@ package load
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -28,13 +29,16 @@ func (g *Group) placeIn(code string) (url string, own *Page) {
 	return route.StandIn(code, g.Pages[0].Path), nil
 }
 
+// A claim is a group publishing at a place, with its own version there (nil for a
+// stand-in).
+type claim struct {
+	g   *Group
+	own *Page
+}
+
 // checkPlaces reports every two groups (sorted by key) that publish at one place, once
-// per pair.
+// per pair, and every group that publishes inside the file of a page (indexHolder).
 func checkPlaces(groups []*Group, langs []config.Lang) diag.List {
-	type claim struct {
-		g   *Group
-		own *Page
-	}
 	taken := make(map[string]claim, len(groups)*len(langs))
 	reported := map[[2]*Group]bool{}
 	var errs diag.List
@@ -52,8 +56,72 @@ func checkPlaces(groups []*Group, langs []config.Lang) diag.List {
 			}
 		}
 	}
+	for _, g := range groups {
+		for _, l := range langs {
+			pl, own := g.placeIn(l.Code)
+			if holder, ok := indexHolder(pl); ok {
+				errs = append(errs, insideFile(l.Code, pl, holder, g, own, taken[holder]))
+				break // once a group
+			}
+		}
+	}
 	errs.Sort()
 	return errs
+}
+
+// A page's file is index.html in its URL's folder (route.File): a URL with a segment
+// named index.html (slug: index.html, content/en/a/index.html.md) puts its page's folder
+// where the page of the URL before that segment has its file, and the site can hold only
+// one of them. Every folder of pages has a page (a section's own or a generated one), and
+// every language its home page, so such a URL always meets one.
+
+// indexHolder returns, for site path pl with a segment named index.html below its
+// language, the site path of the page whose file that segment names.
+func indexHolder(pl string) (string, bool) {
+	segs := strings.Split(strings.Trim(pl, "/"), "/")
+	for i := 1; i < len(segs); i++ {
+		if segs[i] == "index.html" {
+			return "/" + strings.Join(segs[:i], "/") + "/", true
+		}
+	}
+	return "", false
+}
+
+// insideFile describes group g publishing at site path pl in language lang (own its
+// version there, nil for a stand-in) inside the file of the page at site path holder,
+// which the group of c publishes (none: a generated section page).
+func insideFile(lang, pl, holder string, g *Group, own *Page, c claim) diag.Diagnostic {
+	at := own
+	if at == nil {
+		at = g.Pages[0]
+	}
+	line := 1
+	if at.Meta.Slug == "index.html" {
+		line = placeLine(at)
+	}
+	other := "the page generated for the section " + strings.TrimPrefix(holder, "/")
+	switch {
+	case c.own != nil:
+		other = fmt.Sprintf("%s:%d", c.own.File, placeLine(c.own))
+	case c.g != nil:
+		other = "the " + lang + " stand-in for " + c.g.Pages[0].File
+	}
+	what := at.File
+	if own == nil {
+		what = "the " + lang + " stand-in for " + at.File
+	}
+	return diag.Errorf(at.File, line, 1, "url-conflict",
+		"%s, the page of %s, would be a folder inside %s, the file of the page at %s (%s): "+
+			"one would remove the other; give this page another slug or file name",
+		strings.TrimPrefix(pl, "/"), what, route.File(holder), strings.TrimPrefix(holder, "/"), other)
+}
+
+// placeLine is the line of p's file that decides its URL: its slug's, else 1.
+func placeLine(p *Page) int {
+	if p.Meta.Slug != "" {
+		return max(p.Meta.Line("slug"), 1)
+	}
+	return 1
 }
 
 // conflict describes groups a and b both publishing at site path pl in language lang;

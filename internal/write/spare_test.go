@@ -1,8 +1,10 @@
 package write
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -106,7 +108,8 @@ func TestSpareWithoutManifestIsNotTrusted(t *testing.T) {
 
 // Begin readies the spare while the caller goes on; a spare that cannot be made (here the
 // state folder is a file) fails the first write and the commit, the destination stays as
-// it was, and Abort frees the folder for the next build.
+// it was, and Abort frees the folder for the next build. (With the state folder gone
+// nothing says dest is docsite's output: Force.)
 func TestSpareThatCannotBeMadeFailsTheFirstWrite(t *testing.T) {
 	parent := t.TempDir()
 	dest := filepath.Join(parent, "public")
@@ -119,7 +122,7 @@ func TestSpareThatCannotBeMadeFailsTheFirstWrite(t *testing.T) {
 	if err := os.WriteFile(state, []byte("not a folder"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tree, err := Begin(dest, Options{})
+	tree, err := Begin(dest, Options{Force: true})
 	if err != nil {
 		t.Fatalf("Begin: %v (the spare is readied in the background)", err)
 	}
@@ -136,5 +139,52 @@ func TestSpareThatCannotBeMadeFailsTheFirstWrite(t *testing.T) {
 	if err := os.Remove(state); err != nil {
 		t.Fatal(err)
 	}
-	commit(t, dest, map[string]string{"index.html": "new"}) // not locked out
+	tree, err = Begin(dest, Options{Force: true}) // not locked out
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeAll(t, tree, map[string]string{"index.html": "new"})
+	if err := tree.Commit(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Begin refuses a folder that holds files and is not a tree it wrote, and leaves it as it
+// was; an empty or missing folder, and a tree it published (whatever builds it went
+// through), it takes; Force takes any folder.
+func TestBeginRefusesAFolderItDidNotWrite(t *testing.T) {
+	parent := t.TempDir()
+	dest := filepath.Join(parent, "notes")
+	mine := map[string]string{"notes.txt": "mine", ".git/HEAD": "ref: refs/heads/main\n"}
+	for rel, data := range mine {
+		os.MkdirAll(filepath.Dir(filepath.Join(dest, rel)), 0o755)
+		os.WriteFile(filepath.Join(dest, rel), []byte(data), 0o644)
+	}
+	_, err := Begin(dest, Options{})
+	var foreign *NotOutputError
+	if !errors.As(err, &foreign) || foreign.Dest != dest || !strings.Contains(err.Error(), dest) {
+		t.Fatalf("Begin of a folder of notes: %v, want a NotOutputError naming it", err)
+	}
+	assertTree(t, dest, mine)
+	if _, err := os.Stat(stateDir(dest)); !os.IsNotExist(err) {
+		t.Errorf("a refused Begin made the state folder: %v", err)
+	}
+	commit(t, dest+"-not-yet", map[string]string{"a": "1"}) // missing: taken (and the lock freed)
+
+	empty := filepath.Join(parent, "empty")
+	os.Mkdir(empty, 0o755)
+	commit(t, empty, map[string]string{"a": "1"})
+	commit(t, empty, map[string]string{"a": "2", "b": "2"}) // a rebuild
+	commit(t, empty, map[string]string{"a": "3"})
+	assertTree(t, empty, map[string]string{"a": "3"})
+
+	tree, err := Begin(dest, Options{Force: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeAll(t, tree, map[string]string{"index.html": "site"})
+	if err := tree.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	commit(t, dest, map[string]string{"index.html": "site again"}) // now docsite's
 }

@@ -5,7 +5,11 @@
 // that the destination holds the old tree or the new one and never a mix,
 // even if the process is killed at any moment. A failed build calls Abort and
 // the destination is untouched. What a killed build leaves behind is removed
-// by the next Begin; see leftovers.go for the names it uses.
+// by the next Begin; see leftovers.go for the names it uses. Begin replaces only a
+// destination that is missing, empty or a tree it wrote (own.go).
+//
+// ReplaceFiles replaces a few files in place, all or none (replace.go): what docsite writes
+// into a site's sources.
 //
 // Memory collects a built site in memory instead, and Files holds one as an fs.FS that a
 // live rebuild updates by what changed (files.go): the preview server serves it.
@@ -33,6 +37,9 @@ type Options struct {
 	// atomic), which is what a generator whose output can be built again needs; syncfs
 	// waits for every dirty page of the whole file system, not only the site's.
 	Durable bool
+	// Force replaces dest even when it holds files and is not a tree this package wrote
+	// (own.go); without it Begin refuses such a folder with a *NotOutputError.
+	Force bool
 }
 
 // Tree is a site being written beside its destination: the spare tree (spare.go) brought
@@ -71,7 +78,8 @@ const linkMin = 4 << 10
 // (restoring dest first if a build was killed in the middle of the fallback swap, see
 // swap.go) and readies the spare tree in the state folder beside it (spare.go), on the
 // same file system. While the Tree is open, other calls of Begin for a destination in
-// the same parent directory fail.
+// the same parent directory fail. A dest that holds files this package did not write is
+// refused unless opts.Force (own.go).
 //
 // Checking the spare against its manifest (verify) stats every file of the last tree but
 // one: 60,000 calls on a site of 30,000 pages, a fifth of a build that changed nothing.
@@ -98,6 +106,12 @@ func Begin(dest string, opts Options) (*Tree, error) {
 	if err := t.cleanUp(); err != nil {
 		lock.release()
 		return nil, err
+	}
+	if !opts.Force {
+		if err := checkOwn(t.dest, t.state); err != nil {
+			lock.release()
+			return nil, err
+		}
 	}
 	go func() {
 		defer close(t.ready)
@@ -225,13 +239,8 @@ func (t *Tree) link(src, rel string) (int64, error) {
 	name := filepath.Join(t.dir, filepath.FromSlash(rel))
 	dir := path.Dir(rel)
 	err := t.inDir(dir, name, func() error { return os.Link(src, name) })
-	switch {
-	case errors.Is(err, fs.ErrExist):
-		if err = os.RemoveAll(name); err == nil {
-			err = os.Link(src, name)
-		}
-	case errors.Is(err, unix.ENOTDIR):
-		if err = clearWay(t.dir, dir); err == nil {
+	if err != nil {
+		if err = t.makeWay(rel, err); err == nil {
 			err = os.Link(src, name)
 		}
 	}
@@ -256,34 +265,66 @@ func (t *Tree) replace(rel string, data []byte) (int64, error) {
 		mtime, err = createFile(name, data)
 		return err
 	})
-	switch {
-	case errors.Is(err, fs.ErrExist):
-		// A file of an older build, or a folder where the new build has a file.
-		if err = os.RemoveAll(name); err == nil {
-			mtime, err = createFile(name, data)
-		}
-	case errors.Is(err, unix.ENOTDIR):
-		// A file of an older build where the new build has a folder.
-		if err = clearWay(t.dir, dir); err == nil {
+	if err != nil {
+		if err = t.makeWay(rel, err); err == nil {
 			mtime, err = createFile(name, data)
 		}
 	}
 	return mtime, err
 }
 
-// clearWay removes the files that stand where the folders of slash path dir should be
-// below root, and makes those folders.
-func clearWay(root, dir string) error {
-	parts := strings.Split(dir, "/")
+// makeWay clears, after making a file at rel failed with err, what an older build left
+// in its way: a file or folder at rel (ErrExist), or files where rel's folders go
+// (ENOTDIR); nil means the file can be made now. It never removes what this build wrote:
+// a path this build writes a file at and also writes files below (slug: index.html
+// beside its section's page) is an error naming both, whichever comes first.
+func (t *Tree) makeWay(rel string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		if below := t.writtenBelow(rel); below != "" {
+			return fmt.Errorf("%s is also a folder this build writes %s into", rel, below)
+		}
+		return os.RemoveAll(filepath.Join(t.dir, filepath.FromSlash(rel)))
+	case errors.Is(err, unix.ENOTDIR):
+		return t.clearWay(rel)
+	}
+	return err
+}
+
+// writtenBelow returns the first, by path, of the files this build wrote below folder
+// rel, or "".
+func (t *Tree) writtenBelow(rel string) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	first := ""
+	for w := range t.written {
+		if strings.HasPrefix(w, rel+"/") && (first == "" || w < first) {
+			first = w
+		}
+	}
+	return first
+}
+
+// clearWay removes the files of older builds that stand where the folders of slash path
+// rel should be, and makes those folders; a file this build wrote there is an error.
+func (t *Tree) clearWay(rel string) error {
+	parts := strings.Split(path.Dir(rel), "/")
 	for i := range parts {
-		p := filepath.Join(root, filepath.FromSlash(strings.Join(parts[:i+1], "/")))
+		at := strings.Join(parts[:i+1], "/")
+		p := filepath.Join(t.dir, filepath.FromSlash(at))
 		if info, err := os.Lstat(p); err == nil && !info.IsDir() {
+			t.mu.Lock()
+			_, ours := t.written[at]
+			t.mu.Unlock()
+			if ours {
+				return fmt.Errorf("%s is also a file this build writes", at)
+			}
 			if err := os.Remove(p); err != nil {
 				return err
 			}
 		}
 	}
-	return os.MkdirAll(filepath.Join(root, filepath.FromSlash(dir)), 0o755)
+	return os.MkdirAll(filepath.Join(t.dir, filepath.FromSlash(path.Dir(rel))), 0o755)
 }
 
 // inDir makes file name in the build's folder dir (slash-separated, relative) with

@@ -406,3 +406,46 @@ func TestSameContentIsLinked(t *testing.T) {
 		}
 	}
 }
+
+// A file at a path below which the same build writes files (a page with slug: index.html
+// beside its section's page) is an error whichever comes first, and whatever the tree of
+// the last build held there: the writer never removes what this build wrote. A big file
+// (linked, not copied, when written twice) takes the same way.
+func TestNeverRemovesWhatThisBuildWrote(t *testing.T) {
+	big := strings.Repeat("x", linkMin)
+	for _, last := range []map[string]string{
+		{"other.html": "nothing in the way"},
+		{"en/a/index.html": "a file there last time"},
+		{"en/a/index.html/index.html": "a folder there last time"},
+	} {
+		for _, order := range [][2]string{
+			{"en/a/index.html", "en/a/index.html/index.html"},
+			{"en/a/index.html/index.html", "en/a/index.html"},
+		} {
+			for _, data := range []string{"page", big} {
+				dest := filepath.Join(t.TempDir(), "public")
+				commit(t, dest, last)
+				tree, err := Begin(dest, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if data == big {
+					writeAll(t, tree, map[string]string{"first-copy.html": big})
+				}
+				if err := tree.WriteFile(order[0], []byte(data)); err != nil {
+					t.Fatal(err)
+				}
+				err = tree.WriteFile(order[1], []byte(data))
+				if err == nil || !strings.Contains(err.Error(), "en/a/index.html") {
+					t.Errorf("last build %v, %s then %s: err %v, want one naming en/a/index.html", last, order[0], order[1], err)
+				}
+				got, rerr := os.ReadFile(filepath.Join(tree.Dir(), order[0]))
+				if rerr != nil || string(got) != data {
+					t.Errorf("last build %v, %s then %s: the first file is %d bytes, %v", last, order[0], order[1], len(got), rerr)
+				}
+				tree.Abort()
+				assertTree(t, dest, last)
+			}
+		}
+	}
+}
