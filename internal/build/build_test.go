@@ -284,6 +284,18 @@ func TestErrors(t *testing.T) {
 		{"template", "-- content/en/a.md --\nx\n-- templates/page.html --\n{{define \"main\"}}\n{{.Nope}}\n{{end}}\n", "templates/page.html:2:"},
 		{"template parse", "-- content/en/a.md --\nx\n-- templates/home.html --\n{{define \"main\"}}\n{{if}}\n{{end}}\n", "templates/home.html:2:"},
 		{"config key", "-- site.toml --\ntitel = 1\n-- content/en/a.md --\nx\n", `site.toml:1:1: error: config: unknown key "titel"`},
+		// A name that is not a safe URL segment: a colon made the sidebar's link a script.
+		{"file name with a scheme", "-- content/en/index.md --\nx\n-- content/en/guide/javascript:alert(1)%2F%2F.md --\nx\n",
+			`content/en/guide/javascript:alert(1)%2F%2F.md:1: error: bad-name: the name "javascript:alert(1)%2F%2F" holds ':'`},
+		{"folder name with a scheme", "-- content/en/javascript:x/a.md --\nx\n", `content/en/javascript:x/a.md:1: error: bad-name: the name "javascript:x" holds ':'`},
+		{"file name with a control character", "-- content/en/a\tb.md --\nx\n", "content/en/a\tb.md:1: error: bad-name: the name \"a\\tb\" holds the control character '\\t'"},
+		{"slug with a scheme", "-- content/en/a.md --\n---\ntitle: A\nslug: \"javascript:alert(1)%2F%2F\"\n---\n",
+			`content/en/a.md:3:1: error: front-matter: front matter: slug: "javascript:alert(1)%2F%2F" holds ':'`},
+		{"slug ..", "-- content/en/a.md --\n+++\nslug = \"..\"\n+++\n", `content/en/a.md:2:1: error: front-matter: front matter: slug: ".." is ".."`},
+		{"alias with a scheme", "-- content/en/a.md --\n---\naliases: [/old/, \"javascript:alert(1)\"]\n---\n",
+			`content/en/a.md:2:1: error: front-matter: front matter: aliases: alias "javascript:alert(1)": "javascript:alert(1)" holds ':'`},
+		{"alias with a query", "-- content/en/a.md --\n---\naliases: [\"/old.php?id=3\"]\n---\n",
+			`content/en/a.md:2:1: error: front-matter: front matter: aliases: alias "/old.php?id=3": "old.php?id=3" holds '?'`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -108,7 +108,7 @@ func TestFrontMatterErrors(t *testing.T) {
 		{"{\n \"title\": [\"a\"]\n}\n", "2:2 front matter: title: want text, got a list"},
 		{"---\ndate: last tuesday\n---\n", "2:1 front matter: date: want a date"},
 		{"---\naliases: {a: 1}\n---\n", "2:1 front matter: aliases: want a list of text, got a map"},
-		{"---\nslug: a/b\n---\n", "2:1 front matter: slug: want one URL segment"},
+		{"---\nslug: a/b\n---\n", `2:1 front matter: slug: "a/b" holds '/'`},
 		{"---\ntitle: [unclosed\n---\n", "2:0 front matter: yaml:"},
 		{"---\ntitle: x\n", "1:1 front matter opened with --- is never closed"},
 		{"{\"title\": \"x\"\n", "1:1 front matter opened with { is never closed"},
