@@ -75,13 +75,14 @@ func Rel(from, to string) string {
 }
 
 // NoScheme returns the relative link rel so that no browser reads it as a URL with a
-// scheme: a link whose first segment holds a colon ("javascript:alert(1)/", from a file
-// or slug of that name) is written "./javascript:alert(1)/". Names that are not safe
-// segments (Segment) are refused when the site is loaded; this holds the line for any
-// name that reaches a link all the same.
+// scheme or a host: a link whose first segment holds a colon ("javascript:alert(1)/",
+// from a file or slug of that name) is written "./javascript:alert(1)/", and so is one
+// that starts with a slash ("//host/", from a path with empty segments). Names that are
+// not safe segments (Segment) are refused when the site is loaded; this holds the line
+// for any name that reaches a link all the same.
 func NoScheme(rel string) string {
 	first, _, _ := strings.Cut(rel, "/")
-	if strings.IndexByte(first, ':') >= 0 {
+	if strings.IndexByte(first, ':') >= 0 || strings.HasPrefix(rel, "/") {
 		return "./" + rel
 	}
 	return rel

@@ -23,6 +23,7 @@ func TestRel(t *testing.T) {
 		{"/index.html", "/a:b.html", "./a:b.html"},
 		{"/en/a/", "/en/b:c/", "../b:c/"},
 		{"/en/", "/en/a/b:c/", "a/b:c/"},
+		{"/en/", "/en///host/", ".///host/"}, // not a clean path, but never a link to another host
 	}
 	for _, tt := range tests {
 		if got := Rel(tt.from, tt.to); got != tt.want {
