@@ -279,6 +279,8 @@ func TestErrors(t *testing.T) {
 		{"front matter", "-- content/en/a.md --\n+++\ntitle = \"x\n+++\nbody\n", "content/en/a.md:2:11: error: front-matter"},
 		{"front matter key of the wrong type", "-- content/en/a.md --\n+++\ntitel = \"x\"\nweight = \"heavy\"\n+++\n", `content/en/a.md:3:1: error: front-matter: front matter: weight: want a whole number, got text "heavy"`},
 		{"yaml front matter", "-- content/en/a.md --\n---\ntitle: [x\n---\n", "content/en/a.md:"},
+		{"yaml key set twice", "-- content/en/a.md --\n---\ntitle: A\ntitle: B\n---\n", `content/en/a.md:3:1: error: front-matter: front matter: key "title" is set twice: first at line 2`},
+		{"json key set twice", "-- content/en/a.md --\n{\"title\": \"A\",\n \"title\": \"B\"}\n", `content/en/a.md:2:2: error: front-matter: front matter: key "title" is set twice: first at line 1`},
 		{"unknown language", "-- site.toml --\n[languages.en]\n-- content/en/a.md --\nx\n-- content/fr/a.md --\nx\n", `content/fr: error: unknown-language`},
 		{"invalid utf-8", "-- content/en/a.md --\nok\nab\xffc\n", "content/en/a.md:2:3: error: invalid-utf8"},
 		{"template", "-- content/en/a.md --\nx\n-- templates/page.html --\n{{define \"main\"}}\n{{.Nope}}\n{{end}}\n", "templates/page.html:2:"},

@@ -142,7 +142,7 @@ var Codes = []CodeDoc{
 		Example: "public: error: font: languages en, ja, zh-Hans all render body text in font-family system-ui: give each its own stack with :lang()",
 		Fix:     "Give each script its own font-family in the theme's style sheet, selected with :lang()."},
 	{Code: "front-matter", Stage: "load", Severity: "error (warning for a translation, unless -strict)",
-		Means:   "A page's front matter is not valid YAML, TOML or JSON, or has a key or value docsite does not accept: a value of the wrong type, a slug or alias that is not a safe URL segment (see bad-name).",
+		Means:   "A page's front matter is not valid YAML, TOML or JSON, or has a key or value docsite does not accept: a value of the wrong type, a key set twice, a slug or alias that is not a safe URL segment (see bad-name).",
 		Example: "content/en/a.md:2:1: error: front-matter: front matter: unknown key \"titel\"",
 		Fix:     "Correct the front matter at the line given."},
 	{Code: "html", Stage: "sitecheck", Severity: "error, or warning where the checker warns",

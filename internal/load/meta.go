@@ -43,8 +43,13 @@ func (fm *FrontMatter) Line(key string) int { return fm.Lines[strings.ToLower(ke
 // set fills fm from the decoded top-level entries of a block.
 func (fm *FrontMatter) set(entries []entry) error {
 	var nested map[string]any
+	seen := make(map[string]entry, len(entries))
 	for _, e := range entries {
 		k := strings.ToLower(e.key)
+		if first, ok := seen[k]; ok {
+			return twiceError(e, first)
+		}
+		seen[k] = e
 		if fm.Lines == nil {
 			fm.Lines = map[string]int{}
 		}
@@ -113,6 +118,17 @@ func (fm *FrontMatter) set(entries []entry) error {
 func typeError(e entry, want string) error {
 	return &fmError{line: e.line, col: e.col,
 		msg: fmt.Sprintf("front matter: %s: want %s, got %s", e.key, want, describe(e.value))}
+}
+
+// twiceError is the error for key e set again after first, in the same spelling or,
+// since keys match whatever their case, in another: one of the values would be lost.
+func twiceError(e, first entry) error {
+	again := ""
+	if e.key != first.key {
+		again = fmt.Sprintf(" as %q (keys match whatever their case)", first.key)
+	}
+	return &fmError{line: e.line, col: e.col,
+		msg: fmt.Sprintf("front matter: key %q is set twice: first at line %d%s; keep one", e.key, first.line, again)}
 }
 
 // valueError is the error for a known key whose value is of the right type but cannot
