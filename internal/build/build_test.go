@@ -285,6 +285,11 @@ func TestErrors(t *testing.T) {
 		{"invalid utf-8", "-- content/en/a.md --\nok\nab\xffc\n", "content/en/a.md:2:3: error: invalid-utf8"},
 		{"template", "-- content/en/a.md --\nx\n-- templates/page.html --\n{{define \"main\"}}\n{{.Nope}}\n{{end}}\n", "templates/page.html:2:"},
 		{"template parse", "-- content/en/a.md --\nx\n-- templates/home.html --\n{{define \"main\"}}\n{{if}}\n{{end}}\n", "templates/home.html:2:"},
+		{"language code ..", "-- site.toml --\n[languages.en]\n[languages.\"..\"]\ntag = \"ja\"\n-- content/en/a.md --\nx\n",
+			`site.toml:2: error: config: language code ".." is not a folder name`},
+		{"folders EN and en", "-- content/EN/a.md --\nx\n-- content/en/a.md --\nx\n", `content/en: error: duplicate-language: languages "EN" and "en" are one language, en`},
+		{"two languages, one tag", "-- site.toml --\n[languages.en]\n[languages.us]\ntag = \"en\"\n-- content/en/a.md --\nx\n-- content/us/a.md --\nx\n",
+			`site.toml:2: error: duplicate-language: languages "en" and "us" are one language, en`},
 		{"config key", "-- site.toml --\ntitel = 1\n-- content/en/a.md --\nx\n", `site.toml:1:1: error: config: unknown key "titel"`},
 		// A name that is not a safe URL segment: a colon made the sidebar's link a script.
 		{"file name with a scheme", "-- content/en/index.md --\nx\n-- content/en/guide/javascript:alert(1)%2F%2F.md --\nx\n",
@@ -335,6 +340,22 @@ func TestBrokenTranslationFallsBack(t *testing.T) {
 	}
 	if _, _, err := buildDir(t, siteFromText(t, site), Options{Strict: true}); err == nil || !strings.Contains(err.Error(), "content/zh/a.md:2") {
 		t.Errorf("-strict: err = %v, want an error naming content/zh/a.md:2", err)
+	}
+}
+
+// A language folder's code is a BCP 47 tag, which ignores case: JA/ is Japanese and gets
+// the theme's Japanese strings.
+func TestLanguageFolderInCapitals(t *testing.T) {
+	site := "-- content/en/a.md --\nx\n-- content/JA/a.md --\ny\n"
+	files, res := mustBuild(t, siteFromText(t, site), Options{})
+	for _, d := range res.Diags {
+		if d.Code == "missing-string" {
+			t.Errorf("%s", d.Error())
+		}
+	}
+	page := string(files["JA/a/index.html"])
+	if !strings.Contains(page, `lang="ja"`) || !strings.Contains(page, "検索") {
+		t.Errorf("JA/a/ is not a Japanese page with Japanese strings:\n%.600s", page)
 	}
 }
 
