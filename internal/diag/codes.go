@@ -78,7 +78,7 @@ var Codes = []CodeDoc{
 		Example: "content/data/offers-survey.toml:77: warning: data-inconsistent: price without a period (hour or month): ambiguous, left out of the comparison",
 		Fix:     "Correct the record, or the source page it cites; the review lists every one under the page \"data\"."},
 	{Code: "data-invalid", Stage: "gpu", Severity: "error",
-		Means:   "A value of the GPU data is not one the key allows (a currency, period, price basis, metric, field or language).",
+		Means:   "A value of the GPU data is not one the key allows (a currency, period, price basis, metric, field or language), or a GPU's or provider's id is not a safe URL segment (it names the record's page; see bad-name).",
 		Example: "content/data/offers-platforms.toml:15: error: data-invalid: period \"week\": want hour or month",
 		Fix:     "Use one of the values the message lists."},
 	{Code: "data-missing", Stage: "gpu", Severity: "error",
