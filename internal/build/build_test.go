@@ -279,11 +279,30 @@ func TestErrors(t *testing.T) {
 		{"front matter", "-- content/en/a.md --\n+++\ntitle = \"x\n+++\nbody\n", "content/en/a.md:2:11: error: front-matter"},
 		{"front matter key of the wrong type", "-- content/en/a.md --\n+++\ntitel = \"x\"\nweight = \"heavy\"\n+++\n", `content/en/a.md:3:1: error: front-matter: front matter: weight: want a whole number, got text "heavy"`},
 		{"yaml front matter", "-- content/en/a.md --\n---\ntitle: [x\n---\n", "content/en/a.md:"},
+		{"yaml key set twice", "-- content/en/a.md --\n---\ntitle: A\ntitle: B\n---\n", `content/en/a.md:3:1: error: front-matter: front matter: key "title" is set twice: first at line 2`},
+		{"json key set twice", "-- content/en/a.md --\n{\"title\": \"A\",\n \"title\": \"B\"}\n", `content/en/a.md:2:2: error: front-matter: front matter: key "title" is set twice: first at line 1`},
 		{"unknown language", "-- site.toml --\n[languages.en]\n-- content/en/a.md --\nx\n-- content/fr/a.md --\nx\n", `content/fr: error: unknown-language`},
 		{"invalid utf-8", "-- content/en/a.md --\nok\nab\xffc\n", "content/en/a.md:2:3: error: invalid-utf8"},
 		{"template", "-- content/en/a.md --\nx\n-- templates/page.html --\n{{define \"main\"}}\n{{.Nope}}\n{{end}}\n", "templates/page.html:2:"},
 		{"template parse", "-- content/en/a.md --\nx\n-- templates/home.html --\n{{define \"main\"}}\n{{if}}\n{{end}}\n", "templates/home.html:2:"},
+		{"language code ..", "-- site.toml --\n[languages.en]\n[languages.\"..\"]\ntag = \"ja\"\n-- content/en/a.md --\nx\n",
+			`site.toml:2: error: config: language code ".." is not a folder name`},
+		{"folders EN and en", "-- content/EN/a.md --\nx\n-- content/en/a.md --\nx\n", `content/en: error: duplicate-language: languages "EN" and "en" are one language, en`},
+		{"two languages, one tag", "-- site.toml --\n[languages.en]\n[languages.us]\ntag = \"en\"\n-- content/en/a.md --\nx\n-- content/us/a.md --\nx\n",
+			`site.toml:2: error: duplicate-language: languages "en" and "us" are one language, en`},
 		{"config key", "-- site.toml --\ntitel = 1\n-- content/en/a.md --\nx\n", `site.toml:1:1: error: config: unknown key "titel"`},
+		// A name that is not a safe URL segment: a colon made the sidebar's link a script.
+		{"file name with a scheme", "-- content/en/index.md --\nx\n-- content/en/guide/javascript:alert(1)%2F%2F.md --\nx\n",
+			`content/en/guide/javascript:alert(1)%2F%2F.md:1: error: bad-name: the name "javascript:alert(1)%2F%2F" holds ':'`},
+		{"folder name with a scheme", "-- content/en/javascript:x/a.md --\nx\n", `content/en/javascript:x/a.md:1: error: bad-name: the name "javascript:x" holds ':'`},
+		{"file name with a control character", "-- content/en/a\tb.md --\nx\n", "content/en/a\tb.md:1: error: bad-name: the name \"a\\tb\" holds the control character '\\t'"},
+		{"slug with a scheme", "-- content/en/a.md --\n---\ntitle: A\nslug: \"javascript:alert(1)%2F%2F\"\n---\n",
+			`content/en/a.md:3:1: error: front-matter: front matter: slug: "javascript:alert(1)%2F%2F" holds ':'`},
+		{"slug ..", "-- content/en/a.md --\n+++\nslug = \"..\"\n+++\n", `content/en/a.md:2:1: error: front-matter: front matter: slug: ".." is ".."`},
+		{"alias with a scheme", "-- content/en/a.md --\n---\naliases: [/old/, \"javascript:alert(1)\"]\n---\n",
+			`content/en/a.md:2:1: error: front-matter: front matter: aliases: alias "javascript:alert(1)": "javascript:alert(1)" holds ':'`},
+		{"alias with a query", "-- content/en/a.md --\n---\naliases: [\"/old.php?id=3\"]\n---\n",
+			`content/en/a.md:2:1: error: front-matter: front matter: aliases: alias "/old.php?id=3": "old.php?id=3" holds '?'`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -321,6 +340,22 @@ func TestBrokenTranslationFallsBack(t *testing.T) {
 	}
 	if _, _, err := buildDir(t, siteFromText(t, site), Options{Strict: true}); err == nil || !strings.Contains(err.Error(), "content/zh/a.md:2") {
 		t.Errorf("-strict: err = %v, want an error naming content/zh/a.md:2", err)
+	}
+}
+
+// A language folder's code is a BCP 47 tag, which ignores case: JA/ is Japanese and gets
+// the theme's Japanese strings.
+func TestLanguageFolderInCapitals(t *testing.T) {
+	site := "-- content/en/a.md --\nx\n-- content/JA/a.md --\ny\n"
+	files, res := mustBuild(t, siteFromText(t, site), Options{})
+	for _, d := range res.Diags {
+		if d.Code == "missing-string" {
+			t.Errorf("%s", d.Error())
+		}
+	}
+	page := string(files["JA/a/index.html"])
+	if !strings.Contains(page, `lang="ja"`) || !strings.Contains(page, "検索") {
+		t.Errorf("JA/a/ is not a Japanese page with Japanese strings:\n%.600s", page)
 	}
 }
 

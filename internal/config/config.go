@@ -101,7 +101,14 @@ func Load(fsys fs.FS, folders []string, baseURL string) (*Resolved, error) {
 	if baseURL != "" {
 		s.BaseURL = baseURL
 	}
-	return resolve(&s, folders, declared)
+	// Where a language comes from: its table in site.toml, else its folder.
+	at := func(code string) (file string, line int) {
+		if declared {
+			return FileName, languageLine(data, code)
+		}
+		return path.Join("content", code), 0
+	}
+	return resolve(&s, folders, declared, at)
 }
 
 func decode(data []byte, s *Site) error {
@@ -113,7 +120,9 @@ func decode(data []byte, s *Site) error {
 	return nil
 }
 
-func resolve(s *Site, folders []string, declared bool) (*Resolved, error) {
+// resolve makes the languages of s, declared in site.toml or made of folders; at says
+// where a language comes from, for diagnostics.
+func resolve(s *Site, folders []string, declared bool, at func(code string) (string, int)) (*Resolved, error) {
 	base, err := parseBaseURL(s.BaseURL)
 	if err != nil {
 		return nil, err
@@ -132,15 +141,25 @@ func resolve(s *Site, folders []string, declared bool) (*Resolved, error) {
 			s.Languages[f] = Language{}
 		}
 	}
-	for code, l := range s.Languages {
-		rl, err := resolveLang(code, l)
+	for _, code := range sortedKeys(s.Languages) {
+		file, line := at(code)
+		if why := badCode(code); why != "" && declared {
+			return nil, diag.Errorf(file, line, 0, "config", "language code %q %s", code, why)
+		} else if why != "" {
+			return nil, diag.Errorf(file, line, 0, "bad-name", "language code %q %s", code, why)
+		}
+		rl, err := resolveLang(code, s.Languages[code])
 		if err != nil {
-			return nil, err
+			err.File, err.Line = file, line
+			return nil, *err
 		}
 		r.Langs = append(r.Langs, rl)
 	}
 	if len(r.Langs) == 0 {
 		return nil, diag.Errorf("content", 0, 0, "no-content", "no language folders under content/")
+	}
+	if err := oneTagEach(r.Langs, at); err != nil {
+		return nil, err
 	}
 	order := func(code string) int { return s.Languages[code].Order }
 	slices.SortFunc(r.Langs, func(a, b Lang) int {
@@ -150,7 +169,7 @@ func resolve(s *Site, folders []string, declared bool) (*Resolved, error) {
 	if def == "" && !declared {
 		def = "en"
 	}
-	if i := slices.IndexFunc(r.Langs, func(l Lang) bool { return l.Code == def }); i > 0 {
+	if i := slices.IndexFunc(r.Langs, func(l Lang) bool { return strings.EqualFold(l.Code, def) }); i > 0 {
 		d := r.Langs[i]
 		r.Langs = slices.Delete(r.Langs, i, i+1)
 		r.Langs = slices.Insert(r.Langs, 0, d)
@@ -160,11 +179,76 @@ func resolve(s *Site, folders []string, declared bool) (*Resolved, error) {
 	return r, nil
 }
 
-func resolveLang(code string, l Language) (Lang, error) {
+// A language's code is its folder under content/, the first segment of its URLs and part
+// of its locale files' names (locales/<code>.toml, gpu.<code>.toml): letters, digits, -
+// and _, starting with a letter or digit (".." would make the site root a language, and a
+// dot would end a locale file's code). data/ holds the GPU data and static/ the theme's
+// files. Codes are BCP 47 tags or stand for one (tag in site.toml), and tags ignore case:
+// two languages whose tags are one (folders EN/ and en/) are an error, and a folder JA/
+// gets the strings of locales/ja.toml.
+
+// badCode says why code cannot be a language code, or returns "".
+func badCode(code string) string {
+	if code == "" {
+		return "is empty"
+	}
+	for i, r := range code {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		case (r == '-' || r == '_') && i > 0:
+		default:
+			return "is not a folder name a URL can hold: use letters, digits, - and _ (a BCP 47 tag such as en or zh-cn)"
+		}
+	}
+	if code == "data" || code == "static" {
+		return "is reserved: content/data holds the GPU data and static/ the theme's files"
+	}
+	return ""
+}
+
+// oneTagEach refuses two languages with one BCP 47 tag (as their canonical forms, so in
+// any case: en and EN): their pages would claim one hreflang.
+func oneTagEach(langs []Lang, at func(code string) (string, int)) error {
+	byTag := map[string]string{}
+	for _, l := range langs { // in code order
+		if other, ok := byTag[l.BCP47]; ok {
+			file, line := at(l.Code)
+			return diag.Errorf(file, line, 0, "duplicate-language",
+				"languages %q and %q are one language, %s (tags ignore case): keep one, or give each its own tag", other, l.Code, l.BCP47)
+		}
+		byTag[l.BCP47] = l.Code
+	}
+	return nil
+}
+
+// languageLine is the line of site.toml src that opens the table of language code
+// ([languages.<code>], or a key languages.<code>.… ), or 0.
+func languageLine(src []byte, code string) int {
+	names := []string{code, `"` + code + `"`, "'" + code + "'"}
+	for i, line := range strings.Split(string(src), "\n") {
+		t := strings.Join(strings.Fields(line), "")
+		t = strings.TrimPrefix(strings.TrimPrefix(t, "["), "[")
+		rest, ok := strings.CutPrefix(t, "languages.")
+		if !ok {
+			continue
+		}
+		for _, n := range names {
+			if after, ok := strings.CutPrefix(rest, n); ok && (after == "" || strings.ContainsAny(after[:1], "].=")) {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// resolveLang makes the language of code as l declares it; a diagnostic's place is the
+// caller's to set.
+func resolveLang(code string, l Language) (Lang, *diag.Diagnostic) {
 	tagText := cmp.Or(l.Tag, code)
 	tag, err := language.Parse(tagText)
 	if err != nil {
-		return Lang{}, diag.Errorf(FileName, 0, 0, "config", "language %q: invalid BCP 47 tag %q: %v", code, tagText, err)
+		d := diag.Errorf(FileName, 0, 0, "config", "language %q: invalid BCP 47 tag %q: %v", code, tagText, err)
+		return Lang{}, &d
 	}
 	name := l.Name
 	if name == "" {

@@ -54,6 +54,33 @@ trusted = true
 	}
 }
 
+// Language folders, without site.toml: their names are the codes, compared as BCP 47 tags.
+func TestFolderErrors(t *testing.T) {
+	tests := []struct {
+		folders []string
+		want    string
+	}{
+		{[]string{"EN", "en"}, `content/en: error: duplicate-language: languages "EN" and "en" are one language, en`},
+		{[]string{"en", "zh-cn", "zh-CN"}, `content/zh-cn: error: duplicate-language: languages "zh-CN" and "zh-cn" are one language, zh-CN`},
+		{[]string{"en", "a.b"}, `content/a.b: error: bad-name: language code "a.b" is not a folder name`},
+		{[]string{"en", "xx-!"}, `content/xx-!: error: bad-name`},
+		{[]string{"en", "zzzzzzzzz"}, `content/zzzzzzzzz: error: config: language "zzzzzzzzz": invalid BCP 47 tag`},
+	}
+	for _, tt := range tests {
+		_, err := Load(fstest.MapFS{}, tt.folders, "")
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: err = %v, want it to contain %q", tt.folders, err, tt.want)
+		}
+	}
+	r, err := Load(fstest.MapFS{}, []string{"DE", "EN"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Default().Code != "EN" {
+		t.Errorf("default language %s, want EN: English first, in any case", r.Default())
+	}
+}
+
 func TestConfigErrors(t *testing.T) {
 	tests := []struct{ toml, want string }{
 		{"title = 1\n", "site.toml:1:"},
@@ -61,6 +88,13 @@ func TestConfigErrors(t *testing.T) {
 		{"baseURL = \"https:///x\"\n", "baseURL"},
 		{"defaultLanguage = \"fr\"\n[languages.en]\n", `defaultLanguage "fr" is not one of the languages`},
 		{"[languages.en]\nweight = 1\n", `site.toml:2:1: error: config: unknown key "languages.en.weight"`},
+		// A code is a folder and a URL segment: ".." would load the site root as a language.
+		{"[languages.en]\n\n[languages.\"..\"]\ntag = \"ja\"\n", `site.toml:3: error: config: language code ".." is not a folder name`},
+		{"[languages.en]\n[ languages . 'a/b' ]\ntag = \"ja\"\n", `site.toml:2: error: config: language code "a/b" is not a folder name`},
+		{"languages.en.order = 1\nlanguages.data.tag = \"ja\"\n", `site.toml:2: error: config: language code "data" is reserved`},
+		{"[languages.en]\ntag = \"not a tag!\"\n", `site.toml:1: error: config: language "en": invalid BCP 47 tag "not a tag!"`},
+		// Two languages, one tag: their pages would claim one hreflang.
+		{"[languages.en]\n[languages.english]\ntag = \"EN\"\n", `site.toml:2: error: duplicate-language: languages "en" and "english" are one language, en`},
 	}
 	for _, tt := range tests {
 		_, err := Load(fstest.MapFS{"site.toml": {Data: []byte(tt.toml)}}, []string{"en"}, "")

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"docsite/internal/diag"
+	"docsite/internal/route"
 )
 
 // converter turns the records of one decoded file into model values, reporting what is malformed
@@ -59,6 +60,15 @@ func (cv *converter) required(rp recordPos, key, v string) string {
 	return v
 }
 
+// pageID is a record's id that names a page of its own (/<lang>/gpus/<id>/): like a page's
+// file name, it must be a safe URL segment (route.Segment).
+func (cv *converter) pageID(rp recordPos, id string) string {
+	if why := route.Segment(id); id != "" && why != "" {
+		cv.errorf(rp.key("id"), "data-invalid", "id %q %s: it is the name of the record's page", id, why)
+	}
+	return cv.required(rp, "id", id)
+}
+
 // number parses an optional decimal; "" is "not stated".
 func (cv *converter) number(line int, key, s string) Number {
 	if s == "" {
@@ -111,7 +121,7 @@ func (cv *converter) rate(r rateRecord, rp recordPos) Rate {
 }
 
 func (cv *converter) gpu(r gpuRecord, rp recordPos) GPU {
-	g := GPU{ID: cv.required(rp, "id", r.ID), Name: cv.required(rp, "name", r.Name),
+	g := GPU{ID: cv.pageID(rp, r.ID), Name: cv.required(rp, "name", r.Name),
 		Vendor: r.Vendor, Mentions: r.Mentions, MemoryType: r.MemoryType, Note: r.Note,
 		MemoryTypeSource: cv.source(rp.key("memory_type_source"), "memory_type_source", r.MemoryTypeSource),
 		Pos:              Source{cv.file, rp.line}}
@@ -145,7 +155,7 @@ func (cv *converter) figure(r figureRecord, line int) Figure {
 }
 
 func (cv *converter) provider(r providerRecord, rp recordPos) Provider {
-	p := Provider{ID: cv.required(rp, "id", r.ID), Names: map[string]string{},
+	p := Provider{ID: cv.pageID(rp, r.ID), Names: map[string]string{},
 		Unverified: r.Unverified, URL: r.URL, Note: r.Note, Pos: Source{cv.file, rp.line}}
 	for code, name := range map[string]string{"en": r.NameEN, "zh": r.NameZH, "ja": r.NameJA} {
 		if name != "" {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // loadCase loads testdata/<name>/data and returns its diagnostics, one string each.
@@ -77,4 +78,34 @@ func TestDataWarnings(t *testing.T) {
 	if _, ok := c.USDPerGPUHour(c.Offers[2]); ok {
 		t.Error("an offer without a period was normalised")
 	}
+}
+
+// A GPU's or provider's id names its page (/<lang>/gpus/<id>/): one that is not a safe URL
+// segment is refused where it is written, as a page's file name is.
+func TestIDsAreURLSegments(t *testing.T) {
+	fsys := fstest.MapFS{"data/a.toml": {Data: []byte(`[rate]
+currency = "CNY"
+per_usd = "7"
+date = "2019-01"
+source = "test"
+
+[[gpu]]
+id = "javascript:alert(1)"
+name = "X1"
+
+[[provider]]
+id = ".."
+name = { en = "P" }
+`)}}
+	_, diags := Load(fsys, "data")
+	var got []string
+	for _, d := range diags {
+		if d.Code == "data-invalid" {
+			got = append(got, d.Error())
+		}
+	}
+	checkDiags(t, got, []string{
+		`data/a.toml:8: error: data-invalid: id "javascript:alert(1)" holds ':' (a URL segment cannot hold / \ : ? # or %): it is the name of the record's page`,
+		`data/a.toml:12: error: data-invalid: id ".." is "..": it is the name of the record's page`,
+	})
 }

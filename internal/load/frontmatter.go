@@ -239,6 +239,9 @@ func decodeTOML(body []byte, fm *FrontMatter) error {
 }
 
 func decodeJSON(body []byte, fm *FrontMatter) error {
+	if err := jsonTwice(body); err != nil {
+		return err
+	}
 	var top any
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
@@ -253,6 +256,56 @@ func decodeJSON(body []byte, fm *FrontMatter) error {
 		m[k] = jsonNumbers(v)
 	}
 	return fm.set(entriesAt(body, m, 1, jsonKey))
+}
+
+// jsonTwice finds a key set twice in one object of a JSON body, at any depth, which
+// encoding/json would decode keeping the last value: the error is at the second.
+// (Top-level keys that differ only in case are fm.set's to report.)
+func jsonTwice(body []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	type object struct {
+		keys     map[string]int // key → its line
+		wantsKey bool           // the next token is a key
+	}
+	var stack []*object
+	for {
+		before := int(dec.InputOffset())
+		tok, err := dec.Token()
+		if err != nil {
+			return nil // the end, or an error Decode reports
+		}
+		var top *object
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if top != nil && top.wantsKey {
+			if k, ok := tok.(string); ok {
+				start := before + len(body[before:]) - len(bytes.TrimLeft(body[before:], " \t\r\n,"))
+				line, col := lineCol(body, start)
+				if first, ok := top.keys[k]; ok {
+					return &fmError{line: line, col: col,
+						msg: fmt.Sprintf("front matter: key %q is set twice: first at line %d; keep one", k, first)}
+				}
+				top.keys[k] = line
+				top.wantsKey = false
+				continue
+			}
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &object{keys: map[string]int{}, wantsKey: true})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		case json.Delim('['):
+			stack = append(stack, nil)
+			continue
+		}
+		// A value ended: the object it belongs to, if any, wants its next key.
+		if len(stack) > 0 && stack[len(stack)-1] != nil {
+			stack[len(stack)-1].wantsKey = true
+		}
+	}
 }
 
 // jsonNumbers turns the json.Numbers in v into int64 where they are integers, float64

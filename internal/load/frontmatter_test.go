@@ -108,11 +108,20 @@ func TestFrontMatterErrors(t *testing.T) {
 		{"{\n \"title\": [\"a\"]\n}\n", "2:2 front matter: title: want text, got a list"},
 		{"---\ndate: last tuesday\n---\n", "2:1 front matter: date: want a date"},
 		{"---\naliases: {a: 1}\n---\n", "2:1 front matter: aliases: want a list of text, got a map"},
-		{"---\nslug: a/b\n---\n", "2:1 front matter: slug: want one URL segment"},
+		{"---\nslug: a/b\n---\n", `2:1 front matter: slug: "a/b" holds '/'`},
 		{"---\ntitle: [unclosed\n---\n", "2:0 front matter: yaml:"},
 		{"---\ntitle: x\n", "1:1 front matter opened with --- is never closed"},
 		{"{\"title\": \"x\"\n", "1:1 front matter opened with { is never closed"},
 		{"---\n- a\n- b\n---\n", "2:1 front matter: want key: value pairs, got a list"},
+		// A key set twice: one of its values would be lost without a word.
+		{"---\ntitle: A\nweight: 1\ntitle: B\n---\n", `4:1 front matter: key "title" is set twice: first at line 2; keep one`},
+		{"---\ntitle: A\nTitle: B\n---\n", `3:1 front matter: key "Title" is set twice: first at line 2 as "title" (keys match whatever their case)`},
+		{"+++\ntitle = \"A\"\nTitle = \"B\"\n+++\n", `3:1 front matter: key "Title" is set twice: first at line 2 as "title"`},
+		{"+++\ntitle = \"A\"\ntitle = \"B\"\n+++\n", `3:1 front matter: key title is already defined`},
+		{"{\n \"title\": \"A\",\n \"title\": \"B\"\n}\n", `3:2 front matter: key "title" is set twice: first at line 2; keep one`},
+		{"{\n \"params\": {\"a\": 1, \"a\": 2}\n}\n", `2:21 front matter: key "a" is set twice: first at line 2`},
+		{"{\"tags\": [\"a\"], \"x\": [{\"b\": {}, \"b\": 2}], \"tags\": []}\n", `1:33 front matter: key "b" is set twice`},
+		{"{\n\"a\": [1, {\"k\": 1}],\n\"b\": {\"k\": 2},\n\"a\": 3}\n", `4:1 front matter: key "a" is set twice: first at line 2`},
 	} {
 		var fm FrontMatter
 		_, err := splitFrontMatter([]byte(tc.src), &fm)

@@ -152,6 +152,10 @@ func Read(fsys fs.FS, lang, name string) *Page {
 // build (Seen) if the file had not changed for a while at start.
 func read(fsys fs.FS, lang, name string, buf []byte, start time.Time) *Page {
 	p := newPage(lang, name)
+	if d := p.badName(); d != nil {
+		p.Err = d
+		return p
+	}
 	var src []byte
 	var err error
 	var st FileStat
@@ -196,6 +200,21 @@ func read(fsys fs.FS, lang, name string, buf []byte, start time.Time) *Page {
 func newPage(lang, name string) *Page {
 	at, _ := route.Parse(name) // name is content/<lang>/….md
 	return &Page{Lang: lang, Path: at.Path, FilePath: at.Path, Kind: at.Kind, File: name, Key: at.Path}
+}
+
+// badName is the error for a page whose file or folder names below the language folder
+// are not safe URL segments (route.Segment), or nil.
+func (p *Page) badName() *diag.Diagnostic {
+	if p.FilePath == "" {
+		return nil
+	}
+	for seg := range strings.SplitSeq(p.FilePath, "/") {
+		if why := route.Segment(seg); why != "" {
+			return ptr(diag.Errorf(p.File, 1, 0, "bad-name",
+				"the name %q %s: it would be part of the page's URL; rename the file or folder", seg, why))
+		}
+	}
+	return nil
 }
 
 // settle sets what the front matter decides of the page's place: its translation key, and

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"docsite/internal/route"
 )
 
 // FrontMatter is the metadata a page declares on top (see splitFrontMatter for the
@@ -41,8 +43,13 @@ func (fm *FrontMatter) Line(key string) int { return fm.Lines[strings.ToLower(ke
 // set fills fm from the decoded top-level entries of a block.
 func (fm *FrontMatter) set(entries []entry) error {
 	var nested map[string]any
+	seen := make(map[string]entry, len(entries))
 	for _, e := range entries {
 		k := strings.ToLower(e.key)
+		if first, ok := seen[k]; ok {
+			return twiceError(e, first)
+		}
+		seen[k] = e
 		if fm.Lines == nil {
 			fm.Lines = map[string]int{}
 		}
@@ -60,8 +67,8 @@ func (fm *FrontMatter) set(entries []entry) error {
 			fm.KeyLine = e.line
 		case "slug":
 			fm.Slug, err = text(e)
-			if err == nil && strings.ContainsAny(fm.Slug, "/\\") {
-				err = typeError(e, "one URL segment, without a slash")
+			if why := route.Segment(fm.Slug); err == nil && fm.Slug != "" && why != "" {
+				err = valueError(e, "%q %s", fm.Slug, why)
 			}
 		case "weight":
 			fm.Weight, err = integer(e)
@@ -77,6 +84,9 @@ func (fm *FrontMatter) set(entries []entry) error {
 			fm.Lastmod, err = date(e)
 		case "aliases":
 			fm.Aliases, err = texts(e)
+			if err == nil {
+				err = checkAliases(e, fm.Aliases)
+			}
 		case "tags":
 			fm.Tags, err = texts(e)
 		case "params":
@@ -108,6 +118,40 @@ func (fm *FrontMatter) set(entries []entry) error {
 func typeError(e entry, want string) error {
 	return &fmError{line: e.line, col: e.col,
 		msg: fmt.Sprintf("front matter: %s: want %s, got %s", e.key, want, describe(e.value))}
+}
+
+// twiceError is the error for key e set again after first, in the same spelling or,
+// since keys match whatever their case, in another: one of the values would be lost.
+func twiceError(e, first entry) error {
+	again := ""
+	if e.key != first.key {
+		again = fmt.Sprintf(" as %q (keys match whatever their case)", first.key)
+	}
+	return &fmError{line: e.line, col: e.col,
+		msg: fmt.Sprintf("front matter: key %q is set twice: first at line %d%s; keep one", e.key, first.line, again)}
+}
+
+// valueError is the error for a known key whose value is of the right type but cannot
+// be used.
+func valueError(e entry, format string, args ...any) error {
+	return &fmError{line: e.line, col: e.col, msg: "front matter: " + e.key + ": " + fmt.Sprintf(format, args...)}
+}
+
+// checkAliases refuses an alias with a folder or file name that is not a safe URL
+// segment (route.Segment); "." and ".." lead from the page's folder, as in a path, and
+// empty segments (a leading, trailing or doubled slash) are ignored.
+func checkAliases(e entry, aliases []string) error {
+	for _, a := range aliases {
+		for seg := range strings.SplitSeq(a, "/") {
+			if seg == "" || seg == "." || seg == ".." {
+				continue
+			}
+			if why := route.Segment(seg); why != "" {
+				return valueError(e, "alias %q: %q %s", a, seg, why)
+			}
+		}
+	}
+	return nil
 }
 
 // describe names a decoded value for messages: its kind and, if short, itself.

@@ -116,6 +116,9 @@ func fromSeen(r *Root, lang, name string, s Seen, start time.Time) *Page {
 		return nil
 	}
 	p := newPage(lang, name)
+	if p.badName() != nil {
+		return nil // read reports it
+	}
 	blank, err := decodeFrontMatter(s.Front, &p.Meta)
 	if err != nil || blank != s.Blank {
 		return nil

@@ -25,7 +25,8 @@ type Catalog struct {
 
 // Load reads every *.toml file of fsys (the overlaid locales/ folder). A file named
 // "<code>.toml" or "<anything>.<code>.toml" holds the strings of the language with folder
-// code <code>. Files for languages the site does not have are ignored.
+// code <code>, in any case (codes are BCP 47 tags, which ignore case: a folder JA gets
+// ja.toml). Files for languages the site does not have are ignored.
 func Load(fsys fs.FS, langs []config.Lang) (*Catalog, diag.List, error) {
 	c := &Catalog{
 		bundle: i18n.NewBundle(langs[0].Tag),
@@ -61,7 +62,7 @@ func langOfFile(name string) string {
 
 func find(langs []config.Lang, code string) (config.Lang, bool) {
 	for _, l := range langs {
-		if l.Code == code {
+		if strings.EqualFold(l.Code, code) {
 			return l, true
 		}
 	}

@@ -28,6 +28,22 @@ func TestBundledLocalesComplete(t *testing.T) {
 	}
 }
 
+// Codes are BCP 47 tags, which ignore case: a language folder JA gets ja.toml's strings.
+func TestCodeInAnyCase(t *testing.T) {
+	langs := []config.Lang{{Code: "EN", Tag: language.English}, {Code: "JA", Tag: language.Japanese}}
+	c, warns, err := Load(locales.FS, langs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) > 0 {
+		t.Errorf("%d warnings, the first %s", len(warns), warns[0].Error())
+	}
+	ja, en := c.Localizer(langs[1]), c.Localizer(langs[0])
+	if ja.T("Search") != "検索" || en.T("Search") != "Search" {
+		t.Errorf("Search: JA %q, EN %q", ja.T("Search"), en.T("Search"))
+	}
+}
+
 func TestPluralsAndFallback(t *testing.T) {
 	fsys := fstest.MapFS{
 		"en.toml":        {Data: []byte("Only = \"only in English\"\n[Pages]\none = \"{{.Count}} page\"\nother = \"{{.Count}} pages\"\n")},

@@ -68,7 +68,24 @@ func Rel(from, to string) string {
 	if b.Len() == 0 {
 		return "./"
 	}
-	return b.String()
+	if up > 0 {
+		return b.String() // "../" first: no scheme
+	}
+	return NoScheme(b.String())
+}
+
+// NoScheme returns the relative link rel so that no browser reads it as a URL with a
+// scheme or a host: a link whose first segment holds a colon ("javascript:alert(1)/",
+// from a file or slug of that name) is written "./javascript:alert(1)/", and so is one
+// that starts with a slash ("//host/", from a path with empty segments). Names that are
+// not safe segments (Segment) are refused when the site is loaded; this holds the line
+// for any name that reaches a link all the same.
+func NoScheme(rel string) string {
+	first, _, _ := strings.Cut(rel, "/")
+	if strings.IndexByte(first, ':') >= 0 || strings.HasPrefix(rel, "/") {
+		return "./" + rel
+	}
+	return rel
 }
 
 // segmentCursor walks the slash-separated segments of a path as strings.Split would cut

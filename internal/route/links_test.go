@@ -17,10 +17,43 @@ func TestRel(t *testing.T) {
 		{"/index.html", "/static/root.js", "static/root.js"},
 		{"/en/", "/en/", "./"},
 		{"/en/gpus/v100/", "/en/gpus/", "../"},
+		// A first segment with a colon would be a scheme: javascript:alert(1)/ runs script.
+		{"/en/guide/", "/en/guide/javascript:alert(1)%2F%2F/", "./javascript:alert(1)%2F%2F/"},
+		{"/en/guide/", "/en/guide/javascript:x/y/", "./javascript:x/y/"},
+		{"/index.html", "/a:b.html", "./a:b.html"},
+		{"/en/a/", "/en/b:c/", "../b:c/"},
+		{"/en/", "/en/a/b:c/", "a/b:c/"},
+		{"/en/", "/en///host/", ".///host/"}, // not a clean path, but never a link to another host
 	}
 	for _, tt := range tests {
 		if got := Rel(tt.from, tt.to); got != tt.want {
 			t.Errorf("Rel(%q, %q) = %q, want %q", tt.from, tt.to, got, tt.want)
+		}
+	}
+}
+
+func TestReviewLinks(t *testing.T) {
+	if got, want := ReviewLink("javascript:alert(1)"), "./javascript:alert(1)/"; got != want {
+		t.Errorf("ReviewLink = %q, want %q", got, want)
+	}
+	if got, want := FromFile("index.html", "/x:y/"), "./x:y/"; got != want {
+		t.Errorf("FromFile = %q, want %q", got, want)
+	}
+	if got, want := FromFile("_review/a/index.html", "/en/a/"), "../../en/a/"; got != want {
+		t.Errorf("FromFile = %q, want %q", got, want)
+	}
+}
+
+func TestSegment(t *testing.T) {
+	for _, ok := range []string{"gpu-cloud", "v100.html", "日本語", "a b", "...", "a.b", "index"} {
+		if why := Segment(ok); why != "" {
+			t.Errorf("Segment(%q) = %q, want it accepted", ok, why)
+		}
+	}
+	for _, bad := range []string{"", ".", "..", "a/b", `a\b`, "javascript:alert(1)", "a?b", "a#b", "a%2Fb",
+		"a\x00b", "a\nb", "a\x7fb", "a\u0085b"} {
+		if Segment(bad) == "" {
+			t.Errorf("Segment(%q) accepted it", bad)
 		}
 	}
 }
@@ -69,6 +102,9 @@ func FuzzRel(f *testing.F) {
 		}
 		if got != to {
 			t.Errorf("Rel(%q, %q) = %q, which leads to %q", from, to, rel, got)
+		}
+		if u, err := url.Parse(rel); err == nil && u.Scheme != "" {
+			t.Errorf("Rel(%q, %q) = %q, a URL of scheme %q", from, to, rel, u.Scheme)
 		}
 	})
 }

@@ -16,13 +16,13 @@ const (
 func ReviewFile(key string) string { return path.Join("_review", key, "index.html") }
 
 // ReviewLink is the link from the review index to the review of the page with key key.
-func ReviewLink(key string) string { return key + "/" }
+func ReviewLink(key string) string { return NoScheme(key + "/") }
 
 // FromFile is the link from the output file from (a slash path from the output root) to
 // site path to: one "../" per folder of from, then to without its leading slash. Review
 // pages link to the site so.
 func FromFile(from, to string) string {
-	return ToRoot(from) + strings.TrimPrefix(to, "/")
+	return NoScheme(ToRoot(from) + strings.TrimPrefix(to, "/"))
 }
 
 // ToRoot is the way from the folder of output file name back to the output root: "" for

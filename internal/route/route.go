@@ -27,6 +27,16 @@
 // page path (WithSlug); links to the file still name it by its file name. Each of front
 // matter's aliases is a redirect page at a site path of its own (Alias).
 //
+// # Safe segments
+//
+// Every segment of a page path (the folder and file names below the language folder, and
+// a slug), and of an alias, is published as written: in the output's file names and in
+// the links to the page. Segment refuses those a browser or a server would read as
+// something else: "." and "..", control characters, and / \ : ? # % (a colon would make
+// a relative link a scheme, as in "javascript:…"; ? and # would cut the link short; % would
+// be decoded by the server). Links written relative never start with a segment holding a
+// colon all the same (NoScheme).
+//
 // The local images and downloads a page links to are published beside it (Beside),
 // whatever its kind, so that the relative links of its markdown hold.
 //
@@ -146,6 +156,26 @@ func WithSlug(p, slug string) string {
 		return dir + "/" + slug
 	}
 	return slug
+}
+
+// Segment says why s cannot be a segment of a page path or of an alias (see Safe
+// segments), or returns "" when it can.
+func Segment(s string) string {
+	switch s {
+	case "":
+		return "is empty"
+	case ".", "..":
+		return "is " + strconv.Quote(s)
+	}
+	for _, r := range s {
+		switch {
+		case r < 0x20 || r >= 0x7f && r < 0xa0:
+			return "holds the control character " + strconv.QuoteRune(r)
+		case strings.ContainsRune(`/\:?#%`, r):
+			return "holds " + strconv.QuoteRune(r) + ` (a URL segment cannot hold / \ : ? # or %)`
+		}
+	}
+	return ""
 }
 
 // Alias is the site path of alias, a former URL of a page in language lang, as front
