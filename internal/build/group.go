@@ -387,7 +387,7 @@ type lineAnchor struct {
 func headingAnchors(doc *markdown.Doc) []lineAnchor {
 	var out []lineAnchor
 	for h, id := range topHeadings(doc) {
-		out = append(out, lineAnchor{markdown.NodeLine(h, doc.Src), id})
+		out = append(out, lineAnchor{doc.NodeLine(h), id})
 	}
 	return out
 }

@@ -36,7 +36,8 @@ import (
 // scDoc is what one page's parse knows about its shortcodes. The parser context carries
 // it while parsing and the document's meta after that, for the renderers.
 type scDoc struct {
-	src     []byte // the real source
+	src     []byte    // the real source
+	lines   LineIndex // of src
 	tree    *shortcode.Tree
 	block   []bool               // by tag index: the tag is a block (it starts a line once masked)
 	byOff   map[int]int          // tag start offset → tag index
@@ -85,7 +86,7 @@ func prepareShortcodes(src []byte, set *shortcode.LangSet, pc parser.Context) *s
 		inner = set.Inner
 	}
 	tree, errs := shortcode.Parse(src, inner)
-	d := &scDoc{src: src, tree: tree, set: set, byOff: make(map[int]int, len(tree.Tags))}
+	d := &scDoc{src: src, lines: NewLineIndex(src), tree: tree, set: set, byOff: make(map[int]int, len(tree.Tags))}
 	if e, ok := pc.Get(envKey).(*pageEnv); ok {
 		d.env = e
 	} else {
@@ -118,8 +119,8 @@ func prepareShortcodes(src []byte, set *shortcode.LangSet, pc parser.Context) *s
 // lineCol is the 1-based line and column (in characters) of byte offset off.
 func (d *scDoc) lineCol(off int) (int, int) {
 	off = min(off, len(d.src))
-	start := bytes.LastIndexByte(d.src[:off], '\n') + 1
-	return bytes.Count(d.src[:start], []byte{'\n'}) + 1, utf8.RuneCount(d.src[start:off]) + 1
+	line := d.lines.Line(off)
+	return line, utf8.RuneCount(d.src[d.lines.Start(line):off]) + 1
 }
 
 // tagAt returns the tag starting at byte offset off.
@@ -162,15 +163,15 @@ func (d *scDoc) classify() {
 // span no lines once masked.
 func (d *scDoc) lineStart(off int) int {
 	for {
-		k := bytes.LastIndexByte(d.src[:off], '\n')
-		if k < 0 {
+		start := d.lines.Start(d.lines.Line(off))
+		if start == 0 {
 			return 0
 		}
-		if j := d.tagCovering(k); j >= 0 {
+		if j := d.tagCovering(start - 1); j >= 0 { // the line break is inside a tag
 			off = d.tree.Tags[j].Start
 			continue
 		}
-		return k + 1
+		return start
 	}
 }
 
