@@ -40,6 +40,7 @@ type scDoc struct {
 	lines   LineIndex // of src
 	tree    *shortcode.Tree
 	block   []bool               // by tag index: the tag is a block (it starts a line once masked)
+	flat    []bool               // by call index: a pair nested too deep, left out (flattenDeep)
 	byOff   map[int]int          // tag start offset → tag index
 	ctxs    []*shortcode.Context // by call index
 	out     []template.HTML      // by call index: output of calls run at parse time
@@ -103,6 +104,7 @@ func prepareShortcodes(src []byte, set *shortcode.LangSet, pc parser.Context) *s
 	for i := range tree.Tags {
 		d.byOff[tree.Tags[i].Start] = i
 	}
+	d.flattenDeep()
 	d.classify()
 	d.ctxs = make([]*shortcode.Context, len(tree.Calls))
 	d.out = make([]template.HTML, len(tree.Calls))
@@ -149,6 +151,8 @@ func (d *scDoc) classify() {
 			continue
 		}
 		switch {
+		case d.left(t):
+			d.block[i] = true // blanks, once masked
 		case t.Close:
 			d.block[i] = d.block[d.byOff[c.Open.Start]]
 		case c.Paired():
@@ -239,6 +243,10 @@ func (d *scDoc) mask() []byte {
 	m := bytes.Clone(d.src)
 	for i := range d.tree.Tags {
 		t := &d.tree.Tags[i]
+		if d.left(t) {
+			blank(m[t.Start:t.End])
+			continue
+		}
 		tok := maskToken(i, t.End-t.Start)
 		copy(m[t.Start:t.End], tok)
 		if d.block[i] && t.Start > 0 && d.lineStart(t.Start) != t.Start {
@@ -248,6 +256,15 @@ func (d *scDoc) mask() []byte {
 		}
 	}
 	return m
+}
+
+// blank turns every byte of b but line breaks into a space.
+func blank(b []byte) {
+	for i, c := range b {
+		if c != '\n' {
+			b[i] = ' '
+		}
+	}
 }
 
 func maskToken(i, n int) []byte {
@@ -268,4 +285,48 @@ func docState(n ast.Node) *scDoc {
 	}
 	d, _ := doc.Meta()[scMeta].(*scDoc)
 	return d
+}
+
+// maxPairDepth is how deep shortcode pairs nest at most. Goldmark asks every open block
+// whether it continues, on every line, and keeps what it answers until the next blank
+// line, and every pair renders its inner content and hands the template a copy: a page's
+// cost grew with its size times the depth of its pairs (6,000 details nested in 270 KB
+// took 2.4 GB). Tabs in tabs nest two or three deep.
+const maxPairDepth = 32
+
+// flattenDeep leaves out the pairs nested more than maxPairDepth deep: their tags are
+// blanked in the masked source and skipped where tags are expanded, so that their inner
+// content is part of the pair around them; one warning names the first.
+func (d *scDoc) flattenDeep() {
+	calls := d.tree.Calls
+	depth := make([]int, len(calls))
+	var first *shortcode.Tag
+	for _, c := range calls { // a parent comes before its children
+		if c.Parent != nil {
+			depth[c.Index] = depth[c.Parent.Index]
+		}
+		if !c.Paired() || c.Open.Escaped {
+			continue
+		}
+		if depth[c.Index]++; depth[c.Index] > maxPairDepth {
+			if d.flat == nil {
+				d.flat, first = make([]bool, len(calls)), c.Open
+			}
+			d.flat[c.Index] = true
+		}
+	}
+	if first != nil {
+		line, col := d.lineCol(first.Start)
+		d.diags = append(d.diags, diag.Warnf("", line, col, "deep-nesting",
+			"shortcode pairs nested more than %d deep, here and below: the deeper pairs' tags are left out, their inner content kept (nesting flattened, text kept)", maxPairDepth))
+	}
+}
+
+// left reports whether tag t belongs to a pair flattenDeep left out.
+func (d *scDoc) left(t *shortcode.Tag) bool {
+	if d.flat == nil {
+		return false
+	}
+	c := d.call(t)
+	return c != nil && d.flat[c.Index]
 }
