@@ -38,6 +38,7 @@ import (
 type scDoc struct {
 	src     []byte    // the real source
 	lines   LineIndex // of src
+	lastCol position  // the last offset lineCol located: tags are located in order
 	tree    *shortcode.Tree
 	block   []bool               // by tag index: the tag is a block (it starts a line once masked)
 	flat    []bool               // by call index: a pair nested too deep, left out (flattenDeep)
@@ -122,8 +123,17 @@ func prepareShortcodes(src []byte, set *shortcode.LangSet, pc parser.Context) *s
 func (d *scDoc) lineCol(off int) (int, int) {
 	off = min(off, len(d.src))
 	line := d.lines.Line(off)
-	return line, utf8.RuneCount(d.src[d.lines.Start(line):off]) + 1
+	from, col := d.lines.Start(line), 1
+	if p := d.lastCol; p.line == line && p.off <= off { // counted up to there already
+		from, col = p.off, p.col
+	}
+	col += utf8.RuneCount(d.src[from:off])
+	d.lastCol = position{off, line, col}
+	return line, col
 }
+
+// position is an offset and its line and column.
+type position struct{ off, line, col int }
 
 // tagAt returns the tag starting at byte offset off.
 func (d *scDoc) tagAt(off int) (*shortcode.Tag, int, bool) {
@@ -140,11 +150,15 @@ func (d *scDoc) call(t *shortcode.Tag) *shortcode.Call { return d.tree.ByOffset[
 // classify decides which tags are blocks. A single tag is a block when only blanks,
 // quote markers and block tags stand before it on its line and only blanks and tags after
 // it; an opening tag of a pair when only those stand before it, and its closing tag
-// starts a line or follows a blank (which the mask turns into a line break).
+// starts a line or follows a blank (which the mask turns into a line break). Each tag's
+// answers build on its neighbour's, so that a line of many tags is read once, not once
+// for each of them.
 func (d *scDoc) classify() {
 	tags := d.tree.Tags
 	d.block = make([]bool, len(tags))
+	before, after := make([]bool, len(tags)), d.onlyTagsAfter()
 	for i := range tags {
+		before[i] = d.onlyBlocksBefore(i, before)
 		t := &tags[i]
 		c := d.call(t)
 		if t.Escaped || c == nil {
@@ -156,9 +170,9 @@ func (d *scDoc) classify() {
 		case t.Close:
 			d.block[i] = d.block[d.byOff[c.Open.Start]]
 		case c.Paired():
-			d.block[i] = d.onlyBlocksBefore(i) && d.splittable(c.Close)
+			d.block[i] = before[i] && d.splittable(c.Close)
 		default:
-			d.block[i] = d.onlyBlocksBefore(i) && d.onlyTagsAfter(i)
+			d.block[i] = before[i] && after[i]
 		}
 	}
 }
@@ -189,37 +203,47 @@ func (d *scDoc) tagCovering(off int) int {
 	return -1
 }
 
-func (d *scDoc) onlyBlocksBefore(i int) bool {
-	t := &d.tree.Tags[i]
-	for off := d.lineStart(t.Start); off < t.Start; {
-		c := d.src[off]
-		if c == ' ' || c == '\t' || c == '>' {
-			off++
-			continue
+// onlyBlocksBefore reports whether only blanks, quote markers and block tags stand
+// before tag i on its line, before telling it for the tags before i: it reads back to
+// the tag before i at most.
+func (d *scDoc) onlyBlocksBefore(i int, before []bool) bool {
+	tags := d.tree.Tags
+	start := d.lineStart(tags[i].Start)
+	for off := tags[i].Start; off > start; off-- {
+		if k := i - 1; k >= 0 && tags[k].End == off {
+			return d.block[k] && before[k]
 		}
-		j, ok := d.byOff[off]
-		if !ok || !d.block[j] {
+		if c := d.src[off-1]; c != ' ' && c != '\t' && c != '>' {
 			return false
 		}
-		off = d.tree.Tags[j].End
 	}
 	return true
 }
 
-func (d *scDoc) onlyTagsAfter(i int) bool {
-	for off := d.tree.Tags[i].End; off < len(d.src); {
-		c := d.src[off]
-		switch {
-		case c == '\n':
+// onlyTagsAfter tells, by tag index, whether only blanks and tags (not escaped ones)
+// follow a tag on its line: from the last tag back, each reading forward to the next
+// tag at most.
+func (d *scDoc) onlyTagsAfter() []bool {
+	tags := d.tree.Tags
+	after := make([]bool, len(tags))
+	for i := len(tags) - 1; i >= 0; i-- {
+		after[i] = d.tagsAfter(i, after)
+	}
+	return after
+}
+
+func (d *scDoc) tagsAfter(i int, after []bool) bool {
+	tags := d.tree.Tags
+	for off := tags[i].End; off < len(d.src); off++ {
+		if j := i + 1; j < len(tags) && tags[j].Start == off {
+			return !tags[j].Escaped && after[j]
+		}
+		switch d.src[off] {
+		case '\n':
 			return true
-		case c == ' ' || c == '\t' || c == '\r':
-			off++
+		case ' ', '\t', '\r':
 		default:
-			j, ok := d.byOff[off]
-			if !ok || d.tree.Tags[j].Escaped {
-				return false
-			}
-			off = d.tree.Tags[j].End
+			return false
 		}
 	}
 	return true
