@@ -33,7 +33,8 @@ func parseFlat(clean []byte) (nodes []*html.Node, flattened bool) {
 
 // flatten returns src with the start and end tags of elements nested deeper than depth
 // left out (by the tags' own nesting, as the tokenizer reads them), and end tags that
-// close nothing open; text, comments and tags of void elements are kept as written.
+// close nothing open; text, comments and, unless depth is 0, tags of elements that nest
+// nothing (images, line breaks) are kept as written.
 func flatten(src []byte, depth int) []byte {
 	type open struct {
 		name string
@@ -54,8 +55,8 @@ func flatten(src []byte, depth int) []byte {
 		switch tt {
 		case html.StartTagToken:
 			name, _ := z.TagName()
-			if void(name) {
-				if kept < depth {
+			if void(name) { // nests nothing: an image deep down stays
+				if depth > 0 {
 					out.Write(raw)
 				}
 				continue
@@ -67,7 +68,7 @@ func flatten(src []byte, depth int) []byte {
 			}
 			stack = append(stack, o)
 		case html.SelfClosingTagToken:
-			if kept < depth {
+			if depth > 0 {
 				out.Write(raw)
 			}
 		case html.EndTagToken:
