@@ -65,6 +65,7 @@ type built struct {
 	mentions []mention
 	assets   []asset   // local images, published beside every page that shows this body
 	links    []linkRef // its internal links
+	warned   diag.List // what rendering its body found (renderBody)
 }
 
 // buildGroup builds one page in every site language, in the steps the package comment
@@ -81,6 +82,11 @@ func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, erro
 	out.review = s.reviewGroup(g, v.real)
 	if err := s.renderBodies(v, out.review, spare); err != nil {
 		return nil, err
+	}
+	for _, l := range s.cfg.Langs {
+		if b := v.real[l.Code]; b != nil {
+			out.diags = append(out.diags, b.warned...)
+		}
 	}
 	if v.src.page.Path == "" {
 		s.keepIntros(out, v)
@@ -331,8 +337,13 @@ func versionOf(p *load.Page) render.Version {
 func (s *site) renderBody(b *built) error {
 	p := b.page
 	var filter func([]byte) []byte
+	flattened := false
 	if lang, _ := s.cfg.Lang(p.Lang); !lang.Trusted && markdown.HasRawHTML(b.doc.Root) {
-		filter = sanitize.Body
+		filter = func(body []byte) []byte {
+			out, flat := sanitize.BodyFlat(body)
+			flattened = flattened || flat
+			return out
+		}
 	}
 	html, err := s.md[p.Lang].RenderString(b.doc, filter)
 	var located diag.Diagnostic
@@ -342,6 +353,11 @@ func (s *site) renderBody(b *built) error {
 	}
 	if err != nil {
 		return diag.Errorf(p.File, 0, 0, "render", "%v", err)
+	}
+	b.warned = nil
+	if flattened {
+		b.warned = diag.List{diag.Warnf(p.File, b.doc.NestingLine(sanitize.FlatDepth), 0, "deep-nesting",
+			"HTML elements nested more than %d deep, here or below: the HTML parser refuses them, so the deeper elements are left out (nesting flattened, text kept)", sanitize.FlatDepth)}
 	}
 	b.Body = template.HTML(html)
 	b.TOC = toc(b.doc)
@@ -404,7 +420,7 @@ type lineAnchor struct {
 func headingAnchors(doc *markdown.Doc) []lineAnchor {
 	var out []lineAnchor
 	for h, id := range topHeadings(doc) {
-		out = append(out, lineAnchor{markdown.NodeLine(h, doc.Src), id})
+		out = append(out, lineAnchor{doc.NodeLine(h), id})
 	}
 	return out
 }

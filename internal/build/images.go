@@ -22,20 +22,20 @@ type asset struct {
 	rel  string // path relative to the page's URL
 }
 
-// imageLine is the line of img in src: its alt text's, else that of the block holding it
+// imageLine is the line of img in doc: its alt text's, else that of the block holding it
 // (an image without alt text inside emphasis has no text of its own to place it).
-func imageLine(img *ast.Image, src []byte) int { return inlineLine(img, src) }
+func imageLine(img *ast.Image, doc *markdown.Doc) int { return inlineLine(img, doc) }
 
 // inlineLine is the line of inline node n (a link, an image): its text's, else that of
 // the block holding it.
-func inlineLine(n ast.Node, src []byte) int {
-	if line := markdown.NodeLine(n, src); line > 0 {
+func inlineLine(n ast.Node, doc *markdown.Doc) int {
+	if line := doc.NodeLine(n); line > 0 {
 		return line
 	}
 	for n.Parent() != nil && n.Type() != ast.TypeBlock {
 		n = n.Parent()
 	}
-	return markdown.NodeLine(n, src)
+	return doc.NodeLine(n)
 }
 
 // checkImages finds the images of a page with a local source. One that exists is returned
@@ -63,7 +63,7 @@ func (s *site) checkImages(p *load.Page, doc *markdown.Doc) (assets []asset, dia
 			assets = append(assets, asset{file: file, rel: path.Clean(u.Path)})
 		default:
 			missing = append(missing, img)
-			diags = append(diags, diag.Warnf(p.File, imageLine(img, doc.Src), 0, "missing-image",
+			diags = append(diags, diag.Warnf(p.File, imageLine(img, doc), 0, "missing-image",
 				"image %q not found (looked for %s); left out of the page", dest, file))
 		}
 		return ast.WalkSkipChildren, nil

@@ -54,7 +54,7 @@ func (s *site) resolveLinks(p *load.Page, pageURL string, doc *markdown.Doc) (re
 				if u, err := url.Parse(dest); err == nil {
 					target := s.rootRelative(p.Lang, u.Path)
 					img.Destination = []byte(withFragment(route.Rel(pageURL, target), u))
-					refs = append(refs, linkRef{File: p.File, Line: imageLine(img, doc.Src), Dest: dest, Target: target})
+					refs = append(refs, linkRef{File: p.File, Line: imageLine(img, doc), Dest: dest, Target: target})
 				}
 			}
 			return ast.WalkContinue, nil
@@ -68,7 +68,7 @@ func (s *site) resolveLinks(p *load.Page, pageURL string, doc *markdown.Doc) (re
 		if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(dest, "//") || u.Opaque != "" {
 			return ast.WalkContinue, nil // external, or not a URL: not ours to check
 		}
-		ref := linkRef{File: p.File, Line: linkLine(l, doc.Src), Dest: dest, Fragment: u.Fragment}
+		ref := linkRef{File: p.File, Line: linkLine(l, doc), Dest: dest, Fragment: u.Fragment}
 		switch {
 		case u.Path == "":
 			ref.Target = pageURL // #fragment on the page itself
@@ -162,7 +162,7 @@ func resolveURL(base, ref string) string {
 }
 
 // linkLine is the line of a link: its text's, else its block's.
-func linkLine(l *ast.Link, src []byte) int { return inlineLine(l, src) }
+func linkLine(l *ast.Link, doc *markdown.Doc) int { return inlineLine(l, doc) }
 
 // published records what a build writes, for the link check: every file, and the ids of
 // every page.

@@ -2,6 +2,8 @@ package markdown
 
 import (
 	"bytes"
+	"strconv"
+	"strings"
 	"testing"
 
 	"docsite/internal/bench/corpus"
@@ -65,5 +67,21 @@ func BenchmarkRenderPage(b *testing.B) {
 			b.Fatal(err)
 		}
 		i++
+	}
+}
+
+// BenchmarkTagLine parses a page whose one line holds 2,000 and 20,000 shortcode tags
+// without a template: telling which tags are blocks once walked the line from its start
+// for every tag, and locating each unknown one counted its line's characters.
+func BenchmarkTagLine(b *testing.B) {
+	for _, n := range []int{2_000, 20_000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			src := []byte("# T\n\n" + strings.Repeat("{{< nope >}} ", n) + "\n")
+			p := New(Options{})
+			b.ReportAllocs()
+			for b.Loop() {
+				p.Parse(src, nil)
+			}
+		})
 	}
 }

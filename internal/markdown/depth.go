@@ -3,6 +3,11 @@ package markdown
 import (
 	"bytes"
 
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
 	"docsite/internal/diag"
 )
 
@@ -71,4 +76,87 @@ func indent(line []byte) (width, n int) {
 		n++
 	}
 	return 0, n
+}
+
+// NestingLine returns the line where the page's elements first nest more than depth
+// deep, or the line where they nest deepest when they never do. The depth is estimated
+// from the source, as the nodes that hold a block or inline (each writes one element,
+// or a few) and the elements raw HTML before it opened and has not closed; it places a
+// warning when the sanitiser flattened the rendered page (sanitize.BodyFlat), which
+// cannot tell which line its elements came from.
+func (d *Doc) NestingLine(depth int) int {
+	first, deepest, most := 0, 0, -1
+	level, open := 0, 0 // ancestors in the tree; elements raw HTML left open
+	at := func(off, open int) {
+		if n := level + open; n > most || first == 0 && n > depth {
+			line := d.Line(off)
+			if n > most {
+				most, deepest = n, line
+			}
+			if first == 0 && n > depth {
+				first = line
+			}
+		}
+	}
+	ast.Walk(d.Root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			level--
+			return ast.WalkContinue, nil
+		}
+		level++
+		var segs *text.Segments
+		switch n := n.(type) {
+		case *ast.HTMLBlock:
+			segs = n.Lines()
+		case *ast.RawHTML:
+			segs = n.Segments
+		default:
+			if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+				at(n.Lines().At(0).Start, open)
+			}
+			return ast.WalkContinue, nil
+		}
+		for i := range segs.Len() {
+			seg := segs.At(i)
+			open = openElements(open, seg.Value(d.Src), func(off, open int) { at(seg.Start+off, open) })
+		}
+		return ast.WalkContinue, nil
+	})
+	if first > 0 {
+		return first
+	}
+	return deepest
+}
+
+// openElements returns how many elements are open after the tags of raw, open being
+// those open before it: a start tag opens one (not a void element's), an end tag closes
+// one. at is told the offset in raw of each start tag and how many are open after it.
+func openElements(open int, raw []byte, at func(off, open int)) int {
+	z := html.NewTokenizer(bytes.NewReader(raw))
+	for off := 0; ; {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return open
+		}
+		switch tt {
+		case html.StartTagToken:
+			if name, _ := z.TagName(); !voidElement(atom.Lookup(name)) {
+				open++
+				at(off, open)
+			}
+		case html.EndTagToken:
+			open = max(open-1, 0)
+		}
+		off += len(z.Raw())
+	}
+}
+
+// voidElement reports whether elements of a have no end tag.
+func voidElement(a atom.Atom) bool {
+	switch a {
+	case atom.Area, atom.Base, atom.Br, atom.Col, atom.Embed, atom.Hr, atom.Img, atom.Input,
+		atom.Link, atom.Meta, atom.Source, atom.Track, atom.Wbr, atom.Param:
+		return true
+	}
+	return false
 }

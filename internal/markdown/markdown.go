@@ -25,6 +25,9 @@ type Doc struct {
 	Src  []byte
 	ctx  parser.Context
 	deep *diag.Diagnostic // lines indented too deep to parse in time (boundIndent)
+
+	lines     LineIndex // of Src, made when first asked for (Lines)
+	linesOnce sync.Once
 }
 
 // Context returns the parser context, where extensions leave what they found.
@@ -84,13 +87,15 @@ func (p *Parser) Parse(src []byte, setup func(parser.Context)) *Doc {
 	src = src[:len(src):len(src)]
 	src, deep := boundIndent(src)
 	parsed := src
+	d := &Doc{Src: src, ctx: ctx, deep: deep}
 	if sc := prepareShortcodes(src, p.shortcodes, ctx); sc != nil {
 		ctx.Set(scKey, sc)
 		table.SetUnmask(ctx, sc.unmask, sc.unmaskHTML)
 		parsed = sc.mask()
+		d.linesOnce.Do(func() { d.lines = sc.lines }) // the same source's
 	}
-	root := p.md.Parser().Parse(text.NewReader(parsed), parser.WithContext(ctx))
-	return &Doc{Root: root, Src: src, ctx: ctx, deep: deep}
+	d.Root = p.md.Parser().Parse(text.NewReader(parsed), parser.WithContext(ctx))
+	return d
 }
 
 // Render renders the document body to HTML.
@@ -152,27 +157,6 @@ type bufWriter struct{ *bytes.Buffer }
 func (bufWriter) Buffered() int { return 0 }
 
 func (bufWriter) Flush() error { return nil }
-
-// Line returns the 1-based line of byte offset off in src.
-func Line(src []byte, off int) int {
-	if off > len(src) {
-		off = len(src)
-	}
-	return bytes.Count(src[:off], []byte{'\n'}) + 1
-}
-
-// NodeLine returns the 1-based line where block node n starts, or 0 when it has no lines.
-func NodeLine(n ast.Node, src []byte) int {
-	for c := n; c != nil; c = c.FirstChild() {
-		if c.Type() == ast.TypeBlock && c.Lines().Len() > 0 {
-			return Line(src, c.Lines().At(0).Start)
-		}
-		if t, ok := c.(*ast.Text); ok {
-			return Line(src, t.Segment.Start)
-		}
-	}
-	return 0
-}
 
 // TableDiagnostics returns what the table normaliser reported for d, located in file; the
 // "table-repair" warnings (one per repaired table, listed with -v) only when repairs is set,

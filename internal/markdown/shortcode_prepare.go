@@ -36,9 +36,12 @@ import (
 // scDoc is what one page's parse knows about its shortcodes. The parser context carries
 // it while parsing and the document's meta after that, for the renderers.
 type scDoc struct {
-	src     []byte // the real source
+	src     []byte    // the real source
+	lines   LineIndex // of src
+	lastCol position  // the last offset lineCol located: tags are located in order
 	tree    *shortcode.Tree
 	block   []bool               // by tag index: the tag is a block (it starts a line once masked)
+	flat    []bool               // by call index: a pair nested too deep, left out (flattenDeep)
 	byOff   map[int]int          // tag start offset → tag index
 	ctxs    []*shortcode.Context // by call index
 	out     []template.HTML      // by call index: output of calls run at parse time
@@ -85,7 +88,7 @@ func prepareShortcodes(src []byte, set *shortcode.LangSet, pc parser.Context) *s
 		inner = set.Inner
 	}
 	tree, errs := shortcode.Parse(src, inner)
-	d := &scDoc{src: src, tree: tree, set: set, byOff: make(map[int]int, len(tree.Tags))}
+	d := &scDoc{src: src, lines: NewLineIndex(src), tree: tree, set: set, byOff: make(map[int]int, len(tree.Tags))}
 	if e, ok := pc.Get(envKey).(*pageEnv); ok {
 		d.env = e
 	} else {
@@ -102,6 +105,7 @@ func prepareShortcodes(src []byte, set *shortcode.LangSet, pc parser.Context) *s
 	for i := range tree.Tags {
 		d.byOff[tree.Tags[i].Start] = i
 	}
+	d.flattenDeep()
 	d.classify()
 	d.ctxs = make([]*shortcode.Context, len(tree.Calls))
 	d.out = make([]template.HTML, len(tree.Calls))
@@ -118,9 +122,18 @@ func prepareShortcodes(src []byte, set *shortcode.LangSet, pc parser.Context) *s
 // lineCol is the 1-based line and column (in characters) of byte offset off.
 func (d *scDoc) lineCol(off int) (int, int) {
 	off = min(off, len(d.src))
-	start := bytes.LastIndexByte(d.src[:off], '\n') + 1
-	return bytes.Count(d.src[:start], []byte{'\n'}) + 1, utf8.RuneCount(d.src[start:off]) + 1
+	line := d.lines.Line(off)
+	from, col := d.lines.Start(line), 1
+	if p := d.lastCol; p.line == line && p.off <= off { // counted up to there already
+		from, col = p.off, p.col
+	}
+	col += utf8.RuneCount(d.src[from:off])
+	d.lastCol = position{off, line, col}
+	return line, col
 }
+
+// position is an offset and its line and column.
+type position struct{ off, line, col int }
 
 // tagAt returns the tag starting at byte offset off.
 func (d *scDoc) tagAt(off int) (*shortcode.Tag, int, bool) {
@@ -137,23 +150,29 @@ func (d *scDoc) call(t *shortcode.Tag) *shortcode.Call { return d.tree.ByOffset[
 // classify decides which tags are blocks. A single tag is a block when only blanks,
 // quote markers and block tags stand before it on its line and only blanks and tags after
 // it; an opening tag of a pair when only those stand before it, and its closing tag
-// starts a line or follows a blank (which the mask turns into a line break).
+// starts a line or follows a blank (which the mask turns into a line break). Each tag's
+// answers build on its neighbour's, so that a line of many tags is read once, not once
+// for each of them.
 func (d *scDoc) classify() {
 	tags := d.tree.Tags
 	d.block = make([]bool, len(tags))
+	before, after := make([]bool, len(tags)), d.onlyTagsAfter()
 	for i := range tags {
+		before[i] = d.onlyBlocksBefore(i, before)
 		t := &tags[i]
 		c := d.call(t)
 		if t.Escaped || c == nil {
 			continue
 		}
 		switch {
+		case d.left(t):
+			d.block[i] = true // blanks, once masked
 		case t.Close:
 			d.block[i] = d.block[d.byOff[c.Open.Start]]
 		case c.Paired():
-			d.block[i] = d.onlyBlocksBefore(i) && d.splittable(c.Close)
+			d.block[i] = before[i] && d.splittable(c.Close)
 		default:
-			d.block[i] = d.onlyBlocksBefore(i) && d.onlyTagsAfter(i)
+			d.block[i] = before[i] && after[i]
 		}
 	}
 }
@@ -162,15 +181,15 @@ func (d *scDoc) classify() {
 // span no lines once masked.
 func (d *scDoc) lineStart(off int) int {
 	for {
-		k := bytes.LastIndexByte(d.src[:off], '\n')
-		if k < 0 {
+		start := d.lines.Start(d.lines.Line(off))
+		if start == 0 {
 			return 0
 		}
-		if j := d.tagCovering(k); j >= 0 {
+		if j := d.tagCovering(start - 1); j >= 0 { // the line break is inside a tag
 			off = d.tree.Tags[j].Start
 			continue
 		}
-		return k + 1
+		return start
 	}
 }
 
@@ -184,37 +203,47 @@ func (d *scDoc) tagCovering(off int) int {
 	return -1
 }
 
-func (d *scDoc) onlyBlocksBefore(i int) bool {
-	t := &d.tree.Tags[i]
-	for off := d.lineStart(t.Start); off < t.Start; {
-		c := d.src[off]
-		if c == ' ' || c == '\t' || c == '>' {
-			off++
-			continue
+// onlyBlocksBefore reports whether only blanks, quote markers and block tags stand
+// before tag i on its line, before telling it for the tags before i: it reads back to
+// the tag before i at most.
+func (d *scDoc) onlyBlocksBefore(i int, before []bool) bool {
+	tags := d.tree.Tags
+	start := d.lineStart(tags[i].Start)
+	for off := tags[i].Start; off > start; off-- {
+		if k := i - 1; k >= 0 && tags[k].End == off {
+			return d.block[k] && before[k]
 		}
-		j, ok := d.byOff[off]
-		if !ok || !d.block[j] {
+		if c := d.src[off-1]; c != ' ' && c != '\t' && c != '>' {
 			return false
 		}
-		off = d.tree.Tags[j].End
 	}
 	return true
 }
 
-func (d *scDoc) onlyTagsAfter(i int) bool {
-	for off := d.tree.Tags[i].End; off < len(d.src); {
-		c := d.src[off]
-		switch {
-		case c == '\n':
+// onlyTagsAfter tells, by tag index, whether only blanks and tags (not escaped ones)
+// follow a tag on its line: from the last tag back, each reading forward to the next
+// tag at most.
+func (d *scDoc) onlyTagsAfter() []bool {
+	tags := d.tree.Tags
+	after := make([]bool, len(tags))
+	for i := len(tags) - 1; i >= 0; i-- {
+		after[i] = d.tagsAfter(i, after)
+	}
+	return after
+}
+
+func (d *scDoc) tagsAfter(i int, after []bool) bool {
+	tags := d.tree.Tags
+	for off := tags[i].End; off < len(d.src); off++ {
+		if j := i + 1; j < len(tags) && tags[j].Start == off {
+			return !tags[j].Escaped && after[j]
+		}
+		switch d.src[off] {
+		case '\n':
 			return true
-		case c == ' ' || c == '\t' || c == '\r':
-			off++
+		case ' ', '\t', '\r':
 		default:
-			j, ok := d.byOff[off]
-			if !ok || d.tree.Tags[j].Escaped {
-				return false
-			}
-			off = d.tree.Tags[j].End
+			return false
 		}
 	}
 	return true
@@ -238,6 +267,10 @@ func (d *scDoc) mask() []byte {
 	m := bytes.Clone(d.src)
 	for i := range d.tree.Tags {
 		t := &d.tree.Tags[i]
+		if d.left(t) {
+			blank(m[t.Start:t.End])
+			continue
+		}
 		tok := maskToken(i, t.End-t.Start)
 		copy(m[t.Start:t.End], tok)
 		if d.block[i] && t.Start > 0 && d.lineStart(t.Start) != t.Start {
@@ -247,6 +280,15 @@ func (d *scDoc) mask() []byte {
 		}
 	}
 	return m
+}
+
+// blank turns every byte of b but line breaks into a space.
+func blank(b []byte) {
+	for i, c := range b {
+		if c != '\n' {
+			b[i] = ' '
+		}
+	}
 }
 
 func maskToken(i, n int) []byte {
@@ -267,4 +309,48 @@ func docState(n ast.Node) *scDoc {
 	}
 	d, _ := doc.Meta()[scMeta].(*scDoc)
 	return d
+}
+
+// maxPairDepth is how deep shortcode pairs nest at most. Goldmark asks every open block
+// whether it continues, on every line, and keeps what it answers until the next blank
+// line, and every pair renders its inner content and hands the template a copy: a page's
+// cost grew with its size times the depth of its pairs (6,000 details nested in 270 KB
+// took 2.4 GB). Tabs in tabs nest two or three deep.
+const maxPairDepth = 32
+
+// flattenDeep leaves out the pairs nested more than maxPairDepth deep: their tags are
+// blanked in the masked source and skipped where tags are expanded, so that their inner
+// content is part of the pair around them; one warning names the first.
+func (d *scDoc) flattenDeep() {
+	calls := d.tree.Calls
+	depth := make([]int, len(calls))
+	var first *shortcode.Tag
+	for _, c := range calls { // a parent comes before its children
+		if c.Parent != nil {
+			depth[c.Index] = depth[c.Parent.Index]
+		}
+		if !c.Paired() || c.Open.Escaped {
+			continue
+		}
+		if depth[c.Index]++; depth[c.Index] > maxPairDepth {
+			if d.flat == nil {
+				d.flat, first = make([]bool, len(calls)), c.Open
+			}
+			d.flat[c.Index] = true
+		}
+	}
+	if first != nil {
+		line, col := d.lineCol(first.Start)
+		d.diags = append(d.diags, diag.Warnf("", line, col, "deep-nesting",
+			"shortcode pairs nested more than %d deep, here and below: the deeper pairs' tags are left out, their inner content kept (nesting flattened, text kept)", maxPairDepth))
+	}
+}
+
+// left reports whether tag t belongs to a pair flattenDeep left out.
+func (d *scDoc) left(t *shortcode.Tag) bool {
+	if d.flat == nil {
+		return false
+	}
+	c := d.call(t)
+	return c != nil && d.flat[c.Index]
 }

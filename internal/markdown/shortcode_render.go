@@ -134,7 +134,7 @@ func (d *scDoc) expand(start, end int, asText bool) (string, error) {
 		b.Write(d.src[pos:t.Start])
 		pos = t.End
 		c := d.call(t)
-		if c == nil || t.Close {
+		if c == nil || t.Close || d.left(t) {
 			continue
 		}
 		out := d.out[c.Index]

@@ -92,6 +92,8 @@ func (d *scDoc) runCalls() {
 	for _, c := range d.tree.Calls {
 		t := c.Open
 		switch {
+		case d.left(t):
+			continue
 		case t.Escaped:
 			d.out[c.Index] = template.HTML(template.HTMLEscapeString(t.Literal(d.src)))
 		case d.set == nil || !d.set.Has(t.Name):

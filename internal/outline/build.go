@@ -38,6 +38,7 @@ func BuildForSections(doc ast.Node, src []byte, file string, hashed bool) *Page 
 func build(doc ast.Node, src []byte, file string, hashed, sectionsOnly bool) *Page {
 	b := builders.Get().(*builder)
 	b.src, b.lines, b.page = src, appendLineIndex(b.lines, src), &Page{File: file}
+	b.open = b.open[:0]
 	b.sectionsOnly = sectionsOnly
 	b.found, b.numbers = b.foundRoom[:0], b.numbersRoom[:0]
 	b.nodes(doc.FirstChild())
@@ -72,6 +73,10 @@ type builder struct {
 	lines        lineIndex
 	page         *Page
 	cur          *Section
+	// open lists the sections whose heading is still open, by index in page.Sections:
+	// each one's parent is the one before it, and their levels rise. A new heading
+	// closes those of its level and deeper; the last one left is its parent.
+	open []int
 	// The blocks of cur so far, kept in cur once it is complete (closeSection).
 	blocks []Block
 	// Buffers reused from block to block.
@@ -191,14 +196,16 @@ func (b *builder) heading(h *ast.Heading) {
 	title := string(bytes.TrimSpace(c.text()))
 	s := &Section{Level: h.Level, Title: title, Line: max(nodeLine(h, b.lines), b.lastLine(), 1), Heading: h, Parent: -1}
 	s.Explicit = b.explicitID(h)
-	for i := len(b.page.Sections) - 1; i >= 0; i-- {
-		if l := b.page.Sections[i].Level; l > 0 && l < h.Level {
-			s.Parent = i
-			break
-		}
+	secs := b.page.Sections
+	for len(b.open) > 0 && secs[b.open[len(b.open)-1]].Level >= h.Level {
+		b.open = b.open[:len(b.open)-1]
 	}
+	if len(b.open) > 0 {
+		s.Parent = b.open[len(b.open)-1]
+	}
+	b.open = append(b.open, len(secs))
 	b.closeSection()
-	b.page.Sections = append(b.page.Sections, s)
+	b.page.Sections = append(secs, s)
 	b.cur = s
 }
 

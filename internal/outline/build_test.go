@@ -164,3 +164,12 @@ func TestBuildForSections(t *testing.T) {
 		checkForSections(t, []byte(src))
 	}
 }
+
+// Raw HTML nested deeper than the HTML parser accepts keeps its text in the outline.
+func TestDeepHTMLText(t *testing.T) {
+	src := "<div>" + strings.Repeat("<div>", 600) + "deep text" + strings.Repeat("</div>", 600) + "</div>\n"
+	p := parse(t, "p.md", []byte(src))
+	if len(p.Sections) != 1 || len(p.Sections[0].Blocks) != 1 || p.Sections[0].Blocks[0].Text() != "deep text" {
+		t.Errorf("outline:\n%s", shape(p))
+	}
+}

@@ -36,10 +36,10 @@ func Slug(text string) string {
 // which keeps it stable when sections are added elsewhere in the page, and only then
 // numbered ("-2", "-3", …). The intro has the empty slug.
 func setSlugs(p *Page) {
-	used := map[string]bool{"": true}
+	used := slugsUsed{"": 1}
 	for _, s := range p.Sections {
 		if s.Explicit != "" {
-			used[s.Explicit] = true
+			used[s.Explicit] = 1
 		}
 	}
 	for i, s := range p.Sections {
@@ -54,20 +54,32 @@ func setSlugs(p *Page) {
 		if base == "" {
 			base = "section-" + strconv.Itoa(i+1)
 		}
-		if used[base] && s.Parent >= 0 && p.Sections[s.Parent].Slug != "" {
+		if used[base] > 0 && s.Parent >= 0 && p.Sections[s.Parent].Slug != "" {
 			base = p.Sections[s.Parent].Slug + "-" + base
 		}
 		s.Slug = unique(base, used)
 	}
 }
 
+// slugsUsed holds the slugs of a page taken so far, each with the number unique tries
+// first after it (1 for a slug never given as a base): every base-n below that number is
+// taken already, and stays taken, so a page of many like headings is not numbered from 2
+// again for each one.
+type slugsUsed map[string]int
+
 // unique returns base, or base-2, base-3, … whichever is first unused, and marks it used.
-func unique(base string, used map[string]bool) string {
+func unique(base string, used slugsUsed) string {
+	n := max(used[base], 1)
 	id := base
-	for n := 2; used[id]; n++ {
+	if n > 1 {
 		id = base + "-" + strconv.Itoa(n)
 	}
-	used[id] = true
+	for used[id] > 0 {
+		n++
+		id = base + "-" + strconv.Itoa(n)
+	}
+	used[id] = max(used[id], 1)
+	used[base] = n + 1
 	return id
 }
 

@@ -383,12 +383,24 @@ func appendAttr(list []string, n *html.Node, key string) []string {
 // htmlText is the text of a fragment of raw HTML, collecting link and image targets.
 func htmlText(fragment string, links, images *[]string) string {
 	nodes, err := html.ParseFragment(strings.NewReader(fragment), &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div})
-	if err != nil {
-		return ""
+	if err != nil { // nested too deep for the parser: its text, read tag by tag
+		return tokenText(fragment)
 	}
 	var sb strings.Builder
 	for _, n := range nodes {
 		nodeText(n, &sb, links, images)
+	}
+	return strings.ReplaceAll(sb.String(), "\n", " ")
+}
+
+// tokenText is the text of a fragment of raw HTML as its tokens give it, tags left out.
+func tokenText(fragment string) string {
+	var sb strings.Builder
+	z := html.NewTokenizer(strings.NewReader(fragment))
+	for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+		if tt == html.TextToken {
+			sb.Write(z.Text())
+		}
 	}
 	return strings.ReplaceAll(sb.String(), "\n", " ")
 }

@@ -18,15 +18,23 @@ import (
 // rendered it. It never fails: whatever the input, the output is HTML that
 // CheckSafe accepts, and Body(Body(x)) equals Body(x).
 func Body(body []byte) []byte {
-	out := pass(body)
+	out, _ := BodyFlat(body)
+	return out
+}
+
+// BodyFlat is Body, and reports whether the body's elements nested too deep for the
+// HTML parser, which it then flattened (deep.go): the caller should tell the author.
+func BodyFlat(body []byte) (out []byte, flattened bool) {
+	out, flattened = pass(body)
 	for range maxPasses - 1 {
-		next := pass(out)
+		next, flat := pass(out)
+		flattened = flattened || flat
 		if bytes.Equal(next, out) {
 			break
 		}
 		out = next
 	}
-	return out
+	return out, flattened
 }
 
 // maxPasses bounds the passes Body makes to reach a fixed point. Parsing and
@@ -36,14 +44,10 @@ func Body(body []byte) []byte {
 // passes settle every input the fuzzer has found.
 const maxPasses = 4
 
-// pass sanitises once, then parses and re-serialises the result.
-func pass(body []byte) []byte {
-	clean := policy().SanitizeBytes(body)
-	nodes, err := html.ParseFragment(bytes.NewReader(clean), fragmentContext())
-	if err != nil {
-		// Only a read error can make ParseFragment fail; a bytes.Reader has none.
-		return nil
-	}
+// pass sanitises once, then parses (flattened where it nests too deep) and
+// re-serialises the result.
+func pass(body []byte) (_ []byte, flattened bool) {
+	nodes, flattened := parseFlat(policy().SanitizeBytes(body))
 	var out bytes.Buffer
 	for _, n := range nodes {
 		// Render fails only for <plaintext>, which the policy never lets through.
@@ -51,7 +55,7 @@ func pass(body []byte) []byte {
 			break
 		}
 	}
-	return out.Bytes()
+	return out.Bytes(), flattened
 }
 
 // fragmentContext is the element a page body is parsed inside: the body's

@@ -49,14 +49,17 @@ func fromHTML(src []byte, firstLine int, fast bool) (*Table, Report, error) {
 	return t, out, err
 }
 
+// errTooDeep is why x/net/html refuses a document: its elements nest more than 512 deep.
+var errTooDeep = errors.New("elements nested more than 512 deep")
+
 // parseTable parses the repaired HTML with x/net/html through goquery and converts its table,
 // returning rep with what the conversion adds. unlined says that some row had no line:
 // neither its tr nor its first cell carried one. in is a reader to reuse.
 func parseTable(in *bytes.Reader, repaired []byte, rep Report) (t *Table, out Report, unlined bool, err error) {
 	in.Reset(repaired)
 	doc, err := goquery.NewDocumentFromReader(in)
-	if err != nil {
-		return nil, rep, false, err
+	if err != nil { // reading bytes cannot fail: the parser refused the nesting
+		return nil, rep, false, errTooDeep
 	}
 	found := doc.FindMatcher(firstTable)
 	if found.Length() == 0 {

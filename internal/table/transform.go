@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"strconv"
 
 	"github.com/yuin/goldmark/ast"
@@ -117,7 +118,13 @@ func (x *transformer) build(n *Node, src *source, lines *lineCounter, pc parser.
 	}
 	if err != nil {
 		passThrough(n, text.Segment{}, false)
-		addDiagnostic(pc, diag.Warnf("", n.Line, 0, "table-unfit", "cannot make a table of this HTML (%v); passed through unchanged", err))
+		// Too deep for the HTML parser, the raw HTML will not pass the sanitiser
+		// unchanged either: it flattens the page there, with a warning of its own.
+		how := "unchanged"
+		if errors.Is(err, errTooDeep) {
+			how = "as raw HTML"
+		}
+		addDiagnostic(pc, diag.Warnf("", n.Line, 0, "table-unfit", "cannot make a table of this HTML (%v); passed through %s", err, how))
 		return false
 	}
 	return true
