@@ -25,7 +25,7 @@ fuzz: ## run every fuzz target of the project for FUZZTIME each (Go fuzzes one t
 	  done; \
 	done
 
-bench: ## per-stage benchmarks (load, parse, normalise, align, render, write, search index: reading bodies, cutting terms, building; a first query), whole builds with and without search at 1,000 and 10,000 pages per language, rebuilds with the build cache, live edits
+bench: ## per-stage benchmarks (load, parse, normalise, align, render, write, search index: reading bodies, cutting terms, building; a first query), whole builds with and without search at 1,000 and 10,000 pages per language, rebuilds with the build cache, live edits; pathological pages (100,000 headings, a 4 MB line of links, deeply nested shortcodes), whose cost must grow linearly
 	$(GO) test ./internal/build -run '^$$' -bench 'Load|Parse|Normalise|Align|Render|Shell' -benchmem -benchtime 300x
 	$(GO) test ./internal/markdown -run '^$$' -bench ParsePage -benchmem
 	$(GO) test ./internal/review -run '^$$' -bench PageAndWrite -benchmem -benchtime 15x
@@ -34,6 +34,9 @@ bench: ## per-stage benchmarks (load, parse, normalise, align, render, write, se
 	$(GO) test ./internal/build -run '^$$' -bench 'Write|Build' -benchmem -benchtime 3x -timeout 60m
 	$(GO) test ./internal/build -run '^$$' -bench 'LiveEdit' -benchmem -benchtime 20x -timeout 60m
 	$(GO) test ./cmd/docsite -run '^$$' -bench EditToReload -benchtime 20x -timeout 60m
+	$(GO) test ./internal/outline -run '^$$' -bench Headings -benchmem
+	$(GO) test ./internal/markdown -run '^$$' -bench TagLine -benchmem -benchtime 3x
+	$(GO) test ./internal/build -run '^$$' -bench 'LinkLine|NestedShortcodes' -benchmem -benchtime 3x
 
 bench-hugo: ## docsite against Hugo and the goldmark floor on the same corpus, output on disk and tmpfs, fresh builds and rebuilds (installs Debian's hugo if missing)
 	command -v hugo >/dev/null || (apt-get update -qq && apt-get install -y -qq hugo)
