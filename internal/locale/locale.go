@@ -1,9 +1,34 @@
-// Package locale owns UI strings and language matching: the go-i18n bundle loaded from locales/,
-// missing-key fallback to the default language, and CLDR plural forms.
+// Package locale owns UI strings and language matching: the go-i18n messages loaded from
+// the theme's and the site's locales/, the CLDR match from a site language to the strings
+// file that serves it, fallback to the default language key by key, and CLDR plural forms.
+//
+// # Files
+//
+// A strings file is named "<code>.toml" or "<set>.<code>.toml": <set> names a set of keys
+// ("" the site's chrome, "markup" the markdown components, "gpu" the GPU catalog, or any
+// name a site gives its own), <code> is a BCP 47 tag ("zh-Hant", "pt-PT", "sr-Latn"). A
+// name whose code is no tag is not a strings file and is ignored.
+//
+// # Which file serves a language
+//
+// For each set, a site language is served by the file whose code x/text's matcher finds
+// closest to the language's tag through CLDR's parent chain (zh-CN, zh-SG → zh, which is
+// Simplified; zh-TW, zh-HK → zh-Hant; pt-BR → pt; pt-AO → pt-PT; es-419, es-MX → es), if
+// it is the same language in the same script: Traditional Chinese never gets
+// Simplified strings (nor the other way round), sr-Latn never Cyrillic ones. A language no
+// file serves shows the default language's strings. A site's own locales/ is matched the
+// same way, except that a file whose code is the language's folder code (any case) comes
+// first; its keys override the theme's one by one, and the keys it lacks are the theme's.
+//
+// # Missing strings
+//
+// A key the default language has and another language lacks is shown in the default
+// language; Gaps lists them, for the build to report those the site shows.
 package locale
 
 import (
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -11,6 +36,7 @@ import (
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/pelletier/go-toml/v2"
+	"golang.org/x/text/language"
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
@@ -18,95 +44,223 @@ import (
 
 // Catalog holds the UI strings of every site language.
 type Catalog struct {
-	bundle *i18n.Bundle
-	def    config.Lang
-	ids    map[string]map[string]string // language code → message id → file that defines it
+	def   config.Lang
+	langs map[string]*strs // by folder code
 }
 
-// Load reads every *.toml file of fsys (the overlaid locales/ folder). A file named
-// "<code>.toml" or "<anything>.<code>.toml" holds the strings of the language with folder
-// code <code>. Files for languages the site does not have are ignored.
-func Load(fsys fs.FS, langs []config.Lang) (*Catalog, diag.List, error) {
-	c := &Catalog{
-		bundle: i18n.NewBundle(langs[0].Tag),
-		def:    langs[0],
-		ids:    map[string]map[string]string{},
-	}
-	c.bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	names, err := fs.Glob(fsys, "*.toml")
-	if err != nil {
-		return nil, nil, err
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		code := langOfFile(name)
-		l, ok := find(langs, code)
-		if !ok {
+// strs are one language's strings: its own over the default language's.
+type strs struct {
+	bundle *i18n.Bundle
+	ids    map[string]string // message id → file that gives it ("locales/gpu.pt.toml")
+	files  map[string]string // set → the file that serves it, "" for none
+}
+
+// source is one folder of strings files (the theme's or the site's) by set.
+type source struct {
+	fsys  fs.FS
+	site  bool
+	files map[string][]stringsFile // set → its files
+	read  map[string][]*i18n.Message
+}
+
+type stringsFile struct {
+	name string // file name in the folder: "gpu.pt-PT.toml"
+	code string // "pt-PT"
+	tag  language.Tag
+}
+
+// Load reads the strings of every site language from the theme's locales folder and the
+// site's own (site may be nil), langs[0] being the default language.
+func Load(theme, site fs.FS, langs []config.Lang) (*Catalog, error) {
+	var srcs []*source
+	for i, f := range []fs.FS{theme, site} {
+		if f == nil {
 			continue
 		}
-		if err := c.loadFile(fsys, name, l); err != nil {
-			return nil, nil, err
+		s, err := list(f, i == 1)
+		if err != nil {
+			return nil, err
 		}
+		srcs = append(srcs, s)
 	}
-	return c, c.missing(langs), nil
+	c := &Catalog{def: langs[0], langs: map[string]*strs{}}
+	defMsgs, defIDs, defFiles, err := merged(srcs, langs[0])
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range langs {
+		s := &strs{bundle: i18n.NewBundle(c.def.Tag), ids: defIDs, files: defFiles}
+		if err := s.bundle.AddMessages(c.def.Tag, defMsgs...); err != nil {
+			return nil, err
+		}
+		if l.Code != c.def.Code {
+			msgs, ids, files, err := merged(srcs, l)
+			if err != nil {
+				return nil, err
+			}
+			if len(msgs) > 0 {
+				if err := s.bundle.AddMessages(l.Tag, msgs...); err != nil {
+					return nil, diag.Errorf("locales", 0, 0, "locale", "language %s (%s): %v", l.Code, l.BCP47, err)
+				}
+			}
+			s.ids, s.files = ids, files
+		}
+		c.langs[l.Code] = s
+	}
+	return c, nil
 }
 
-func langOfFile(name string) string {
+// list finds the strings files of a folder.
+func list(fsys fs.FS, site bool) (*source, error) {
+	names, err := fs.Glob(fsys, "*.toml")
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(names)
+	s := &source{fsys: fsys, site: site, files: map[string][]stringsFile{}, read: map[string][]*i18n.Message{}}
+	for _, name := range names {
+		set, code := splitName(name)
+		tag, err := language.Parse(code)
+		if err != nil {
+			continue // not a strings file
+		}
+		s.files[set] = append(s.files[set], stringsFile{name: name, code: code, tag: tag})
+	}
+	return s, nil
+}
+
+// splitName splits "gpu.pt-PT.toml" into its set "gpu" and its code "pt-PT".
+func splitName(name string) (set, code string) {
 	base := strings.TrimSuffix(path.Base(name), ".toml")
 	if i := strings.LastIndexByte(base, '.'); i >= 0 {
-		return base[i+1:]
+		return base[:i], base[i+1:]
 	}
-	return base
+	return "", base
 }
 
-func find(langs []config.Lang, code string) (config.Lang, bool) {
-	for _, l := range langs {
-		if l.Code == code {
-			return l, true
+// merged gathers language l's messages: for each set, the theme's file that serves l, then
+// the site's over it key by key. ids maps each message to the file it comes from, files
+// each set to the file that serves it (the site's when it has one).
+func merged(srcs []*source, l config.Lang) (msgs []*i18n.Message, ids, files map[string]string, err error) {
+	byID := map[string]*i18n.Message{}
+	ids, files = map[string]string{}, map[string]string{}
+	for _, s := range srcs {
+		for _, set := range slices.Sorted(maps.Keys(s.files)) {
+			f, ok := s.serving(set, l)
+			if !ok {
+				continue
+			}
+			ms, err := s.messages(f)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			for _, m := range ms {
+				byID[m.ID] = m
+				ids[m.ID] = "locales/" + f.name
+			}
+			files[set] = "locales/" + f.name
 		}
 	}
-	return config.Lang{}, false
+	for _, id := range slices.Sorted(maps.Keys(byID)) {
+		msgs = append(msgs, byID[id])
+	}
+	return msgs, ids, files, nil
 }
 
-func (c *Catalog) loadFile(fsys fs.FS, name string, l config.Lang) error {
-	file := path.Join("locales", name)
-	data, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return diag.Errorf(file, 0, 0, "unreadable", "%v", err)
-	}
-	// go-i18n takes the language from the file name; give it the site's BCP 47 tag.
-	mf, err := c.bundle.ParseMessageFileBytes(data, l.Tag.String()+".toml")
-	if err != nil {
-		return diag.TOML(file, 1, err, "locale", "locale")[0]
-	}
-	if c.ids[l.Code] == nil {
-		c.ids[l.Code] = map[string]string{}
-	}
-	for _, m := range mf.Messages {
-		c.ids[l.Code][m.ID] = file
-	}
-	return nil
-}
-
-// missing warns, once per key and language, about strings the default language defines
-// and another language lacks; those render in the default language.
-func (c *Catalog) missing(langs []config.Lang) diag.List {
-	var ids []string
-	for id := range c.ids[c.def.Code] {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	var out diag.List
-	for _, l := range langs[1:] {
-		for _, id := range ids {
-			if _, ok := c.ids[l.Code][id]; !ok {
-				// Name the file that should hold it: the default language's file of
-				// that key, for this language (locales/gpu.en.toml → catalog.ja.toml).
-				def := c.ids[c.def.Code][id]
-				file := strings.TrimSuffix(def, c.def.Code+".toml") + l.Code + ".toml"
-				out = append(out, diag.Warnf(file, 0, 0, "missing-string",
-					"key %q missing in locale %s; using %s", id, l.Code, c.def.Code))
+// serving returns the file of set that serves language l, if any.
+func (s *source) serving(set string, l config.Lang) (stringsFile, bool) {
+	files := s.files[set]
+	if s.site {
+		for _, f := range files {
+			if strings.EqualFold(f.code, l.Code) {
+				return f, true
 			}
+		}
+	}
+	i, ok := Match(l.Tag, func(yield func(language.Tag) bool) {
+		for _, f := range files {
+			if !yield(f.tag) {
+				return
+			}
+		}
+	})
+	if !ok {
+		return stringsFile{}, false
+	}
+	return files[i], true
+}
+
+// Match returns the index of the tag of have that serves want: the closest by CLDR, if
+// it is the same language (x/text's matcher is highly confident of it) in the same script.
+func Match(want language.Tag, have func(yield func(language.Tag) bool)) (int, bool) {
+	var tags []language.Tag
+	for t := range have {
+		tags = append(tags, t)
+	}
+	if len(tags) == 0 {
+		return 0, false
+	}
+	_, i, conf := language.NewMatcher(tags).Match(want)
+	ws, _ := want.Script()
+	gs, _ := tags[i].Script()
+	wb, _ := want.Base()
+	gb, _ := tags[i].Base()
+	// Exact: the same language, or another code for it (no is nb, tl is fil). High: a
+	// variant of the same language (zh-HK for zh-Hant, pt-AO for pt-PT), not the language
+	// the matcher thinks its readers also read (English for Esperanto or Welsh).
+	return i, ws == gs && (conf == language.Exact || conf == language.High && wb == gb)
+}
+
+// messages parses file f once.
+func (s *source) messages(f stringsFile) ([]*i18n.Message, error) {
+	if ms, ok := s.read[f.name]; ok {
+		return ms, nil
+	}
+	file := path.Join("locales", f.name)
+	data, err := fs.ReadFile(s.fsys, f.name)
+	if err != nil {
+		return nil, diag.Errorf(file, 0, 0, "unreadable", "%v", err)
+	}
+	mf, err := i18n.ParseMessageFileBytes(data, f.tag.String()+".toml", map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+	if err != nil {
+		return nil, diag.TOML(file, 1, err, "locale", "locale")[0]
+	}
+	s.read[f.name] = mf.Messages
+	return mf.Messages, nil
+}
+
+// Gap is a key the default language has and a language lacks: it shows the default's.
+type Gap struct {
+	Lang string // folder code
+	ID   string
+	Set  string // the set of the default language's file that has it: "", "markup", "gpu", …
+	// File is where the key belongs: the file that serves the language for that set, or
+	// locales/[<set>.]<code>.toml when none does.
+	File string
+}
+
+// Gaps lists, by language in site order and then by key, the keys each language lacks.
+func (c *Catalog) Gaps(langs []config.Lang) []Gap {
+	def := c.langs[c.def.Code]
+	var out []Gap
+	for _, l := range langs {
+		s := c.langs[l.Code]
+		if s == nil || l.Code == c.def.Code {
+			continue
+		}
+		for _, id := range slices.Sorted(maps.Keys(def.ids)) {
+			if _, ok := s.ids[id]; ok {
+				continue
+			}
+			set, _ := splitName(def.ids[id])
+			file := s.files[set]
+			if file == "" {
+				file = "locales/" + l.Code + ".toml"
+				if set != "" {
+					file = "locales/" + set + "." + l.Code + ".toml"
+				}
+			}
+			out = append(out, Gap{Lang: l.Code, ID: id, Set: set, File: file})
 		}
 	}
 	return out
@@ -114,9 +268,13 @@ func (c *Catalog) missing(langs []config.Lang) diag.List {
 
 // Localizer returns the string lookup for one language, falling back to the default.
 func (c *Catalog) Localizer(l config.Lang) *Localizer {
+	s := c.langs[l.Code]
+	if s == nil {
+		s = c.langs[c.def.Code]
+	}
 	return &Localizer{
 		Lang: l,
-		loc:  i18n.NewLocalizer(c.bundle, l.Tag.String(), c.def.Tag.String()),
+		loc:  i18n.NewLocalizer(s.bundle, l.Tag.String(), c.def.Tag.String()),
 	}
 }
 
@@ -130,11 +288,14 @@ type Localizer struct {
 	plain  sync.Map        // id → string, for T without data: every page asks for the same few
 }
 
-// T returns the string id, with data filling its template fields. A string defined in no
-// language renders as its id (never empty) and is reported by Absent.
+// T returns the string id, with data filling its template fields. A text field is put
+// between Unicode isolates (FSI … PDI), so a name or title in another direction than the
+// sentence around it (an English name in an Urdu notice) stays one run and does not
+// reorder the sentence. A string defined in no language renders as its id (never empty)
+// and is reported by Absent.
 func (l *Localizer) T(id string, data ...map[string]any) string {
 	if len(data) > 0 {
-		return l.localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data[0]})
+		return l.localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: isolated(data[0])})
 	}
 	if s, ok := l.plain.Load(id); ok {
 		return s.(string)
@@ -142,6 +303,20 @@ func (l *Localizer) T(id string, data ...map[string]any) string {
 	s := l.localize(&i18n.LocalizeConfig{MessageID: id})
 	l.plain.Store(id, s)
 	return s
+}
+
+// Isolate puts s between the Unicode isolates FSI and PDI (its direction is its own).
+func Isolate(s string) string { return "\u2068" + s + "\u2069" }
+
+func isolated(data map[string]any) map[string]any {
+	out := make(map[string]any, len(data))
+	for k, v := range data {
+		if s, ok := v.(string); ok && s != "" {
+			v = Isolate(s)
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // N returns the plural form of id for count n in the language's CLDR plural rules; the
@@ -153,8 +328,8 @@ func (l *Localizer) N(id string, n int) string {
 func (l *Localizer) localize(cfg *i18n.LocalizeConfig) string {
 	s, err := l.loc.Localize(cfg)
 	if err == nil || s != "" {
-		// With an error and a string, go-i18n fell back to the default language: that
-		// gap was reported once, at load time, by missing.
+		// With an error and a string, the language lacks the key and go-i18n fell back to
+		// the default language: Gaps lists it.
 		return s
 	}
 	l.mu.Lock()
