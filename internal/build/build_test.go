@@ -253,6 +253,30 @@ func TestSubPathBaseURL(t *testing.T) {
 	}
 }
 
+// Each language has its own 404 page in its folder, in its language with its home and its
+// search; the root one, which static hosts serve for every missing path, lists every
+// home and has the script that sends a reader in a language's folder to that one.
+func TestNotFoundPerLanguage(t *testing.T) {
+	files, _ := mustBuild(t, siteDir(t, "testdata/sites/three-languages.txtar"), Options{BaseURL: "https://example.com/docs/"})
+	ja := string(files["ja/404.html"])
+	for _, want := range []string{`<html lang="ja">`, "<h1>ページが見つかりません</h1>", `<a class="site-title" href="/docs/ja/">`,
+		`data-index="/docs/_search/ja/index.bin"`, `placeholder="ドキュメントを検索"`, `<meta name="robots" content="noindex">`} {
+		if !strings.Contains(ja, want) {
+			t.Errorf("ja/404.html lacks %q", want)
+		}
+	}
+	if strings.Contains(ja, "notfound.js") {
+		t.Error("ja/404.html has the root page's script")
+	}
+	root := string(files["404.html"])
+	for _, want := range []string{`<html lang="en">`, `<ul class="page-list" data-not-found>`, `<script src="/docs/static/notfound.js?v=`,
+		`<a href="/docs/ja/" hreflang="ja" lang="ja">日本語</a>`} {
+		if !strings.Contains(root, want) {
+			t.Errorf("404.html lacks %q", want)
+		}
+	}
+}
+
 func TestCJKSoftBreak(t *testing.T) {
 	files, _ := mustBuild(t, siteFromText(t, `
 -- content/zh/a.md --
