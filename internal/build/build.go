@@ -224,7 +224,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err := checkRootFiles(s.rootFiles, cfg); err != nil {
 		return nil, err
 	}
-	if s.ui, err = locale.Load(th.Locales, th.SiteLocales, cfg.Langs); err != nil {
+	if s.ui, err = locale.Load(locale.Files{Theme: th.Locales, Site: th.SiteLocales, Hugo: th.HugoI18n}, cfg.Langs); err != nil {
 		return nil, err
 	}
 	for _, l := range cfg.Langs {

@@ -114,3 +114,44 @@ func TestChineseFoldersFindTheirScript(t *testing.T) {
 		}
 	}
 }
+
+// A Hugo site's own strings (i18n/<lang>.{toml,yaml,json}, go-i18n's formats) reach
+// shortcode templates through T, in each language, matched to the language folders as a
+// site's locales/ are; docsite's own keys keep their wording, and the Hugo strings are
+// never reported missing.
+func TestHugoI18nStrings(t *testing.T) {
+	dir := siteFromText(t, `
+-- templates/shortcodes/hello.html --
+<span class="hello">{{T "greeting"}} / {{T "only_en"}} / {{T "Next"}}</span>
+-- i18n/en.yaml --
+greeting: Hello
+only_en: English only
+Next: Onward
+-- i18n/ja.toml --
+[greeting]
+other = "こんにちは"
+-- i18n/zh-Hans.json --
+[{"id": "greeting", "translation": "你好"}]
+-- content/en/a.md --
+Say {{< hello >}}.
+-- content/ja/a.md --
+{{< hello >}}と言う。
+-- content/zh-cn/a.md --
+说{{< hello >}}。
+`)
+	files, res := mustBuild(t, dir, Options{})
+	for page, want := range map[string]string{
+		"en/a/index.html":    `<span class="hello">Hello / English only / Next</span>`,
+		"ja/a/index.html":    `<span class="hello">こんにちは / English only / 次へ</span>`,
+		"zh-cn/a/index.html": `<span class="hello">你好 / English only / 下一页</span>`,
+	} {
+		if !strings.Contains(string(files[page]), want) {
+			t.Errorf("%s lacks %s", page, want)
+		}
+	}
+	for _, d := range res.Diags {
+		if d.Code == "missing-string" {
+			t.Errorf("warned about a Hugo string: %s", d.Error())
+		}
+	}
+}

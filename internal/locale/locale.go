@@ -20,6 +20,14 @@
 // same way, except that a file whose code is the language's folder code (any case) comes
 // first; its keys override the theme's one by one, and the keys it lacks are the theme's.
 //
+// # A Hugo site's strings
+//
+// A site moving from Hugo has its own strings in i18n/<code>.{toml,yaml,yml,json}
+// (go-i18n's format, v1 or v2). They are read too, matched to a language the same way as
+// a site's locales/, so that shortcode templates find them through T; docsite's own keys
+// keep their wording (theme and site locales/ come after them), and the keys of i18n/
+// are never reported missing: docsite's pages do not show them.
+//
 // # Missing strings
 //
 // A key the default language has and another language lacks is shown in the default
@@ -27,6 +35,7 @@
 package locale
 
 import (
+	"encoding/json"
 	"io/fs"
 	"maps"
 	"path"
@@ -36,6 +45,7 @@ import (
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/pelletier/go-toml/v2"
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/language"
 
 	"docsite/internal/config"
@@ -55,13 +65,23 @@ type strs struct {
 	files  map[string]string // set → the file that serves it, "" for none
 }
 
-// source is one folder of strings files (the theme's or the site's) by set.
+// Files are the folders UI strings are read from.
+type Files struct {
+	Theme fs.FS // the theme's locales/
+	Site  fs.FS // the site's locales/; nil when it has none
+	Hugo  fs.FS // the site's Hugo i18n/; nil when it has none
+}
+
+// source is one folder of strings files by set.
 type source struct {
 	fsys  fs.FS
-	site  bool
+	dir   string                   // "locales" or "i18n", to name its files
+	site  bool                     // a site's folder: a file named after a folder code serves that language
 	files map[string][]stringsFile // set → its files
 	read  map[string][]*i18n.Message
 }
+
+var unmarshal = map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal, "yaml": yaml.Unmarshal, "yml": yaml.Unmarshal, "json": json.Unmarshal}
 
 type stringsFile struct {
 	name string // file name in the folder: "gpu.pt-PT.toml"
@@ -69,15 +89,23 @@ type stringsFile struct {
 	tag  language.Tag
 }
 
-// Load reads the strings of every site language from the theme's locales folder and the
-// site's own (site may be nil), langs[0] being the default language.
-func Load(theme, site fs.FS, langs []config.Lang) (*Catalog, error) {
+// Load reads the strings of every site language, langs[0] being the default language.
+func Load(files Files, langs []config.Lang) (*Catalog, error) {
 	var srcs []*source
-	for i, f := range []fs.FS{theme, site} {
-		if f == nil {
+	for _, f := range []struct {
+		fsys fs.FS
+		dir  string
+		site bool
+		exts []string
+	}{
+		{files.Hugo, "i18n", true, []string{"toml", "yaml", "yml", "json"}}, // under docsite's own keys
+		{files.Theme, "locales", false, []string{"toml"}},
+		{files.Site, "locales", true, []string{"toml"}},
+	} {
+		if f.fsys == nil {
 			continue
 		}
-		s, err := list(f, i == 1)
+		s, err := list(f.fsys, f.dir, f.site, f.exts)
 		if err != nil {
 			return nil, err
 		}
@@ -110,14 +138,18 @@ func Load(theme, site fs.FS, langs []config.Lang) (*Catalog, error) {
 	return c, nil
 }
 
-// list finds the strings files of a folder.
-func list(fsys fs.FS, site bool) (*source, error) {
-	names, err := fs.Glob(fsys, "*.toml")
-	if err != nil {
-		return nil, err
+// list finds the strings files of a folder, with one of the extensions exts.
+func list(fsys fs.FS, dir string, site bool, exts []string) (*source, error) {
+	var names []string
+	for _, ext := range exts {
+		n, err := fs.Glob(fsys, "*."+ext)
+		if err != nil {
+			return nil, err
+		}
+		names = append(names, n...)
 	}
 	slices.Sort(names)
-	s := &source{fsys: fsys, site: site, files: map[string][]stringsFile{}, read: map[string][]*i18n.Message{}}
+	s := &source{fsys: fsys, dir: dir, site: site, files: map[string][]stringsFile{}, read: map[string][]*i18n.Message{}}
 	for _, name := range names {
 		set, code := splitName(name)
 		tag, err := language.Parse(code)
@@ -131,7 +163,7 @@ func list(fsys fs.FS, site bool) (*source, error) {
 
 // splitName splits "gpu.pt-PT.toml" into its set "gpu" and its code "pt-PT".
 func splitName(name string) (set, code string) {
-	base := strings.TrimSuffix(path.Base(name), ".toml")
+	base := strings.TrimSuffix(path.Base(name), path.Ext(name))
 	if i := strings.LastIndexByte(base, '.'); i >= 0 {
 		return base[:i], base[i+1:]
 	}
@@ -156,9 +188,11 @@ func merged(srcs []*source, l config.Lang) (msgs []*i18n.Message, ids, files map
 			}
 			for _, m := range ms {
 				byID[m.ID] = m
-				ids[m.ID] = "locales/" + f.name
+				ids[m.ID] = path.Join(s.dir, f.name)
 			}
-			files[set] = "locales/" + f.name
+			if s.dir == "locales" {
+				files[set] = path.Join(s.dir, f.name)
+			}
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(byID)) {
@@ -216,14 +250,18 @@ func (s *source) messages(f stringsFile) ([]*i18n.Message, error) {
 	if ms, ok := s.read[f.name]; ok {
 		return ms, nil
 	}
-	file := path.Join("locales", f.name)
+	file := path.Join(s.dir, f.name)
 	data, err := fs.ReadFile(s.fsys, f.name)
 	if err != nil {
 		return nil, diag.Errorf(file, 0, 0, "unreadable", "%v", err)
 	}
-	mf, err := i18n.ParseMessageFileBytes(data, f.tag.String()+".toml", map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+	ext := strings.TrimPrefix(path.Ext(f.name), ".")
+	mf, err := i18n.ParseMessageFileBytes(data, f.tag.String()+"."+ext, unmarshal)
 	if err != nil {
-		return nil, diag.TOML(file, 1, err, "locale", "locale")[0]
+		if ext == "toml" {
+			return nil, diag.TOML(file, 1, err, "locale", "locale")[0]
+		}
+		return nil, diag.Errorf(file, 0, 0, "locale", "%v", err)
 	}
 	s.read[f.name] = mf.Messages
 	return mf.Messages, nil
@@ -249,8 +287,8 @@ func (c *Catalog) Gaps(langs []config.Lang) []Gap {
 			continue
 		}
 		for _, id := range slices.Sorted(maps.Keys(def.ids)) {
-			if _, ok := s.ids[id]; ok {
-				continue
+			if _, ok := s.ids[id]; ok || strings.HasPrefix(def.ids[id], "i18n/") {
+				continue // a Hugo site's strings are its templates', not docsite's pages'
 			}
 			set, _ := splitName(def.ids[id])
 			file := s.files[set]

@@ -24,7 +24,7 @@ func TestPluralsAndFallback(t *testing.T) {
 		"extra.zh.toml":  {Data: []byte("Only = \"仅\"\n[Pages]\nother = \"{{.Count}} 个页面\"\n")},
 		"unrelated.toml": {Data: []byte("x = \"y\"\n")},
 	}
-	c, err := Load(fsys, nil, langs)
+	c, err := Load(Files{Theme: fsys}, langs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestPluralsAndFallback(t *testing.T) {
 }
 
 func TestLocaleFileError(t *testing.T) {
-	_, err := Load(fstest.MapFS{"en.toml": {Data: []byte("a = \"b\"\n")}}, fstest.MapFS{"ja.toml": {Data: []byte("a = \n")}}, langs)
+	_, err := Load(Files{Theme: fstest.MapFS{"en.toml": {Data: []byte("a = \"b\"\n")}}, Site: fstest.MapFS{"ja.toml": {Data: []byte("a = \n")}}}, langs)
 	if err == nil || !strings.Contains(err.Error(), "locales/ja.toml:1:") {
 		t.Errorf("err = %v", err)
 	}
@@ -87,7 +87,7 @@ func TestCLDRFallback(t *testing.T) {
 	} {
 		l := lang(tc.code, tc.tag)
 		site := []config.Lang{lang("en", ""), l}
-		c, err := Load(theme, nil, site)
+		c, err := Load(Files{Theme: theme}, site)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +99,7 @@ func TestCLDRFallback(t *testing.T) {
 	delete(theme, "zh-Hant.toml")
 	for _, code := range []string{"zh-tw", "zh-HK", "zh-Hant"} {
 		site := []config.Lang{lang("en", ""), lang(code, "")}
-		c, err := Load(theme, nil, site)
+		c, err := Load(Files{Theme: theme}, site)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +121,7 @@ func TestSiteStringsOverrideKeyByKey(t *testing.T) {
 		"zh-cn.toml":   {Data: []byte("A = \"甲（zh-cn）\"\n")},
 	}
 	l := lang("zh-cn", "")
-	c, err := Load(theme, site, []config.Lang{lang("en", ""), l})
+	c, err := Load(Files{Theme: theme, Site: site}, []config.Lang{lang("en", ""), l})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestTemplateFieldsIsolated(t *testing.T) {
 	fsys := fstest.MapFS{"en.toml": {Data: []byte("[N]\nother = \"shown in {{.Source}}.\"\n")},
 		"ur.toml": {Data: []byte("[N]\nother = \"یہ صفحہ {{.Source}} میں ہے۔\"\n")}}
 	l := lang("ur", "")
-	c, err := Load(fsys, nil, []config.Lang{lang("en", ""), l})
+	c, err := Load(Files{Theme: fsys}, []config.Lang{lang("en", ""), l})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -170,7 +170,7 @@ func TestShippedNoticesHaveNoEnglish(t *testing.T) {
 			continue
 		}
 		l := lang(code, "")
-		c, err := Load(locales.FS, nil, []config.Lang{lang("en", ""), l})
+		c, err := Load(Files{Theme: locales.FS}, []config.Lang{lang("en", ""), l})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,7 +200,7 @@ func TestShippedRTLNoticesIsolateNames(t *testing.T) {
 		if !l.RTL() {
 			continue
 		}
-		c, err := Load(locales.FS, nil, []config.Lang{lang("en", ""), l})
+		c, err := Load(Files{Theme: locales.FS}, []config.Lang{lang("en", ""), l})
 		if err != nil {
 			t.Fatal(err)
 		}

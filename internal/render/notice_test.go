@@ -35,7 +35,7 @@ func newRenderer(t *testing.T, files fstest.MapFS) (*Renderer, *config.Resolved)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ui, err := locale.Load(th.Locales, th.SiteLocales, cfg.Langs)
+	ui, err := locale.Load(locale.Files{Theme: th.Locales, Site: th.SiteLocales}, cfg.Langs)
 	if err != nil {
 		t.Fatal(err)
 	}

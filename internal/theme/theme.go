@@ -23,10 +23,12 @@ type Theme struct {
 	Locales   fs.FS // the theme's strings files
 	// SiteLocales is the site root's locales/ folder; nil when it has none.
 	SiteLocales fs.FS
+	// HugoI18n is the site root's i18n/ folder, a Hugo site's strings; nil when it has none.
+	HugoI18n fs.FS
 }
 
 // Load overlays the folders templates/ and static/ of the site root over the embedded
-// defaults, and finds its locales/ folder.
+// defaults, and finds its locales/ and i18n/ folders.
 func Load(site fs.FS) (*Theme, error) {
 	t := &Theme{}
 	var err error
@@ -37,12 +39,21 @@ func Load(site fs.FS) (*Theme, error) {
 		return nil, err
 	}
 	t.Locales = locales.FS
-	if st, err := fs.Stat(site, "locales"); err == nil && st.IsDir() {
-		if t.SiteLocales, err = fs.Sub(site, "locales"); err != nil {
-			return nil, err
-		}
+	if t.SiteLocales, err = folder(site, "locales"); err != nil {
+		return nil, err
+	}
+	if t.HugoI18n, err = folder(site, "i18n"); err != nil {
+		return nil, err
 	}
 	return t, nil
+}
+
+// folder is the folder dir of site, or nil when site has none.
+func folder(site fs.FS, dir string) (fs.FS, error) {
+	if st, err := fs.Stat(site, dir); err != nil || !st.IsDir() {
+		return nil, nil
+	}
+	return fs.Sub(site, dir)
 }
 
 func overlay(site fs.FS, dir string, base fs.FS) (fs.FS, error) {
