@@ -196,7 +196,10 @@ func resolveLang(code string, l Language) (Lang, error) {
 //
 // site.toml's name replaces it as written.
 func Autonym(tag language.Tag) string {
-	name := display.Tags(tag).Name(tag)
+	name := display.Self.Name(tag)
+	if n := display.Tags(tag); n != nil && name != "" {
+		name = cmp.Or(n.Name(tag), name) // with its region: "português (Brasil)"
+	}
 	base, _ := tag.Base()
 	script, _ := tag.Script()
 	bare := language.Make(base.String())

@@ -82,6 +82,7 @@ func TestAutonym(t *testing.T) {
 		"zh-HK": "繁體中文", "zh-Hant": "繁體中文", "sr": "Српски", "sr-Latn": "Srpski (latinica)",
 		"ja": "日本語", "ar": "العربية", "ur": "اردو", "nb": "Norsk bokmål", "tr": "Türkçe", "uk": "Українська",
 		"en": "English", "en-GB": "British English", "hi": "हिन्दी", "ko": "한국어",
+		"io": "", "la": "", "haw": "ʻŌlelo Hawaiʻi",
 	} {
 		if got := Autonym(language.MustParse(tag)); got != want {
 			t.Errorf("%s: %q, want %q", tag, got, want)
