@@ -13,6 +13,7 @@ import (
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/pelletier/go-toml/v2"
+	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
 
@@ -94,7 +95,14 @@ func placeholders(m *i18n.Message) []string {
 // a mistake unless it is a name or a brand, or testdata/same-as-english.txt allows it.
 func TestShippedLocalesComplete(t *testing.T) {
 	allowed := sameAsEnglish(t)
-	for set, files := range shipped(t) {
+	sets := shipped(t)
+	codes := map[string]bool{}
+	for _, files := range sets {
+		for code := range files {
+			codes[code] = true
+		}
+	}
+	for set, files := range sets {
 		en := byID(files["en"])
 		if len(en) == 0 {
 			t.Errorf("set %q has no English file", set)
@@ -126,6 +134,35 @@ func TestShippedLocalesComplete(t *testing.T) {
 				if en[id] == nil {
 					t.Errorf("%s: key %q is not in the English file", file, id)
 				}
+			}
+			pluralForms(t, file, code, en, msgs)
+		}
+	}
+	// Every language of any set has the file of every set.
+	for set, files := range sets {
+		for code := range codes {
+			if files[code] == nil {
+				t.Errorf("locales/%s is missing (locales/%s.toml is there)", strings.TrimPrefix(set+"."+code+".toml", "."), code)
+			}
+		}
+	}
+}
+
+// pluralForms checks that each plural string (one with a "one" form in English) has the
+// forms the language's CLDR plural rules ask for, for whole numbers (go-i18n would write
+// "other" where one is missing: "1 Seiten").
+func pluralForms(t *testing.T, file, code string, en map[string]*i18n.Message, msgs []*i18n.Message) {
+	tag := language.MustParse(code)
+	for _, m := range msgs {
+		if en[m.ID] == nil || en[m.ID].One == "" {
+			continue
+		}
+		forms := map[plural.Form]string{plural.Zero: m.Zero, plural.One: m.One, plural.Two: m.Two,
+			plural.Few: m.Few, plural.Many: m.Many, plural.Other: m.Other}
+		for n := range 1000 {
+			if f := plural.Cardinal.MatchPlural(tag, n, 0, 0, 0, 0); forms[f] == "" {
+				t.Errorf("%s: key %q lacks the plural form CLDR's rules give %d (%v)", file, m.ID, n, f)
+				break
 			}
 		}
 	}
