@@ -186,7 +186,7 @@ var notices = []string{"NotTranslated", "TranslationBroken", "StaleSection", "Re
 
 // englishWords are words of the English notices that no Latin-script language shipped
 // writes as its own.
-var englishWords = regexp.MustCompile(`(?i)\b(the|this|that|yet|into|shown|could|built|changed|after|translated|translation|been|there|address|moved|draft|left)\b`)
+var englishWords = regexp.MustCompile(`(?i)\b(the|this|that|yet|into|shown|could|built|changed|after|translated|translation|there|address|moved|draft|left)\b`)
 
 var latinWord = regexp.MustCompile(`\p{Latin}{2,}`)
 
