@@ -37,6 +37,7 @@ package locale
 import (
 	"encoding/json"
 	"io/fs"
+	"iter"
 	"maps"
 	"path"
 	"slices"
@@ -226,7 +227,7 @@ func (s *source) serving(set string, l config.Lang) (stringsFile, bool) {
 
 // Match returns the index of the tag of have that serves want: the closest by CLDR, if
 // it is the same language (x/text's matcher is highly confident of it) in the same script.
-func Match(want language.Tag, have func(yield func(language.Tag) bool)) (int, bool) {
+func Match(want language.Tag, have iter.Seq[language.Tag]) (int, bool) {
 	var tags []language.Tag
 	for t := range have {
 		tags = append(tags, t)
