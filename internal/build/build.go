@@ -224,11 +224,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err := checkRootFiles(s.rootFiles, cfg); err != nil {
 		return nil, err
 	}
-	var warns diag.List
-	if s.ui, warns, err = locale.Load(th.Locales, cfg.Langs); err != nil {
+	if s.ui, err = locale.Load(locale.Files{Theme: th.Locales, Site: th.SiteLocales, Hugo: th.HugoI18n}, cfg.Langs); err != nil {
 		return nil, err
 	}
-	s.diags = append(s.diags, warns...)
 	for _, l := range cfg.Langs {
 		s.locs[l.Code] = s.ui.Localizer(l)
 	}
@@ -274,7 +272,34 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	revStates, revDiags := s.revisionStates()
 	s.review.States = review.Merge(s.review.States, revStates)
 	s.diags = append(s.diags, revDiags...)
+	s.diags = append(s.diags, s.missingStrings()...)
 	return s, nil
+}
+
+// missingStrings warns, once per key and language, about the strings a language lacks
+// that the site shows, with the number of its pages that show them in the default
+// language instead: the GPU catalog's strings only when the site has GPU data.
+func (s *site) missingStrings() diag.List {
+	def := s.cfg.Default().Code
+	pages := len(s.groups) + 1 // each group is a page in every language (or its stand-in), and the home page
+	var out diag.List
+	for _, g := range s.ui.Gaps(s.cfg.Langs) {
+		var where string
+		switch g.Set {
+		case "gpu":
+			if s.cat == nil {
+				continue
+			}
+			where = fmt.Sprintf("on its %d catalog pages", 2+len(s.cat.GPUs)+len(s.cat.Providers))
+		case "":
+			where = fmt.Sprintf("on its %d pages", pages)
+		default:
+			where = fmt.Sprintf("wherever one of its %d pages uses it", pages)
+		}
+		out = append(out, diag.Warnf(g.File, 0, 0, "missing-string",
+			"key %q missing in locale %s; using %s %s", g.ID, g.Lang, def, where))
+	}
+	return out
 }
 
 // makeParsers makes the markdown parser of each language and, when the site has GPU data,

@@ -187,7 +187,7 @@ func TestFallbackPage(t *testing.T) {
 		`<link rel="canonical" href="https://docs.example.org/zh/survey/">`,
 		`<link rel="alternate" hreflang="zh-Hans" href="https://docs.example.org/zh/survey/">`,
 		`<link rel="alternate" hreflang="x-default" href="https://docs.example.org/zh/survey/">`,
-		`not yet translated into English — shown in Simplified Chinese`,
+		"not yet translated into English — shown in \u2068Simplified Chinese\u2069",
 		`<html lang="en">`,
 	} {
 		if !strings.Contains(en, want) {
@@ -250,6 +250,30 @@ func TestSubPathBaseURL(t *testing.T) {
 	nf := string(files["404.html"])
 	if !strings.Contains(nf, `href="/docs/static/site.css`) || !strings.Contains(nf, `href="/docs/zh/"`) {
 		t.Errorf("404.html must link from the base path, served at any depth:\n%s", nf)
+	}
+}
+
+// Each language has its own 404 page in its folder, in its language with its home and its
+// search; the root one, which static hosts serve for every missing path, lists every
+// home and has the script that sends a reader in a language's folder to that one.
+func TestNotFoundPerLanguage(t *testing.T) {
+	files, _ := mustBuild(t, siteDir(t, "testdata/sites/three-languages.txtar"), Options{BaseURL: "https://example.com/docs/"})
+	ja := string(files["ja/404.html"])
+	for _, want := range []string{`<html lang="ja">`, "<h1>ページが見つかりません</h1>", `<a class="site-title" href="/docs/ja/">`,
+		`data-index="/docs/_search/ja/index.bin"`, `placeholder="ドキュメントを検索"`, `<meta name="robots" content="noindex">`} {
+		if !strings.Contains(ja, want) {
+			t.Errorf("ja/404.html lacks %q", want)
+		}
+	}
+	if strings.Contains(ja, "notfound.js") {
+		t.Error("ja/404.html has the root page's script")
+	}
+	root := string(files["404.html"])
+	for _, want := range []string{`<html lang="en">`, `<ul class="page-list" data-not-found>`, `<script src="/docs/static/notfound.js?v=`,
+		`<a href="/docs/ja/" hreflang="ja" lang="ja">日本語</a>`} {
+		if !strings.Contains(root, want) {
+			t.Errorf("404.html lacks %q", want)
+		}
 	}
 }
 
@@ -359,19 +383,34 @@ func TestLanguageFolderInCapitals(t *testing.T) {
 	}
 }
 
+// A language no shipped strings file serves shows the default language's strings, and
+// the build lists each key it lacks once, with the pages that show it; the GPU catalog's
+// strings only on a site with GPU data. A site's own strings file overrides the theme's
+// key by key.
 func TestMissingLocaleKeyWarns(t *testing.T) {
-	site := "-- content/en/a.md --\nx\n-- content/ja/a.md --\ny\n-- locales/ja.toml --\nHome = \"ホーム\"\n"
+	site := "-- content/en/a.md --\nx\n-- content/eo/a.md --\ny\n-- content/ja/a.md --\nz\n" +
+		"-- locales/eo.toml --\nHome = \"Hejmo\"\n-- locales/ja.toml --\nHome = \"トップ\"\n"
 	files, res := mustBuild(t, siteFromText(t, site), Options{})
 	var msgs []string
 	for _, d := range res.Diags {
 		msgs = append(msgs, d.Error())
 	}
 	all := strings.Join(msgs, "\n")
-	if !strings.Contains(all, `locales/ja.toml: warning: missing-string: key "SkipToContent" missing in locale ja; using en`) {
-		t.Errorf("no warning for a key missing in ja:\n%s", all)
+	if !strings.Contains(all, `locales/eo.toml: warning: missing-string: key "SkipToContent" missing in locale eo; using en on its 2 pages`) {
+		t.Errorf("no warning for a key missing in eo:\n%s", all)
 	}
-	if !strings.Contains(string(files["ja/a/index.html"]), ">Skip to content</a>") {
-		t.Error("missing ja string did not fall back to English")
+	if strings.Contains(all, "catalog_") || strings.Contains(all, "locale ja") {
+		t.Errorf("warnings for strings the site does not show or has:\n%s", all)
+	}
+	if n := strings.Count(all, `"SkipToContent"`); n != 1 {
+		t.Errorf("SkipToContent reported %d times, want once", n)
+	}
+	if !strings.Contains(string(files["eo/a/index.html"]), ">Skip to content</a>") {
+		t.Error("missing eo string did not fall back to English")
+	}
+	ja := string(files["ja/a/index.html"])
+	if !strings.Contains(ja, ">トップ</a>") || strings.Contains(ja, ">Skip to content</a>") {
+		t.Error("the site's ja.toml did not override the theme's key by key")
 	}
 }
 

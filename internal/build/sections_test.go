@@ -157,8 +157,11 @@ func TestFifteenLanguages(t *testing.T) {
 	if strings.Count(en, `hreflang="`) < 2*len(codes) || !strings.Contains(en, `<details class="lang-menu">`) {
 		t.Errorf("en/a has no language menu of %d languages", len(codes))
 	}
-	for tag, name := range map[string]string{"zh-CN": "中文", "pt-BR": "português", "ar": "العربية", "ja": "日本語"} {
-		if !strings.Contains(en, `lang="`+tag+`">`+name) && !strings.Contains(en, `lang="`+tag+`">`+strings.ToUpper(name[:1])+name[1:]) {
+	// Names as a menu writes them: CLDR's, capitalised where the script has case, Chinese
+	// by script, Brazilian Portuguese with its region.
+	for tag, name := range map[string]string{"zh-CN": "简体中文", "zh-TW": "繁體中文", "pt-BR": "Português (Brasil)",
+		"ar": "العربية", "ja": "日本語", "es": "Español", "fr": "Français", "ru": "Русский"} {
+		if !strings.Contains(en, `lang="`+tag+`">`+name+"</a>") {
 			t.Errorf("the switcher lacks %s written %s", tag, name)
 		}
 	}

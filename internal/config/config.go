@@ -14,6 +14,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
 	"golang.org/x/text/language"
@@ -252,7 +254,7 @@ func resolveLang(code string, l Language) (Lang, *diag.Diagnostic) {
 	}
 	name := l.Name
 	if name == "" {
-		name = display.Self.Name(tag)
+		name = Autonym(tag)
 	}
 	if name == "" {
 		name = code
@@ -262,6 +264,49 @@ func resolveLang(code string, l Language) (Lang, *diag.Diagnostic) {
 		lang.Dir = "rtl"
 	}
 	return lang, nil
+}
+
+// Autonym is the name of the language of tag in itself, as a menu of languages shows it,
+// from CLDR (x/text/language/display); "" when CLDR has none.
+//
+//   - A language CLDR names by script is named with its script, which is what its
+//     readers choose by: zh-CN and zh-SG "简体中文", zh-TW and zh-HK "繁體中文", sr-Latn
+//     "Srpski (latinica)". A bare code keeps the language's name: zh is "中文".
+//   - Any other language is named with its region or variant where the tag has one, as
+//     CLDR composes it: pt-BR "Português (Brasil)", es-MX "Español de México".
+//   - The first letter is capitalised where the script has case: CLDR's context
+//     transforms ask for it in a menu (uiListOrMenu: titlecase-firstword) for the
+//     languages whose names it writes in lower case ("español", "français", "русский").
+//
+// site.toml's name replaces it as written.
+func Autonym(tag language.Tag) string {
+	name := display.Self.Name(tag)
+	if n := display.Tags(tag); n != nil && name != "" {
+		name = cmp.Or(n.Name(tag), name) // with its region: "português (Brasil)"
+	}
+	base, _ := tag.Base()
+	script, _ := tag.Script()
+	bare := language.Make(base.String())
+	if scripted, err := language.Compose(base, script); err == nil && tag != bare {
+		whole, lang := display.Self.Name(scripted), display.Languages(scripted).Name(bare)
+		bareScript, _ := bare.Script()
+		switch {
+		case whole != display.Self.Name(bare) && strings.Contains(whole, lang):
+			name = whole // 简体中文, 繁體中文
+		case script != bareScript && lang != "":
+			// A script CLDR has no name of the language in: the language, then the script
+			// (x/text names sr-Latn after Serbo-Croatian).
+			name = lang + " (" + display.Scripts(scripted).Name(script) + ")"
+		}
+	}
+	if name == "" {
+		name = display.Self.Name(tag)
+	}
+	first, size := utf8.DecodeRuneInString(name)
+	if unicode.IsLower(first) {
+		name = string(unicode.ToTitle(first)) + name[size:]
+	}
+	return name
 }
 
 func parseBaseURL(s string) (*url.URL, error) {

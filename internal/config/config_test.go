@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"golang.org/x/text/language"
 )
 
 func TestWithoutSiteTOMLEnglishFirst(t *testing.T) {
@@ -100,6 +102,24 @@ func TestConfigErrors(t *testing.T) {
 		_, err := Load(fstest.MapFS{"site.toml": {Data: []byte(tt.toml)}}, []string{"en"}, "")
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: err = %v, want it to contain %q", tt.toml, err, tt.want)
+		}
+	}
+}
+
+// A language's own name in the switcher: CLDR's, by script where CLDR names the language
+// so, with the region CLDR composes, capitalised for a menu where the script has case.
+func TestAutonym(t *testing.T) {
+	for tag, want := range map[string]string{
+		"es": "Español", "fr": "Français", "ru": "Русский", "de": "Deutsch", "pt-BR": "Português (Brasil)",
+		"pt-PT": "Português europeu", "es-MX": "Español de México", "es-419": "Español latinoamericano",
+		"zh": "中文", "zh-CN": "简体中文", "zh-Hans": "简体中文", "zh-SG": "简体中文", "zh-TW": "繁體中文",
+		"zh-HK": "繁體中文", "zh-Hant": "繁體中文", "sr": "Српски", "sr-Latn": "Srpski (latinica)",
+		"ja": "日本語", "ar": "العربية", "ur": "اردو", "nb": "Norsk bokmål", "tr": "Türkçe", "uk": "Українська",
+		"en": "English", "en-GB": "British English", "hi": "हिन्दी", "ko": "한국어",
+		"io": "", "la": "", "haw": "ʻŌlelo Hawaiʻi",
+	} {
+		if got := Autonym(language.MustParse(tag)); got != want {
+			t.Errorf("%s: %q, want %q", tag, got, want)
 		}
 	}
 }

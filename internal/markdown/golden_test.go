@@ -57,7 +57,7 @@ func goldenParser(t testing.TB, code string, a *txtar.Archive) *Parser {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, _, err := locale.Load(th.Locales, goldenLangs)
+	cat, err := locale.Load(locale.Files{Theme: th.Locales, Site: th.SiteLocales}, goldenLangs)
 	if err != nil {
 		t.Fatal(err)
 	}

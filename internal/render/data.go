@@ -39,6 +39,9 @@ type Page struct {
 	Draft    bool       // front matter's draft: true, shown by build -drafts and serve
 	Section  bool       // a section's page (its _index.md, or generated): lists its children
 	Redirect string     // alias pages: the link to the page they stand for
+	// AnyLanguage is set on the root 404 page, served for a missing path in any
+	// language's folder: its script (notfound.js) sends the reader to that language's.
+	AnyLanguage bool
 
 	Body template.HTML // rendered, sanitised markdown body
 	// TitleInBody is set when the body opens with its own level-one heading, which then

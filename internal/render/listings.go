@@ -128,13 +128,29 @@ func (r *Renderer) writeRoot(sink Sink) error {
 	return sink.WriteFile(route.File(route.Root), html)
 }
 
-// write404 writes the page a server shows for any missing path: its links are rooted at
-// the base path, since it is served at any depth.
+// write404 writes the pages a server shows for a missing path: one in each language,
+// in its folder (/<lang>/404.html), with that language's home, search and strings, and
+// the root one (/404.html) in the default language, which lists every language's home
+// and sends a reader whose path is in another language's folder to that language's page
+// (notfound.js; static hosts such as GitHub Pages serve the root one for every path).
+// Their links are rooted at the base path, since they are served at any depth.
 func (r *Renderer) write404(sink Sink) error {
-	def := r.cfg.Default()
-	p := r.newPage(def, "404", r.locs[def.Code].T("NotFoundTitle"), route.NotFound)
+	if err := r.write404In(sink, r.cfg.Default(), route.NotFound); err != nil {
+		return err
+	}
+	for _, l := range r.cfg.Langs {
+		if err := r.write404In(sink, l, route.NotFoundIn(l.Code)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *Renderer) write404In(sink Sink, l config.Lang, url string) error {
+	p := r.newPage(l, "404", r.locs[l.Code].T("NotFoundTitle"), url)
 	p.NoIndex = true
-	p.Switcher = r.switcher(def, route.NotFound, home)
+	p.AnyLanguage = url == route.NotFound
+	p.Switcher = r.switcher(l, url, home)
 	for i := range p.Switcher {
 		p.Switcher[i].Href = r.base.Rooted(home(p.Switcher[i].Lang.Code))
 	}
@@ -142,7 +158,7 @@ func (r *Renderer) write404(sink Sink) error {
 	if err != nil {
 		return err
 	}
-	return sink.WriteFile(route.File(route.NotFound), html)
+	return sink.WriteFile(route.File(url), html)
 }
 
 // writeCatalogPage writes one catalog page; catalog pages exist in every language.

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
 
 	"docsite/internal/config"
@@ -35,7 +36,7 @@ func newRenderer(t *testing.T, files fstest.MapFS) (*Renderer, *config.Resolved)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ui, _, err := locale.Load(th.Locales, cfg.Langs)
+	ui, err := locale.Load(locale.Files{Theme: th.Locales, Site: th.SiteLocales}, cfg.Langs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,5 +89,25 @@ func TestStaleNoticeFromTheme(t *testing.T) {
 	}
 	if want := `<aside lang="en">阅读最新原文: <a href="../../en/a/#why">英语</a></aside>`; got != want {
 		t.Errorf("got %s\nwant %s", got, want)
+	}
+}
+
+// A notice names the source language in the page's language, from CLDR; in a language
+// x/text has no names in, by the source's own name: not the English name x/text falls
+// back to for Maori, not the Italian one for Latin, and no panic for Ido (no Namer).
+func TestSourceNameInPageLanguage(t *testing.T) {
+	en := config.Lang{Code: "en", Tag: language.English, Name: "English"}
+	zh := config.Lang{Code: "zh", Tag: language.Make("zh-Hans"), Name: "简体中文"}
+	for _, tc := range []struct {
+		page, want string
+		src        config.Lang
+	}{
+		{"es", "inglés", en}, {"ur", "انگریزی", en}, {"de", "Englisch", en}, {"zh-Hans", "英语", en},
+		{"en", "Simplified Chinese", zh}, {"eo", "angla", en}, {"la", "English", en}, {"la", "简体中文", zh},
+		{"mi", "简体中文", zh}, {"io", "简体中文", zh},
+	} {
+		if got := nameIn(config.Lang{Tag: language.Make(tc.page)}, tc.src); got != tc.want {
+			t.Errorf("%s in %s: %q, want %q", tc.src.Code, tc.page, got, tc.want)
+		}
 	}
 }

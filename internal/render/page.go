@@ -6,8 +6,6 @@ import (
 	"html/template"
 	"time"
 
-	"golang.org/x/text/language/display"
-
 	"docsite/internal/config"
 	"docsite/internal/route"
 )
@@ -110,7 +108,7 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 		p.BodyLang = srcLang.Tag.String()
 		p.Canonical = r.base.Abs(srcURL)
 		p.Fallback = &Fallback{
-			SourceName: display.Tags(l.Tag).Name(srcLang.Tag),
+			SourceName: nameIn(l, srcLang),
 			SourceHref: route.Rel(url, srcURL),
 			Broken:     broken,
 		}

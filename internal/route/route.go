@@ -51,7 +51,8 @@
 // # Pages of the site as a whole
 //
 // Root ("/", index.html) chooses a language; NotFound ("/404.html") is served for any
-// missing path; Sitemap lists the real pages; Static(name) is a file of the theme's static/
+// missing path, NotFoundIn(lang) ("/<lang>/404.html") for a missing path in a language's
+// folder (static hosts that serve only the root one get there by its script); Sitemap lists the real pages; Static(name) is a file of the theme's static/
 // tree. The home page of a language is URL(lang, "").
 //
 // # Catalog pages
@@ -224,6 +225,9 @@ const (
 	NotFound = "/404.html"    // served for every missing path
 	Sitemap  = "/sitemap.xml" // the real pages with their alternates
 )
+
+// NotFoundIn is the site path of language lang's page for a missing path in its folder.
+func NotFoundIn(lang string) string { return "/" + lang + NotFound }
 
 // Static is the site path of file name of the theme's static/ tree.
 func Static(name string) string { return "/static/" + name }

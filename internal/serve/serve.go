@@ -18,7 +18,7 @@
 //
 // # Watching
 //
-// Run watches content/, locales/, templates/, static/ (recursively, with
+// Run watches content/, locales/, i18n/, templates/, static/ (recursively, with
 // folders made later) and site.toml under the source folder and rebuilds with
 // the paths that changed: the first change after a quiet spell at once, the rest
 // of a burst of changes as one batch once the sources are quiet again (see

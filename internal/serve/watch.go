@@ -17,7 +17,7 @@ import (
 // folders are watched whole (content/data with content), including folders
 // made after the server started.
 var (
-	watchedFolders = []string{"content", "locales", "templates", "static"}
+	watchedFolders = []string{"content", "locales", "i18n", "templates", "static"}
 	configFile     = "site.toml"
 )
 

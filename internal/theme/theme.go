@@ -1,5 +1,6 @@
-// Package theme owns the site's look and UI strings: embedded default templates, static files
-// and locales, overlaid file by file by those in a site root.
+// Package theme owns the site's look and UI strings: embedded default templates and static
+// files, overlaid file by file by those in a site root, and the embedded locales beside the
+// site's own (package locale merges them key by key).
 package theme
 
 import (
@@ -14,15 +15,20 @@ import (
 	"docsite/templates"
 )
 
-// Theme is the three overlaid trees a build reads.
+// Theme is the trees a build reads: templates and static files overlaid file by file,
+// and the UI strings of the theme and of the site, which locale merges key by key.
 type Theme struct {
 	Templates fs.FS
 	Static    fs.FS
-	Locales   fs.FS
+	Locales   fs.FS // the theme's strings files
+	// SiteLocales is the site root's locales/ folder; nil when it has none.
+	SiteLocales fs.FS
+	// HugoI18n is the site root's i18n/ folder, a Hugo site's strings; nil when it has none.
+	HugoI18n fs.FS
 }
 
-// Load overlays the folders templates/, static/ and locales/ of the site root over the
-// embedded defaults.
+// Load overlays the folders templates/ and static/ of the site root over the embedded
+// defaults, and finds its locales/ and i18n/ folders.
 func Load(site fs.FS) (*Theme, error) {
 	t := &Theme{}
 	var err error
@@ -32,10 +38,22 @@ func Load(site fs.FS) (*Theme, error) {
 	if t.Static, err = overlay(site, "static", static.FS); err != nil {
 		return nil, err
 	}
-	if t.Locales, err = overlay(site, "locales", locales.FS); err != nil {
+	t.Locales = locales.FS
+	if t.SiteLocales, err = folder(site, "locales"); err != nil {
+		return nil, err
+	}
+	if t.HugoI18n, err = folder(site, "i18n"); err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// folder is the folder dir of site, or nil when site has none.
+func folder(site fs.FS, dir string) (fs.FS, error) {
+	if st, err := fs.Stat(site, dir); err != nil || !st.IsDir() {
+		return nil, nil
+	}
+	return fs.Sub(site, dir)
 }
 
 func overlay(site fs.FS, dir string, base fs.FS) (fs.FS, error) {
