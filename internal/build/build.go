@@ -188,13 +188,15 @@ type site struct {
 	aliases   map[string]aliasOut  // front matter aliases, by site path
 	// revisionKeyUsed: translations record their source's commit (revisionStates).
 	revisionKeyUsed bool
-	cache           *buildCache  // nil without one
-	prior           *livePrior   // the last live build's groups, for a full live rebuild; nil otherwise
-	spill           *spill       // where the pages' search entries wait; nil keeps them in memory
-	early           *cacheStart  // what openCache reads while the pages load
-	pages           pages        // what ref and relref link to
-	review          review.Input // languages and reviewed states, for the per-page review
-	diags           diag.List
+	// revisionFindings: the revision warnings, as the review reports them.
+	revisionFindings []review.Finding
+	cache            *buildCache  // nil without one
+	prior            *livePrior   // the last live build's groups, for a full live rebuild; nil otherwise
+	spill            *spill       // where the pages' search entries wait; nil keeps them in memory
+	early            *cacheStart  // what openCache reads while the pages load
+	pages            pages        // what ref and relref link to
+	review           review.Input // languages and reviewed states, for the per-page review
+	diags            diag.List
 }
 
 // prepare reads what every page of the site at fsys shares, and the pages.

@@ -221,7 +221,7 @@ var Codes = []CodeDoc{
 		Means:   "A reviewed-state file (content/<lang>/.reviewed.toml) cannot be read or is not valid TOML.",
 		Example: "content/ja/.reviewed.toml:3:1: error: reviewed-state: expected character =",
 		Fix:     "Correct the file, or delete it and record the state again with docsite review -accept <lang>."},
-	{Code: "revision", Stage: "build", Severity: "warning",
+	{Code: "revision", Stage: "build, review", Severity: "warning in a build; error in the review (its stale sections cannot be told, so review -strict fails)",
 		Means:   "A translation records the source commit it was made from (site.toml [review] revisionKey, sourceCommit by default), but that revision of the source cannot be read: the commit is unknown, the source file did not exist then, or the site root is not in a git work tree.",
 		Example: "content/ja/a.md:4: warning: revision: default_lang_commit 1a2b3c: the repository has no such commit, or content/en/a.md did not exist in it",
 		Fix:     "Fetch the history (git fetch --unshallow), correct the commit, or run docsite review -accept ja to record today's."},
