@@ -20,10 +20,12 @@
 //
 // Run watches content/, locales/, templates/, static/ (recursively, with
 // folders made later) and site.toml under the source folder and rebuilds with
-// the paths that changed: the first change after a quiet spell at once, the rest
-// of a burst of changes as one batch once the sources are quiet again (see
-// [DefaultQuiet]). A good build replaces the served site in one atomic step, so a
-// request sees the old site or the new one, whole.
+// the paths that changed: the first change after a quiet spell as soon as its
+// files settle, the rest of a burst of changes as one batch once the sources are
+// quiet again (see [DefaultQuiet]). A good build replaces the served site in one
+// atomic step, so a request sees the old site or the new one, whole; a build
+// whose files changed while it ran is not published (see Settling in batch.go),
+// so a page being rewritten is never served half-written.
 //
 // # Live reload
 //
@@ -129,7 +131,7 @@ func Run(ctx context.Context, opts Options, b Builder) error {
 	h := &handler{state: new(atomic.Pointer[snapshot]), hosts: newHostPolicy(opts.Addr, ln.Addr()), hub: newHub()}
 	h.state.Store(&snapshot{})
 	pub := &publisher{b: b, state: h.state, hub: h.hub, log: opts.Log, run: strconv.FormatInt(time.Now().UnixNano(), 36)}
-	pub.build(ctx, nil)
+	pub.build(ctx, nil, nil)
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -157,7 +159,10 @@ func serveUntilDone(ctx context.Context, opts Options, ln net.Listener, h *handl
 			if !ok {
 				return
 			}
-			pub.build(ctx, changed)
+			read := statuses(w.root, changed)
+			if !pub.build(ctx, changed, func() bool { return w.unchanged(read) }) {
+				w.carry(changed)
+			}
 		}
 	})
 

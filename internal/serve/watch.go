@@ -28,6 +28,9 @@ type watcher struct {
 	fw   *fsnotify.Watcher
 	log  io.Writer
 	last time.Time // when the last change came
+	// carried are the changes of a build that was not published (see Settling):
+	// the next batch builds them again.
+	carried []string
 }
 
 // newWatcher watches root itself (to see site.toml replaced and the watched
