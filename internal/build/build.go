@@ -68,6 +68,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -387,12 +388,7 @@ func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor f
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var fatal diag.List
-	for _, err := range errs {
-		if err != nil {
-			fatal = append(fatal, asDiags(err)...)
-		}
-	}
+	fatal := writeDiags(errs)
 	if len(fatal) > 0 {
 		fatal.Sort()
 		return nil, diag.ErrorList(fatal)
@@ -511,11 +507,18 @@ func (s *site) parallel(ctx context.Context, n int, fn func(i int)) {
 }
 
 func asDiags(err error) diag.List {
+	var wf *writeFailure
 	switch e := err.(type) {
+	case nil:
+		return nil
 	case diag.ErrorList:
 		return diag.List(e)
 	case diag.Diagnostic:
 		return diag.List{e}
+	default:
+		if errors.As(err, &wf) {
+			return diag.List{wf.diagnostic()}
+		}
 	}
 	return diag.List{diag.Errorf("", 0, 0, "build", "%v", err)}
 }
