@@ -36,3 +36,13 @@ func TestFullDiskIsOneError(t *testing.T) {
 		t.Errorf("%d lines:\n%s", len(lines), err)
 	}
 }
+
+// A slug that leads out of the page's folder is an error at its line in memory too (as
+// docsite serve builds), not a page silently written over the site's root index.html.
+func TestUnsafeSlugInMemory(t *testing.T) {
+	dir := siteFromText(t, "-- content/en/a.md --\n---\ntitle: A\nslug: \"..\"\n---\nA\n-- content/en/_index.md --\n# Home\n")
+	files, _, err := buildDir(t, dir, Options{})
+	if err == nil || !strings.HasPrefix(err.Error(), "content/en/a.md:3: error: ") {
+		t.Errorf("err = %v, want an error at content/en/a.md:3 (files %d)", err, len(files))
+	}
+}
