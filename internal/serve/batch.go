@@ -64,7 +64,10 @@ func (w *watcher) next(ctx context.Context, quiet time.Duration) (changed []stri
 	var look settling
 	lost := false
 	// Events already waiting arrived during the last build: the burst goes on.
-	pending := len(w.fw.Events) > 0
+	// (Before the first rebuild they may only have come before the loop began
+	// to read them: such a change is built at once.)
+	pending := w.rebuilt && len(w.fw.Events) > 0
+	w.rebuilt = false
 	settled := time.NewTimer(time.Hour)
 	settled.Stop()
 	var deadline <-chan time.Time // set by the batch's first change

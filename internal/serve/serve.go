@@ -163,6 +163,7 @@ func serveUntilDone(ctx context.Context, opts Options, ln net.Listener, h *handl
 			if !pub.build(ctx, changed, func() bool { return w.unchanged(read) }) {
 				w.carry(changed)
 			}
+			w.rebuilt = true
 		}
 	})
 
