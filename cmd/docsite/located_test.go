@@ -1,11 +1,16 @@
 package main
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+
+	"docsite/internal/write"
 )
 
 // Every error of a failed build names the file it comes from (and the line, where a
@@ -128,5 +133,16 @@ func TestMessagesInUserTerms(t *testing.T) {
 				t.Errorf("%d errors, want one starting %q:\n%s", len(errs), tc.want, stderr)
 			}
 		})
+	}
+}
+
+// A file of the output no page makes (a listing, a GPU page, the search index) that
+// cannot be written is named under -dest, without the spare tree's path.
+func TestOutputErrorNamesTheFile(t *testing.T) {
+	err := fmt.Errorf("listing: %w", &write.FileError{Rel: "en/gpus/k40/index.html",
+		Err: &fs.PathError{Op: "write", Path: "/site/.public.docsite/spare/en/gpus/k40/index.html", Err: syscall.ENOSPC}})
+	got := outputError(err, "public").Error()
+	if want := filepath.FromSlash("public/en/gpus/k40/index.html") + ": error: build: cannot write it: no space left on device"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

@@ -146,6 +146,10 @@ func Run(ctx context.Context, opts Options, sink Sink) (*Result, error) {
 	}
 	defer closeRoot()
 	res, err := s.run(ctx, sink)
+	var wf *writeFailure
+	if errors.As(err, &wf) {
+		err = diag.ErrorList{wf.diagnostic()} // an alias's redirect page
+	}
 	if err != nil {
 		return nil, err
 	}
