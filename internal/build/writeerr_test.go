@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -44,5 +46,25 @@ func TestUnsafeSlugInMemory(t *testing.T) {
 	files, _, err := buildDir(t, dir, Options{})
 	if err == nil || !strings.HasPrefix(err.Error(), "content/en/a.md:3: error: ") {
 		t.Errorf("err = %v, want an error at content/en/a.md:3 (files %d)", err, len(files))
+	}
+}
+
+// An image that is a symbolic link out of the site root is said to be one, not "not found".
+func TestImageLinkOutOfRoot(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "secret.png")
+	if err := os.WriteFile(outside, []byte("\x89PNG"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := siteFromText(t, "-- content/en/b/index.md --\n# B\n\n![x](pic.png)\n")
+	if err := os.Symlink(outside, filepath.Join(dir, "content/en/b/pic.png")); err != nil {
+		t.Fatal(err)
+	}
+	files, res := mustBuild(t, dir, Options{})
+	want := `content/en/b/index.md:3: warning: missing-image: image "pic.png" (content/en/b/pic.png) is a symbolic link leading out of the site root`
+	if !strings.Contains(fmt.Sprint(res.Diags), want) {
+		t.Errorf("no %q in %v", want, res.Diags)
+	}
+	if _, ok := files["en/b/pic.png"]; ok {
+		t.Error("the linked file was published")
 	}
 }
