@@ -3,9 +3,12 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"path/filepath"
 
 	"docsite/internal/build"
 	"docsite/internal/cache"
@@ -72,7 +75,7 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	res, err := build.Run(ctx, opts, tree)
 	if err != nil {
 		tree.Abort()
-		printErr(stderr, err)
+		printErr(stderr, outputError(err, *dest))
 		fmt.Fprintf(stderr, "docsite build: failed; %s left untouched\n", *dest)
 		return 1
 	}
@@ -89,6 +92,26 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	fmt.Fprintf(w, "docsite: %s → %s\n", res.Summary(), *dest)
 	w.Flush()
 	return 0
+}
+
+// outputError names, for a file of the output that no page or alias makes (a listing, a
+// GPU page, the search index) and that could not be written, that file under dest, as a
+// diagnostic; the file system's error loses the path of the spare tree it was written in.
+func outputError(err error, dest string) error {
+	var fe *write.FileError
+	switch err.(type) {
+	case diag.ErrorList, diag.Diagnostic:
+		return err
+	}
+	if !errors.As(err, &fe) {
+		return err
+	}
+	cause := fe.Err
+	var pe *fs.PathError
+	if errors.As(cause, &pe) {
+		cause = pe.Err
+	}
+	return diag.Errorf(filepath.Join(dest, filepath.FromSlash(fe.Rel)), 0, 0, "build", "cannot write it: %v", cause)
 }
 
 // cacheFolder is the build cache's folder for the site at source built into dest, under

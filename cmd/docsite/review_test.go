@@ -247,3 +247,52 @@ func TestAcceptRevisionAllOrNothing(t *testing.T) {
 		}
 	}
 }
+
+// A translation whose recorded source commit cannot be read (a shallow clone in CI, or no
+// git at all) is reported by the review as build reports it, at the key's line, in text
+// and JSON; -strict fails on it, since its stale sections could not be told.
+func TestReviewReportsUnreadableRevision(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	for _, withGit := range []bool{true, false} {
+		src := t.TempDir()
+		writeFiles(t, src, map[string]string{
+			"content/en/a.md": "# A\n\n## One\n\nText one.\n",
+			"content/ja/a.md": "---\nsourceCommit: 0123456789abcdef0123456789abcdef01234567\n---\n# エー\n\n## 一\n\n文一。\n",
+		})
+		want := "not in a git work tree"
+		if withGit {
+			for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "one"}} {
+				cmd := exec.Command("git", append([]string{"-C", src, "-c", "user.name=d", "-c", "user.email=d@example.org"}, args...)...)
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("git %v: %v\n%s", args, err, out)
+				}
+			}
+			want = "no such commit"
+		}
+		code, out, stderr := runOut(t, "review", "-source", src, "-strict")
+		if code != 1 || !strings.Contains(out, "2: error: revision: ") || !strings.Contains(out, want) {
+			t.Errorf("git %v: review -strict: exit %d, want 1 and the revision error at content/ja/a.md:2:\n%s%s", withGit, code, out, stderr)
+		}
+		if code, _, _ := runOut(t, "review", "-source", src); code != 0 {
+			t.Errorf("git %v: review without -strict: exit %d, want 0", withGit, code)
+		}
+		_, out, _ = runOut(t, "review", "-source", src, "-format", "json", "-check", "stale")
+		var rep struct {
+			Findings []struct {
+				Check  string
+				Target struct {
+					File string
+					Line int
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Findings) != 1 || rep.Findings[0].Check != "revision" || rep.Findings[0].Target.File != "content/ja/a.md" || rep.Findings[0].Target.Line != 2 {
+			t.Errorf("git %v: JSON findings %+v, want one revision finding at content/ja/a.md:2", withGit, rep.Findings)
+		}
+	}
+}

@@ -15,7 +15,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	source := fs.String("source", ".", "site root `directory`")
 	addr := fs.String("addr", serve.DefaultAddr, "`host:port` to listen on; loopback unless told otherwise")
-	quiet := fs.Duration("quiet", serve.DefaultQuiet, "a change after the sources were quiet this `long` is built at once; the rest of a burst of changes once they are quiet this long again (too short splits a burst into more builds on a loaded machine)")
+	quiet := fs.Duration("quiet", serve.DefaultQuiet, "a change after the sources were quiet this `long` is built as soon as its files settle; the rest of a burst of changes once they are quiet this long again (too short splits a burst into more builds on a loaded machine)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

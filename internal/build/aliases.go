@@ -92,8 +92,9 @@ func pageAliases(p *load.Page, lang func(string) (config.Lang, bool), isLang fun
 // writeAliases writes the redirect page of every alias, in the order of their URLs.
 func (s *site) writeAliases(sink Sink) error {
 	for _, url := range slices.Sorted(maps.Keys(s.aliases)) {
-		if err := s.render.WriteAlias(sink, s.aliases[url].Alias); err != nil {
-			return err
+		a := s.aliases[url]
+		if err := s.render.WriteAlias(sink, a.Alias); err != nil {
+			return locateWrite(err, a.file, a.line, "the redirect page of alias "+url)
 		}
 	}
 	return nil

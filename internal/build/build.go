@@ -68,6 +68,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -145,6 +146,10 @@ func Run(ctx context.Context, opts Options, sink Sink) (*Result, error) {
 	}
 	defer closeRoot()
 	res, err := s.run(ctx, sink)
+	var wf *writeFailure
+	if errors.As(err, &wf) {
+		err = diag.ErrorList{wf.diagnostic()} // an alias's redirect page
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -188,13 +193,15 @@ type site struct {
 	aliases   map[string]aliasOut  // front matter aliases, by site path
 	// revisionKeyUsed: translations record their source's commit (revisionStates).
 	revisionKeyUsed bool
-	cache           *buildCache  // nil without one
-	prior           *livePrior   // the last live build's groups, for a full live rebuild; nil otherwise
-	spill           *spill       // where the pages' search entries wait; nil keeps them in memory
-	early           *cacheStart  // what openCache reads while the pages load
-	pages           pages        // what ref and relref link to
-	review          review.Input // languages and reviewed states, for the per-page review
-	diags           diag.List
+	// revisionFindings: the revision warnings, as the review reports them.
+	revisionFindings []review.Finding
+	cache            *buildCache  // nil without one
+	prior            *livePrior   // the last live build's groups, for a full live rebuild; nil otherwise
+	spill            *spill       // where the pages' search entries wait; nil keeps them in memory
+	early            *cacheStart  // what openCache reads while the pages load
+	pages            pages        // what ref and relref link to
+	review           review.Input // languages and reviewed states, for the per-page review
+	diags            diag.List
 }
 
 // prepare reads what every page of the site at fsys shares, and the pages.
@@ -410,12 +417,7 @@ func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor f
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var fatal diag.List
-	for _, err := range errs {
-		if err != nil {
-			fatal = append(fatal, asDiags(err)...)
-		}
-	}
+	fatal := writeDiags(errs)
 	if len(fatal) > 0 {
 		fatal.Sort()
 		return nil, diag.ErrorList(fatal)
@@ -534,11 +536,18 @@ func (s *site) parallel(ctx context.Context, n int, fn func(i int)) {
 }
 
 func asDiags(err error) diag.List {
+	var wf *writeFailure
 	switch e := err.(type) {
+	case nil:
+		return nil
 	case diag.ErrorList:
 		return diag.List(e)
 	case diag.Diagnostic:
 		return diag.List{e}
+	default:
+		if errors.As(err, &wf) {
+			return diag.List{wf.diagnostic()}
+		}
 	}
 	return diag.List{diag.Errorf("", 0, 0, "build", "%v", err)}
 }

@@ -371,16 +371,16 @@ func (s *site) writePage(tr *render.Translations, l config.Lang, own, src *built
 	if _, ok := s.aliases[route.StandIn(l.Code, src.Path)]; own == nil && ok {
 		sink = discard{} // an alias of a moved page is published here instead
 	}
-	pub, err := s.render.WritePage(sink, l, tr, broken)
-	if err != nil {
-		return pageOut{}, err
-	}
 	b := own
 	if b == nil {
 		b = src
 	}
+	pub, err := s.render.WritePage(sink, l, tr, broken)
+	if err != nil {
+		return pageOut{}, locateWrite(err, b.page.File, b.page.Meta.Line("slug"), "its page")
+	}
 	if err := s.writeAssets(pub.URL, b.assets, assets, sink); err != nil {
-		return pageOut{}, err
+		return pageOut{}, locateWrite(err, b.page.File, 0, "an image of the page")
 	}
 	po := pageOut{Published: pub}
 	if own != nil {

@@ -61,6 +61,10 @@ func (s *site) checkImages(p *load.Page, doc *markdown.Doc) (assets []asset, dia
 		case s.isFile(file):
 			u, _ := url.Parse(dest)
 			assets = append(assets, asset{file: file, rel: path.Clean(u.Path)})
+		case s.isLink(file):
+			missing = append(missing, img)
+			diags = append(diags, diag.Warnf(p.File, imageLine(img, doc), 0, "missing-image",
+				"image %q (%s) is a symbolic link leading out of the site root, or to no file; left out of the page", dest, file))
 		default:
 			missing = append(missing, img)
 			diags = append(diags, diag.Warnf(p.File, imageLine(img, doc), 0, "missing-image",
@@ -113,6 +117,21 @@ func localFile(pageFile, dest string) (string, bool) {
 func (s *site) isFile(name string) bool {
 	st, err := fs.Stat(s.fsys, name)
 	return err == nil && st.Mode().IsRegular()
+}
+
+// isLink reports whether name is a symbolic link in the site root: one isFile does not
+// find leads out of the root (which the build does not follow) or to nothing.
+func (s *site) isLink(name string) bool {
+	entries, err := fs.ReadDir(s.fsys, path.Dir(name))
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if e.Name() == path.Base(name) {
+			return e.Type()&fs.ModeSymlink != 0
+		}
+	}
+	return false
 }
 
 // writeAssets publishes a page's local images at their place relative to the page URL,

@@ -188,6 +188,7 @@ func Review(ctx context.Context, opts Options) (*review.Report, error) {
 		return nil, err
 	}
 	rep := s.reviewReport(outs)
+	rep.Add(s.revisionFindings...)
 	rep.RevisionKey, rep.RevisionKeyUsed = s.cfg.RevisionKey, s.revisionKeyUsed
 	return rep, nil
 }

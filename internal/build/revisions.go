@@ -50,9 +50,23 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 	rev, err := load.OpenRevisions(s.opts.Source)
 	if err != nil {
 		p := jobs[0].p
-		return nil, diag.List{diag.Warnf(p.File, p.Meta.Line(key), 0, "revision",
+		d := diag.Warnf(p.File, p.Meta.Line(key), 0, "revision",
 			"%d translations record their source's commit in %s, but %v: stale sections are told by .reviewed.toml only",
-			len(jobs), s.cfg.RevisionKey, err)}
+			len(jobs), s.cfg.RevisionKey, err)
+		// The review reports it once per language, at that language's first such page.
+		count := map[string]int{}
+		for _, j := range jobs {
+			count[j.p.Lang]++
+		}
+		for _, j := range jobs {
+			if n := count[j.p.Lang]; n > 0 {
+				count[j.p.Lang] = 0
+				s.revisionFindings = append(s.revisionFindings, revisionFinding(j.g, j.p, key, fmt.Sprintf(
+					"%d %s translations record their source's commit in %s, but %v: their stale sections cannot be told from it",
+					n, j.p.Lang, s.cfg.RevisionKey, err)))
+			}
+		}
+		return nil, diag.List{d}
 	}
 	defer rev.Close()
 	// Read each source revision once (translations of one page often record one commit),
@@ -109,6 +123,7 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 				msg = fmt.Sprintf("%s %s: the repository has no such commit, or %s did not exist in it", s.cfg.RevisionKey, j.commit, src.File)
 			}
 			diags = append(diags, diag.Warnf(j.p.File, j.p.Meta.Line(key), 0, "revision", "%s", msg))
+			s.revisionFindings = append(s.revisionFindings, revisionFinding(j.g, j.p, key, msg+": its stale sections cannot be told"))
 			continue
 		}
 		st := byLocale[j.p.Lang]
@@ -128,4 +143,14 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 		}
 	}
 	return out, diags
+}
+
+// revisionFinding is, for the review, a translation whose source revision could not be
+// read: the build only warns, but a review that cannot tell its stale sections must not
+// pass for one that found none (a shallow clone in CI), so it is an error there.
+func revisionFinding(g *load.Group, p *load.Page, key, msg string) review.Finding {
+	return review.Finding{Check: review.Revision, Severity: review.SeverityOf(review.Revision),
+		Locale: p.Lang, Page: reviewKey(g),
+		Source: review.Pos{File: g.Pages[0].File}, Target: review.Pos{File: p.File, Line: p.Meta.Line(key)},
+		Message: msg}
 }

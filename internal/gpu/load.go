@@ -14,7 +14,8 @@ import (
 // Load reads every *.toml file in dir (in name order), decodes it strictly, validates the whole
 // and checks each figure against the seed line it cites; cited files are read from fsys too, so
 // fsys is the site root and dir is usually "content/data". The catalog is returned even when the
-// list holds errors, holding what could be read; callers stop on diag.List.HasErrors.
+// list holds errors, holding what could be read; callers stop on diag.List.HasErrors. When a
+// file cannot be decoded, its errors are all the list holds: nothing across files is checked.
 func Load(fsys fs.FS, dir string) (*Catalog, diag.List) {
 	var c Catalog
 	var diags diag.List
@@ -23,6 +24,7 @@ func Load(fsys fs.FS, dir string) (*Catalog, diag.List) {
 		return &c, diag.List{diag.Errorf(dir, 0, 0, "data-read", "%v", err)}
 	}
 	rates := 0
+	undecoded := false // a file could not be decoded: the checks across files would only repeat it
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".toml") {
 			continue
@@ -36,6 +38,7 @@ func Load(fsys fs.FS, dir string) (*Catalog, diag.List) {
 		f, pos, ds := decodeFile(name, b)
 		diags = append(diags, ds...)
 		if ds.HasErrors() {
+			undecoded = true
 			continue
 		}
 		cv := converter{file: name, pos: pos}
@@ -44,6 +47,12 @@ func Load(fsys fs.FS, dir string) (*Catalog, diag.List) {
 			rates++
 		}
 		diags = append(diags, cv.diags...)
+	}
+	if undecoded {
+		// Every record of that file is missing, so every offer of its GPUs would be an
+		// unknown-id error and every figure a trace error: one mistake, 170 messages.
+		diags.Sort()
+		return &c, diags
 	}
 	if rates != 1 {
 		diags = append(diags, diag.Errorf(dir, 0, 0, "data-rate", "want exactly one [rate] table in the data, found %d", rates))

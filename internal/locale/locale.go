@@ -260,6 +260,9 @@ func (s *source) messages(f stringsFile) ([]*i18n.Message, error) {
 	mf, err := i18n.ParseMessageFileBytes(data, f.tag.String()+"."+ext, unmarshal)
 	if err != nil {
 		if ext == "toml" {
+			if d, ok := notText(file, data); ok {
+				return nil, d // go-i18n would say "unsupported file format int64"
+			}
 			return nil, diag.TOML(file, 1, err, "locale", "locale")[0]
 		}
 		return nil, diag.Errorf(file, 0, 0, "locale", "%v", err)
@@ -390,4 +393,65 @@ func (l *Localizer) Absent() []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// notText finds the first value of a locale file (TOML text that decodes) that is neither
+// text nor a table: go-i18n's own error names only its Go type. Its line is the first
+// "name =" line in its table.
+func notText(file string, data []byte) (diag.Diagnostic, bool) {
+	var m map[string]any
+	if toml.Unmarshal(data, &m) != nil {
+		return diag.Diagnostic{}, false
+	}
+	var walk func(table []string, m map[string]any) (diag.Diagnostic, bool)
+	walk = func(table []string, m map[string]any) (diag.Diagnostic, bool) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			switch v := m[k].(type) {
+			case string:
+			case map[string]any:
+				if d, ok := walk(append(table, k), v); ok {
+					return d, true
+				}
+			default:
+				line := keyLine(data, strings.Join(table, "."), k)
+				return diag.Errorf(file, line, 0, "locale", "%s: want text, not %s", strings.Join(append(table, k), "."), kindOf(v)), true
+			}
+		}
+		return diag.Diagnostic{}, false
+	}
+	return walk(nil, m)
+}
+
+// keyLine is the line of "key =" in the table [table] ("" for the top), or 0.
+func keyLine(data []byte, table, key string) int {
+	cur := ""
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			cur = strings.Trim(strings.TrimSpace(strings.Trim(line, "[]")), `"'`)
+			continue
+		}
+		k, _, ok := strings.Cut(line, "=")
+		if ok && cur == table && strings.Trim(strings.TrimSpace(k), `"'`) == key {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// kindOf names the TOML type of a decoded value as a user would.
+func kindOf(v any) string {
+	switch v.(type) {
+	case int64:
+		return "a whole number"
+	case float64:
+		return "a number"
+	case bool:
+		return "true or false"
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "a table"
+	}
+	return "a date"
 }

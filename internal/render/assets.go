@@ -3,9 +3,11 @@ package render
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"io/fs"
 	"strings"
 
+	"docsite/internal/diag"
 	"docsite/internal/route"
 	"docsite/internal/theme"
 )
@@ -36,7 +38,11 @@ func LoadAssets(fsys fs.FS) (*Assets, error) {
 		}
 		b, err := fs.ReadFile(fsys, f)
 		if err != nil {
-			return nil, err
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // the diagnostic names the file
+			}
+			return nil, diag.Errorf("static/"+f, 0, 0, "unreadable", "%v", err)
 		}
 		sum := sha256.Sum256(b)
 		a.data[f] = b

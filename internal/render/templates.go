@@ -2,13 +2,9 @@ package render
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
 	"html/template"
 	"io/fs"
 	"path"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"docsite/internal/diag"
@@ -149,21 +145,5 @@ func (t *Templates) notice(name string, data any) (string, error) {
 	return strings.TrimSuffix(buf.String(), "\n"), nil
 }
 
-// text/template reports positions only inside its messages ("template: NAME:LINE:COL: …"
-// or "template: NAME:LINE: …") and has no structured parse error; html/template's escaping
-// errors do carry Name and Line. Both are turned into one diagnostic.
-var templatePos = regexp.MustCompile(`^template: ([^:]+):(\d+)(?::(\d+))?: (.*)$`)
-
-func templateError(name string, err error) error {
-	var he *template.Error
-	if errors.As(err, &he) && he.Name != "" {
-		return diag.Errorf(he.Name, he.Line, 0, "template", "%s", he.Description)
-	}
-	msg := err.Error()
-	if m := templatePos.FindStringSubmatch(strings.SplitN(msg, "\n", 2)[0]); m != nil {
-		line, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		return diag.Errorf(m[1], line, col, "template", "%s", m[4])
-	}
-	return diag.Errorf(name, 0, 0, "template", "%s", fmt.Sprint(msg))
-}
+// templateError is diag.Template: the error at the place it names, in the template's terms.
+func templateError(name string, err error) error { return diag.Template(name, err) }

@@ -77,7 +77,9 @@ func (r *Report) Without(known map[string]bool) *Report {
 func (r *Report) Filter(checks []string, min diag.Severity) *Report {
 	out := *r
 	out.Findings = slices.DeleteFunc(slices.Clone(r.Findings), func(f Finding) bool {
-		return len(checks) > 0 && !slices.Contains(checks, f.Check) || f.Severity < min
+		asked := slices.Contains(checks, f.Check) ||
+			f.Check == Revision && slices.Contains(checks, Stale) // the stale check could not be made
+		return len(checks) > 0 && !asked || f.Severity < min
 	})
 	return &out
 }

@@ -36,6 +36,8 @@
 //	                           the median ratio of the language pair across the site (outline.Weight)
 //	link-mismatch    warning   aligned blocks link to or show different targets
 //	stale            warning   the source section changed since the translation was accepted
+//	revision         error     the source commit the translation records cannot be read (added by
+//	                           the build package): its stale sections cannot be told
 //
 // # Use
 //
@@ -81,6 +83,9 @@ const (
 	LengthRatio    = "length-ratio"
 	LinkMismatch   = "link-mismatch"
 	Stale          = "stale"
+	// Revision: the source revision a translation records cannot be read, so its stale
+	// sections cannot be told (see build's revision warning).
+	Revision = "revision"
 )
 
 // Checks lists every check id with its severity, in the order of the package documentation.
@@ -100,6 +105,7 @@ var Checks = []struct {
 	{LengthRatio, diag.Warning},
 	{LinkMismatch, diag.Warning},
 	{Stale, diag.Warning},
+	{Revision, diag.Error},
 }
 
 // SeverityOf returns the severity of a check id.

@@ -102,18 +102,23 @@ func (h *handler) serveEvents(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
+	// The stream lasts as long as the page is open: the server's read and
+	// write timeouts, meant for ordinary requests, must not cut it. A closed
+	// tab is still noticed, by the keep-alive comment's failed write.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	signal, leave := h.hub.join()
 	defer leave()
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	io.WriteString(w, "retry: 1000\n\n")
-	h.pump(w, r, signal, &streamState{gen: r.URL.Query().Get("gen")})
+	h.pump(w, rc, r, signal, &streamState{gen: r.URL.Query().Get("gen")})
 }
 
 // pump sends events until the client leaves or the server stops.
-func (h *handler) pump(w http.ResponseWriter, r *http.Request, signal <-chan struct{}, st *streamState) {
-	rc := http.NewResponseController(w)
+func (h *handler) pump(w http.ResponseWriter, rc *http.ResponseController, r *http.Request, signal <-chan struct{}, st *streamState) {
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
 	for {

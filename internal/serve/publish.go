@@ -20,15 +20,27 @@ type publisher struct {
 	log    io.Writer
 	run    string // names this server run in build generations
 	builds int    // good builds so far
+	// dropped counts the builds in a row not published because their
+	// sources changed while they ran.
+	dropped int
 }
 
-// build runs one build of the changed paths (nil: all) and publishes it.
-func (p *publisher) build(ctx context.Context, changed []string) {
+// build runs one build of the changed paths (nil: all) and publishes it,
+// unless settled (when not nil) says the changed files are no longer the
+// ones the build read: then it returns false and publishes nothing (at most
+// maxDropped times in a row).
+func (p *publisher) build(ctx context.Context, changed []string, settled func() bool) bool {
 	start := time.Now()
 	site, err := p.b.Build(ctx, changed)
 	if ctx.Err() != nil {
-		return // shutting down: the result no longer matters
+		return true // shutting down: the result no longer matters
 	}
+	if settled != nil && !settled() && p.dropped < maxDropped {
+		p.dropped++
+		fmt.Fprintf(p.log, "docsite serve: changed while building, building again%s\n", describe(changed))
+		return false
+	}
+	p.dropped = 0
 	if err == nil && (site == nil || site.FS == nil) {
 		err = errors.New("the builder returned no site")
 	}
@@ -38,13 +50,14 @@ func (p *publisher) build(ctx context.Context, changed []string) {
 		p.fail(err)
 	case site == cur.site && cur.failure == nil:
 		fmt.Fprintf(p.log, "docsite serve: unchanged%s\n", describe(changed))
-		return // nothing to reload
+		return true // nothing to reload
 	default:
 		p.builds++
 		p.state.Store(newSnapshot(site, p.run, p.builds))
 		fmt.Fprintf(p.log, "docsite serve: built in %v%s\n", time.Since(start).Round(time.Millisecond), describe(changed))
 	}
 	p.hub.notify()
+	return true
 }
 
 // fail records a failed build and prints its errors.

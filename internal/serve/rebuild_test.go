@@ -99,11 +99,17 @@ func startLiveSite(t *testing.T) (*liveSite, func(path string) string) {
 }
 
 func startLiveSiteQuiet(t *testing.T, quiet time.Duration) (*liveSite, func(path string) string) {
+	return startLiveSiteOptions(t, Options{Quiet: quiet})
+}
+
+// startLiveSiteOptions is startLiveSite with opts, whose SourceDir it sets.
+func startLiveSiteOptions(t *testing.T, opts Options) (*liveSite, func(path string) string) {
 	dir := t.TempDir()
 	writeFile(t, dir, "content/en/index.md", "<p>first</p>")
 	writeFile(t, dir, "site.toml", "title = 'test'\n")
 	b := &dirBuilder{dir: dir}
-	base := startServer(t, Options{SourceDir: dir, Quiet: quiet}, b)
+	opts.SourceDir = dir
+	base := startServer(t, opts, b)
 	fetch := func(p string) string {
 		_, body := get(t, base, p, nil)
 		return body

@@ -20,10 +20,12 @@
 //
 // Run watches content/, locales/, i18n/, templates/, static/ (recursively, with
 // folders made later) and site.toml under the source folder and rebuilds with
-// the paths that changed: the first change after a quiet spell at once, the rest
-// of a burst of changes as one batch once the sources are quiet again (see
-// [DefaultQuiet]). A good build replaces the served site in one atomic step, so a
-// request sees the old site or the new one, whole.
+// the paths that changed: the first change after a quiet spell as soon as its
+// files settle, the rest of a burst of changes as one batch once the sources are
+// quiet again (see [DefaultQuiet]). A good build replaces the served site in one
+// atomic step, so a request sees the old site or the new one, whole; a build
+// whose files changed while it ran is not published (see Settling in batch.go),
+// so a page being rewritten is never served half-written.
 //
 // # Live reload
 //
@@ -39,7 +41,10 @@
 // A request whose Host is not a name of the listening address (the address
 // itself, localhost, 127.0.0.1 or [::1] with the same port) gets 403, which
 // defeats DNS rebinding; the event stream refuses a foreign Origin; no CORS
-// headers are sent.
+// headers are sent. A connection that is slow to send its request, or idle
+// between requests, is closed (see [timeouts]). Listening beyond loopback
+// prints a warning naming the addresses the site is reachable at: the preview
+// shows drafts and the translation review.
 package serve
 
 import (
@@ -75,7 +80,25 @@ type Options struct {
 	// the start of a new burst, which is built at once, and before the rest of
 	// a burst is built. Default DefaultQuiet.
 	Quiet time.Duration
+
+	// timeouts bound how long a connection may take or sit idle; zero is
+	// defaultTimeouts. Tests shorten them.
+	timeouts timeouts
 }
+
+// timeouts bound what one connection may hold of the server. Without them a
+// client that opens connections and leaves them idle (or sends a request a
+// byte a minute) keeps a file descriptor each until the server has none left.
+// The event stream of live reload is the one long-lived answer: it lifts the
+// read and write deadlines of its own connection (see serveEvents).
+type timeouts struct {
+	header time.Duration // to read a request's headers
+	read   time.Duration // to read a whole request
+	write  time.Duration // to write an answer
+	idle   time.Duration // a kept-alive connection waiting for its next request
+}
+
+var defaultTimeouts = timeouts{header: 10 * time.Second, read: 30 * time.Second, write: time.Minute, idle: time.Minute}
 
 func (o Options) withDefaults() Options {
 	o.Addr = cmp.Or(o.Addr, DefaultAddr)
@@ -84,6 +107,7 @@ func (o Options) withDefaults() Options {
 		o.Log = io.Discard
 	}
 	o.Quiet = cmp.Or(o.Quiet, DefaultQuiet)
+	o.timeouts = cmp.Or(o.timeouts, defaultTimeouts)
 	return o
 }
 
@@ -107,7 +131,7 @@ func Run(ctx context.Context, opts Options, b Builder) error {
 	h := &handler{state: new(atomic.Pointer[snapshot]), hosts: newHostPolicy(opts.Addr, ln.Addr()), hub: newHub()}
 	h.state.Store(&snapshot{})
 	pub := &publisher{b: b, state: h.state, hub: h.hub, log: opts.Log, run: strconv.FormatInt(time.Now().UnixNano(), 36)}
-	pub.build(ctx, nil)
+	pub.build(ctx, nil, nil)
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -117,12 +141,13 @@ func Run(ctx context.Context, opts Options, b Builder) error {
 // serveUntilDone serves and rebuilds until ctx is done, then closes the event
 // streams (which would otherwise hold Shutdown forever) and shuts down.
 func serveUntilDone(ctx context.Context, opts Options, ln net.Listener, h *handler, w *watcher, pub *publisher) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	t := opts.timeouts
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: t.header, ReadTimeout: t.read, WriteTimeout: t.write, IdleTimeout: t.idle}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 
 	url := siteURL(ln.Addr(), h.state.Load())
-	fmt.Fprintf(opts.Log, "docsite serve: serving %s (Ctrl-C to stop)\n", url)
+	announce(opts.Log, url, ln.Addr(), h.state.Load())
 	if opts.Ready != nil {
 		opts.Ready(url)
 	}
@@ -134,7 +159,11 @@ func serveUntilDone(ctx context.Context, opts Options, ln net.Listener, h *handl
 			if !ok {
 				return
 			}
-			pub.build(ctx, changed)
+			read := statuses(w.root, changed)
+			if !pub.build(ctx, changed, func() bool { return w.unchanged(read) }) {
+				w.carry(changed)
+			}
+			w.rebuilt = true
 		}
 	})
 

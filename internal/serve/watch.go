@@ -28,6 +28,12 @@ type watcher struct {
 	fw   *fsnotify.Watcher
 	log  io.Writer
 	last time.Time // when the last change came
+	// carried are the changes of a build that was not published (see Settling):
+	// the next batch builds them again.
+	carried []string
+	// rebuilt is set by the rebuild loop after each build it ran: events
+	// waiting then came while it ran.
+	rebuilt bool
 }
 
 // newWatcher watches root itself (to see site.toml replaced and the watched

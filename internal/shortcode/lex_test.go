@@ -194,7 +194,7 @@ func TestTemplates(t *testing.T) {
 	if _, err := ls.Run(NewContext(tree.Calls[0], page, nil, resolver{})); err == nil || !IsAuthorError(err) || err.Error() != "needs alt" {
 		t.Errorf("errorf: %v", err)
 	}
-	if _, err := Load(fstest.MapFS{"shortcodes/bad.html": {Data: []byte("{{if}}")}}); err == nil || !strings.HasPrefix(err.Error(), "templates/shortcodes/bad.html: error: template:") {
+	if _, err := Load(fstest.MapFS{"shortcodes/bad.html": {Data: []byte("{{if}}")}}); err == nil || err.Error() != "templates/shortcodes/bad.html:1: error: template: missing value for if" {
 		t.Errorf("bad template: %v", err)
 	}
 }

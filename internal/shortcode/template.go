@@ -53,8 +53,7 @@ func Load(fsys fs.FS) (*Set, error) {
 		name := strings.TrimSuffix(strings.TrimPrefix(f, Dir+"/"), ".html")
 		t, err := template.New("templates/" + f).Funcs(funcs(nil)).Parse(string(src))
 		if err != nil {
-			// text/template gives the line only inside its message, which is kept whole.
-			return nil, diag.Errorf("templates/"+f, 0, 0, "template", "%v", err)
+			return nil, diag.Template("templates/"+f, err)
 		}
 		s.names = append(s.names, name)
 		s.tmpl[name] = t
@@ -115,7 +114,7 @@ func (ls *LangSet) Run(ctx *Context) (template.HTML, error) {
 		if errors.As(err, &ee) {
 			return "", ee
 		}
-		return "", err
+		return "", templateError{diag.Template("", err)}
 	}
 	// Template files end with a line break, which would put a space after an inline call.
 	return template.HTML(strings.TrimRight(b.String(), "\n")), nil
@@ -124,6 +123,12 @@ func (ls *LangSet) Run(ctx *Context) (template.HTML, error) {
 // execError is an error a template raised on purpose (errorf, a missing ref target): its
 // message is for the page's author, without the template's position.
 type execError struct{ msg string }
+
+// templateError is a template's failure, told at its place in the template: the call's
+// diagnostic (at the page) quotes it.
+type templateError struct{ d diag.Diagnostic }
+
+func (e templateError) Error() string { return e.d.Pos() + ": " + e.d.Message }
 
 func (e *execError) Error() string { return e.msg }
 

@@ -72,13 +72,39 @@ func overlay(site fs.FS, dir string, base fs.FS) (fs.FS, error) {
 type layered struct{ top, base fs.FS }
 
 func (l *layered) Open(name string) (fs.File, error) {
-	if f, err := l.top.Open(name); err == nil {
+	f, err := l.top.Open(name)
+	if err == nil {
 		if st, err := f.Stat(); err == nil && !st.IsDir() {
 			return f, nil
 		}
 		f.Close()
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		// The site has the file but it cannot be read: say why, rather than
+		// fall back to a default of that name, or say it does not exist.
+		if l.isLink(name) {
+			err = &fs.PathError{Op: "open", Path: name, Err: ErrLinkOut}
+		}
+		return nil, err
 	}
 	return l.base.Open(name)
+}
+
+// ErrLinkOut is the error of a file of the site's templates/, static/ or locales/ that
+// is a symbolic link leading out of the site root, which a build does not follow.
+var ErrLinkOut = errors.New("a symbolic link leading out of the site root (a build reads only files inside it)")
+
+// isLink reports whether name is a symbolic link in top.
+func (l *layered) isLink(name string) bool {
+	entries, err := fs.ReadDir(l.top, path.Dir(name))
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if e.Name() == path.Base(name) {
+			return e.Type()&fs.ModeSymlink != 0
+		}
+	}
+	return false
 }
 
 func (l *layered) ReadDir(name string) ([]fs.DirEntry, error) {

@@ -39,7 +39,7 @@ func (t *Tree) Keep(rel string, sum Sum, size int64) error {
 	}
 	mtime, err := t.link(filepath.Join(t.dest, filepath.FromSlash(rel)), rel)
 	if err != nil {
-		return fmt.Errorf("write: %s: %w", rel, err)
+		return &FileError{Rel: rel, Err: err}
 	}
 	e.mtime = mtime
 	t.mu.Lock()

@@ -3,7 +3,6 @@ package write
 import (
 	"io/fs"
 	"maps"
-	"path"
 	"sync"
 )
 
@@ -17,14 +16,14 @@ type Memory struct {
 // NewMemory returns an empty in-memory tree.
 func NewMemory() *Memory { return &Memory{files: map[string][]byte{}} }
 
-// WriteFile stores data at the slash path rel.
+// WriteFile stores data at the slash path rel, which must be clean as Tree.WriteFile
+// wants it: "en/../index.html" is refused, not stored as "index.html".
 func (m *Memory) WriteFile(rel string, data []byte) error {
-	clean := path.Clean(rel)
-	if !fs.ValidPath(clean) || clean == "." {
-		return &fs.PathError{Op: "write", Path: rel, Err: fs.ErrInvalid}
+	if !validRel(rel) {
+		return &FileError{Rel: rel, Err: ErrUnsafePath}
 	}
 	m.mu.Lock()
-	m.files[clean] = data
+	m.files[rel] = data
 	m.mu.Unlock()
 	return nil
 }

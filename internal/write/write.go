@@ -185,7 +185,7 @@ func (t *Tree) WriteSummed(rel string, data []byte, sum Sum) error {
 		mtime, err = t.replace(rel, data)
 	}
 	if err != nil {
-		return fmt.Errorf("write: %s: %w", rel, err)
+		return &FileError{Rel: rel, Err: err}
 	}
 	e.mtime = mtime
 	t.mu.Lock()
@@ -211,7 +211,7 @@ func (t *Tree) claim(rel string, e *fileEntry, counted *int) (unchanged bool, er
 		return false, err
 	}
 	if !validRel(rel) {
-		return false, fmt.Errorf("write: %q: not a clean relative slash-separated path inside the site", rel)
+		return false, &FileError{Rel: rel, Err: ErrUnsafePath}
 	}
 	old, had := t.old.files[rel]
 	unchanged = had && old.sum == e.sum && old.size == e.size
@@ -221,7 +221,7 @@ func (t *Tree) claim(rel string, e *fileEntry, counted *int) (unchanged bool, er
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if _, twice := t.written[rel]; twice {
-		return false, fmt.Errorf("write: %s: written twice", rel)
+		return false, &FileError{Rel: rel, Err: ErrWrittenTwice}
 	}
 	t.written[rel] = *e
 	if unchanged {
