@@ -1,74 +1,36 @@
 package outline
 
 import (
-	"strconv"
-	"strings"
-	"unicode"
+	"github.com/yuin/goldmark/ast"
+
+	"docsite/internal/markdown"
 )
 
-// Slug turns heading text into an anchor id: folded (Fold) and lower-cased, letters and
-// digits of every script kept, every other run of characters one hyphen, no hyphen at either
-// end. A CJK heading keeps its characters ("为什么选择 GPU 云服务器" → "为什么选择-gpu-云服务器"):
-// HTML ids and URL fragments may hold any non-space character, browsers show them readably,
-// and no transliteration is both available offline and right. Text without a letter or digit
-// gives "".
-func Slug(text string) string {
-	var sb strings.Builder
-	hyphen := false
-	for _, r := range strings.ToLower(Fold(text)) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
-			if hyphen && sb.Len() > 0 {
-				sb.WriteByte('-')
-			}
-			hyphen = false
-			sb.WriteRune(r)
-			continue
-		}
-		hyphen = true
-	}
-	return sb.String()
-}
-
-// setSlugs gives every section a slug unique within its page: the author's id when the
-// heading has one ({#id}), else one made from its text; a heading without letters or
-// digits becomes "section-N" (N its position among the page's sections). A slug already taken
-// is prefixed with its parent section's slug ("阿里云-产品价格" for the second "产品价格"),
-// which keeps it stable when sections are added elsewhere in the page, and only then
-// numbered ("-2", "-3", …). The intro has the empty slug.
-func setSlugs(p *Page) {
-	used := map[string]bool{"": true}
+// setSlugs gives every section the id Hugo gives its heading by default (see
+// markdown.HeadingSlug), unique within its page: the author's id when the heading has one
+// ({#id}), else one made from the heading's last source line (src holds it), numbered
+// "-1", "-2", … in document order when taken already. The intro has the empty slug.
+func setSlugs(p *Page, src []byte) {
+	ids := markdown.NewHeadingIDs()
 	for _, s := range p.Sections {
-		if s.Explicit != "" {
-			used[s.Explicit] = true
-		}
-	}
-	for i, s := range p.Sections {
-		if s.Level == 0 {
-			continue
-		}
-		if s.Explicit != "" {
+		switch {
+		case s.Level == 0:
+		case s.Explicit != "":
 			s.Slug = s.Explicit
-			continue
+			ids.Put([]byte(s.Explicit))
+		default:
+			s.Slug = ids.Add(markdown.HeadingSlug(lastLine(s.Heading, src)))
 		}
-		base := Slug(s.Title)
-		if base == "" {
-			base = "section-" + strconv.Itoa(i+1)
-		}
-		if used[base] && s.Parent >= 0 && p.Sections[s.Parent].Slug != "" {
-			base = p.Sections[s.Parent].Slug + "-" + base
-		}
-		s.Slug = unique(base, used)
 	}
 }
 
-// unique returns base, or base-2, base-3, … whichever is first unused, and marks it used.
-func unique(base string, used map[string]bool) string {
-	id := base
-	for n := 2; used[id]; n++ {
-		id = base + "-" + strconv.Itoa(n)
+// lastLine is the source of a heading's last line, what Hugo makes its id from.
+func lastLine(h *ast.Heading, src []byte) []byte {
+	if h == nil || h.Lines().Len() == 0 {
+		return nil
 	}
-	used[id] = true
-	return id
+	seg := h.Lines().At(h.Lines().Len() - 1)
+	return seg.Value(src)
 }
 
 // SetIDs writes every section's ID as the id attribute of its heading node, so the renderer
