@@ -6,6 +6,11 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
+// OwnIDAttribute names a heading's second anchor: a translated heading's own id, set by
+// the outline (SetOwnIDs) where its id is the source's. It is written as the id of the
+// heading's wrapper, never as an attribute of the heading.
+const OwnIDAttribute = "docsite-own-id"
+
 // anchorRenderer writes headings with a link to themselves beside them: a "#" that shows
 // on hover and focus, named for screen readers by the heading's text ("Link to section:
 // Install"). As on GitHub, heading and link share a wrapper, so that the link's name does
@@ -23,7 +28,12 @@ func (r anchorRenderer) render(w util.BufWriter, src []byte, node ast.Node, ente
 	tag := "h" + string(rune('0'+n.Level))
 	id, hasID := n.AttributeString("id")
 	if entering {
-		if hasID {
+		if own, ok := n.AttributeString(OwnIDAttribute); ok && hasID {
+			// The wrapper carries the heading's second anchor: where the heading is.
+			w.WriteString(`<div class="heading" id="`)
+			w.Write(util.EscapeHTML(attrBytes(own)))
+			w.WriteString(`">`)
+		} else if hasID {
 			w.WriteString(`<div class="heading">`)
 		}
 		w.WriteString("<" + tag)

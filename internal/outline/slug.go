@@ -48,3 +48,22 @@ func SetIDs(p *Page) {
 		s.Heading.SetAttributeString("id", []byte(s.ID))
 	}
 }
+
+// SetOwnIDs gives the heading of every section whose ID is not its own slug (a translated
+// heading carries its source's ID, which the language switcher and #fragment links across
+// languages need) its slug as a second anchor (markdown.OwnIDAttribute), so that a link
+// written for the translated page as Hugo publishes it still lands. A slug that is another
+// section's ID, or another heading's second anchor already, is left out: one id, one place.
+func SetOwnIDs(p *Page) {
+	used := map[string]bool{"": true}
+	for _, s := range p.Sections {
+		used[s.ID] = true
+	}
+	for _, s := range p.Sections {
+		if s.Heading == nil || s.Slug == s.ID || used[s.Slug] {
+			continue
+		}
+		used[s.Slug] = true
+		s.Heading.SetAttributeString(markdown.OwnIDAttribute, []byte(s.Slug))
+	}
+}
