@@ -56,3 +56,23 @@ Auf 2 setzen.
 		}
 	}
 }
+
+// On a right-to-left site an English stand-in is laid out left to right: its article says
+// dir="ltr" with its lang, the notices in the page's language inside it say dir="rtl",
+// and code, in a block or inline, is always left to right.
+func TestDirectionFollowsTheText(t *testing.T) {
+	files, _ := mustBuild(t, siteDir(t, "testdata/sites/hugo-sections.txtar"), Options{})
+	for page, wants := range map[string][]string{
+		"ar/docs/setup/index.html": {`<article lang="en" dir="ltr">`, `<p class="notice notice-fallback" lang="ar" dir="rtl" role="note">`,
+			`<pre class="chroma" tabindex="0" dir="ltr">`, `<code dir="ltr">`},
+		"ar/docs/basics/index.html": {`<article>`, `<code dir="ltr">`},
+		"en/docs/setup/index.html":  {`<article>`, `<pre class="chroma" tabindex="0" dir="ltr">`},
+	} {
+		html := string(files[page])
+		for _, want := range wants {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s lacks %s", page, want)
+			}
+		}
+	}
+}

@@ -56,7 +56,7 @@ func TestSoftBreakByScript(t *testing.T) {
 		{"zh then en", "使用\nOpenTelemetry", "<p>使用\nOpenTelemetry</p>\n"},
 		{"en then zh", "OpenTelemetry.\n使用", "<p>OpenTelemetry.\n使用</p>\n"},
 		{"ja ascii punct then ja", "設定:\n次に", "<p>設定:\n次に</p>\n"},
-		{"zh before code", "使用\n`go build`", "<p>使用\n<code>go build</code></p>\n"},
+		{"zh before code", "使用\n`go build`", "<p>使用\n<code dir=\"ltr\">go build</code></p>\n"},
 		{"en before link", "Join the community.\n[Start here](s)", "<p>Join the community.\n<a href=\"s\">Start here</a></p>\n"},
 		{"zero-width space", "foo\u200b\nbar", "<p>foo\u200bbar</p>\n"},
 		{"hard break", "line  \nnext", "<p>line<br>\nnext</p>\n"},

@@ -174,7 +174,7 @@ func (w *writer) inlines(ins []Inline) {
 		case Break:
 			w.str("<br>")
 		case Code:
-			w.str("<code>")
+			w.str(`<code dir="ltr">`)
 			w.text(in.Text)
 			w.str("</code>")
 		case Strong:
