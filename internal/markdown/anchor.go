@@ -42,6 +42,15 @@ func (r anchorRenderer) render(w util.BufWriter, src []byte, node ast.Node, ente
 			w.Write(util.EscapeHTML(attrBytes(id)))
 			w.WriteByte('"')
 		}
+		// The author's other attributes ({.class} after the heading), checked by the
+		// attribute line transformer (attrline.go).
+		for _, a := range n.Attributes() {
+			if name := string(a.Name); name != "id" && name != OwnIDAttribute {
+				w.WriteString(" " + name + `="`)
+				w.Write(util.EscapeHTML(attrValue(a.Value)))
+				w.WriteByte('"')
+			}
+		}
 		w.WriteByte('>')
 		return ast.WalkContinue, nil
 	}
