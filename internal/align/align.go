@@ -139,7 +139,8 @@ func (s *Source) alignRows(src, tgt []outline.Row, sf []features) []RowPair {
 
 // ShareIDs gives every paired target section its source section's ID and every unpaired one
 // its own slug, made unique against the source IDs, then writes the IDs as the id attributes
-// of both pages' headings (outline.SetIDs).
+// of both pages' headings (outline.SetIDs); a target heading whose ID is not its own slug
+// keeps the slug as a second anchor (outline.SetOwnIDs).
 func ShareIDs(a *Page) {
 	used := map[string]bool{"": true}
 	for _, s := range a.Source.Sections {
@@ -157,6 +158,7 @@ func ShareIDs(a *Page) {
 	}
 	outline.SetIDs(a.Source)
 	outline.SetIDs(a.Target)
+	outline.SetOwnIDs(a.Target)
 }
 
 func uniqueID(base string, used map[string]bool) string {

@@ -19,18 +19,18 @@ func TestComponentsSite(t *testing.T) {
 		`<a href="../install/#requirements">requirements</a>`, // relref with a fragment
 		`<div class="tabs" data-sync="os">`,                   // a built-in
 		`<span class="o">=</span>2.4.1`,                       // the site's own shortcode, in code
-		`<code>code 2.4.1</code>`,                             // and in a code span
-		`<code>{{&lt; version &gt;}}</code>`,                  // an escape prints the tag
+		`<code dir="ltr">code 2.4.1</code>`,                   // and in a code span
+		`<code dir="ltr">{{&lt; version &gt;}}</code>`,        // an escape prints the tag
 		`role="note" aria-label="Docsy alert"`,                // alert drawn as a callout
 		`<div class="footnotes" role="doc-endnotes">`,         // goldmark's footnotes
-		`<dt>Term</dt>`,                                       // definition lists
-		`<del>struck</del>`,                                   // strikethrough
+		`<dt>Term</dt>`,     // definition lists
+		`<del>struck</del>`, // strikethrough
 	} {
 		if !strings.Contains(en, want) {
 			t.Errorf("en/docs/components lacks %s", want)
 		}
 	}
-	if strings.Contains(en, "unknown-thing") || strings.Contains(en, "{{&lt; ") && !strings.Contains(en, "<code>{{&lt; version") {
+	if strings.Contains(en, "unknown-thing") || strings.Contains(en, "{{&lt; ") && !strings.Contains(en, `<code dir="ltr">{{&lt; version`) {
 		t.Error("shortcode tags reached the page")
 	}
 	for _, want := range []string{`aria-label="メモ"`, `aria-label="注意"`, `data-copy="コピー"`, `<summary>詳細を表示</summary>`, `<a href="../install/">インストール</a>`} {

@@ -34,7 +34,7 @@ func TestLinkTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`<a href="/en/gpus/v100/">Tesla V100</a>`, `<a href="/en/gpus/p4/">P4</a>`,
-		`<a href="/en/gpus/v100/">V100</a>`, `<code>P40</code>`} {
+		`<a href="/en/gpus/v100/">V100</a>`, `<code dir="ltr">P40</code>`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("rendered table lacks %s:\n%s", want, html)
 		}

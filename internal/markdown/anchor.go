@@ -6,6 +6,11 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
+// OwnIDAttribute names a heading's second anchor: a translated heading's own id, set by
+// the outline (SetOwnIDs) where its id is the source's. It is written as the id of the
+// heading's wrapper, never as an attribute of the heading.
+const OwnIDAttribute = "docsite-own-id"
+
 // anchorRenderer writes headings with a link to themselves beside them: a "#" that shows
 // on hover and focus, named for screen readers by the heading's text ("Link to section:
 // Install"). As on GitHub, heading and link share a wrapper, so that the link's name does
@@ -23,7 +28,12 @@ func (r anchorRenderer) render(w util.BufWriter, src []byte, node ast.Node, ente
 	tag := "h" + string(rune('0'+n.Level))
 	id, hasID := n.AttributeString("id")
 	if entering {
-		if hasID {
+		if own, ok := n.AttributeString(OwnIDAttribute); ok && hasID {
+			// The wrapper carries the heading's second anchor: where the heading is.
+			w.WriteString(`<div class="heading" id="`)
+			w.Write(util.EscapeHTML(attrBytes(own)))
+			w.WriteString(`">`)
+		} else if hasID {
 			w.WriteString(`<div class="heading">`)
 		}
 		w.WriteString("<" + tag)
@@ -31,6 +41,15 @@ func (r anchorRenderer) render(w util.BufWriter, src []byte, node ast.Node, ente
 			w.WriteString(` id="`)
 			w.Write(util.EscapeHTML(attrBytes(id)))
 			w.WriteByte('"')
+		}
+		// The author's other attributes ({.class} after the heading), checked by the
+		// attribute line transformer (attrline.go).
+		for _, a := range n.Attributes() {
+			if name := string(a.Name); name != "id" && name != OwnIDAttribute {
+				w.WriteString(" " + name + `="`)
+				w.Write(util.EscapeHTML(attrValue(a.Value)))
+				w.WriteByte('"')
+			}
 		}
 		w.WriteByte('>')
 		return ast.WalkContinue, nil

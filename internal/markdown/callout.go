@@ -66,8 +66,9 @@ func calloutType(name string) (string, bool) {
 }
 
 // alertTransformer turns block quotes whose first line is [!NOTE], [!TIP], [!IMPORTANT],
-// [!WARNING] or [!CAUTION] (any case, alone on the line, as GitHub reads them) into
-// callouts.
+// [!WARNING] or [!CAUTION] (any case) into callouts. The marker stands alone on its line,
+// as GitHub reads it, or is followed by the callout's title, as Hugo reads it
+// ("> [!NOTE] Before you start").
 type alertTransformer struct{}
 
 func (alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
@@ -85,22 +86,19 @@ func (alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ parse
 			continue
 		}
 		first := p.Lines().At(0)
-		typ, ok := alertMarker(first.Value(src))
+		typ, at, ok := alertMarker(first.Value(src))
 		if !ok {
 			continue
 		}
-		for c := p.FirstChild(); c != nil; {
-			next := c.NextSibling()
-			if t, ok := c.(*ast.Text); ok && t.Segment.Start < first.Stop {
-				p.RemoveChild(p, c)
-			}
-			c = next
-		}
+		title := alertTitle(p, first.Start+at, first.Stop)
 		if p.ChildCount() == 0 {
 			q.RemoveChild(q, p)
 		}
 		co := &Callout{Variant: typ}
 		co.SetPos(first.Start)
+		if title != nil {
+			co.AppendChild(co, title)
+		}
 		for c := q.FirstChild(); c != nil; {
 			next := c.NextSibling()
 			co.AppendChild(co, c)
@@ -112,19 +110,76 @@ func (alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ parse
 
 var alertNames = []string{"note", "tip", "important", "warning", "caution"}
 
-// alertMarker reads "[!TYPE]" alone on a line.
-func alertMarker(line []byte) (string, bool) {
-	s := bytes.TrimSpace(line)
-	if len(s) < 4 || s[0] != '[' || s[1] != '!' || s[len(s)-1] != ']' {
-		return "", false
+// alertMarker reads "[!TYPE]" at the start of a line; title is the offset in line where
+// the text after it starts (len(line) when the marker is alone).
+func alertMarker(line []byte) (typ string, title int, ok bool) {
+	start := len(line) - len(bytes.TrimLeft(line, " \t"))
+	s := line[start:]
+	end := bytes.IndexByte(s, ']')
+	if len(s) < 4 || s[0] != '[' || s[1] != '!' || end < 0 {
+		return "", 0, false
 	}
-	name := strings.ToLower(string(s[2 : len(s)-1]))
+	rest := s[end+1:]
+	if len(bytes.TrimSpace(rest)) > 0 && rest[0] != ' ' && rest[0] != '\t' {
+		return "", 0, false // "[!NOTE]text": not a marker
+	}
+	name := strings.ToLower(string(s[2:end]))
 	for _, n := range alertNames {
 		if n == name {
-			return n, true
+			title = start + end + 1
+			title += len(rest) - len(bytes.TrimLeft(rest, " \t"))
+			return n, title, true
 		}
 	}
-	return "", false
+	return "", 0, false
+}
+
+// alertTitle takes the first line's inline content out of paragraph p, the alert's first:
+// the marker, which ends before offset at, is dropped, and what follows it on the line
+// (up to offset stop) becomes the callout's title, returned; nil when there is none.
+func alertTitle(p *ast.Paragraph, at, stop int) *CalloutTitle {
+	title := &CalloutTitle{}
+	for c := p.FirstChild(); c != nil; {
+		next := c.NextSibling()
+		start, end, ok := inlineSpan(c)
+		switch {
+		case !ok || start >= stop:
+			next = nil // past the first line
+		case end <= at:
+			p.RemoveChild(p, c) // the marker
+		default:
+			if t, isText := c.(*ast.Text); isText && start < at {
+				t.Segment = t.Segment.WithStart(at)
+			}
+			if t, isText := c.(*ast.Text); isText && (t.SoftLineBreak() || t.HardLineBreak()) {
+				t.SetSoftLineBreak(false)
+				t.SetHardLineBreak(false)
+				next = nil // the title ends with the line
+			}
+			title.AppendChild(title, c)
+		}
+		c = next
+	}
+	if title.ChildCount() == 0 {
+		return nil
+	}
+	return title
+}
+
+// inlineSpan is where inline node n's text starts and ends in the source: its first and
+// last text segments.
+func inlineSpan(n ast.Node) (start, end int, ok bool) {
+	start, end = -1, -1
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, isText := c.(*ast.Text); isText && entering {
+			if start < 0 {
+				start = t.Segment.Start
+			}
+			end = t.Segment.Stop
+		}
+		return ast.WalkContinue, nil
+	})
+	return start, end, start >= 0
 }
 
 // calloutRenderer writes a callout as a note landmark-free region: role note, named by

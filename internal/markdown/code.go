@@ -54,7 +54,7 @@ func (r codeRenderer) render(w util.BufWriter, src []byte, node ast.Node, enteri
 		}
 		w.WriteString("</div>\n")
 	}
-	w.WriteString(`<pre class="chroma" tabindex="0"><code`)
+	w.WriteString(`<pre class="chroma" tabindex="0" dir="ltr"><code`) // left to right on every page
 	if info.Lang != "" && isLangClass(info.Lang) {
 		w.WriteString(` class="language-` + info.Lang + `"`)
 	}

@@ -21,7 +21,7 @@ func renderCodeSpan(w util.BufWriter, src []byte, n ast.Node, entering bool) (as
 		w.WriteString("</code>")
 		return ast.WalkContinue, nil
 	}
-	w.WriteString("<code>")
+	w.WriteString(`<code dir="ltr">`) // code reads left to right on every page
 	d := docState(n)
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		t, ok := c.(*ast.Text)

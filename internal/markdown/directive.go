@@ -67,8 +67,8 @@ type directive struct {
 	titleStart, titleEnd int
 }
 
-// parseDirective reads ":::name", ":::name[title]" or ":::name{attributes}" (ignored),
-// alone on its line.
+// parseDirective reads ":::name", ":::name[title]", ":::name title" or
+// ":::name{attributes}" (ignored), alone on its line.
 func parseDirective(line []byte) (directive, bool) {
 	var d directive
 	for d.colons < len(line) && line[d.colons] == ':' {
@@ -115,5 +115,15 @@ func parseDirective(line []byte) (directive, bool) {
 		}
 		i += k + 1
 	}
-	return d, len(bytes.TrimSpace(line[i:])) == 0
+	rest := bytes.TrimSpace(line[i:])
+	switch {
+	case len(rest) == 0:
+		return d, true
+	case d.titleEnd > d.titleStart || i == nameAt || line[i] != ' ' && line[i] != '\t':
+		return d, false // text after a title in brackets, or glued to the name
+	}
+	// ":::note Your title", as Docusaurus reads it: the rest of the line is the title.
+	d.titleStart = i + bytes.Index(line[i:], rest)
+	d.titleEnd = d.titleStart + len(rest)
+	return d, true
 }

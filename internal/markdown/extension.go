@@ -14,7 +14,7 @@ import (
 
 // markup is docsite's vocabulary beyond GFM, one file per construct: shortcodes
 // (shortcode_*.go), callouts (callout.go, directive.go), highlighted code (code.go),
-// heading anchors (anchor.go), and goldmark's footnotes and definition lists.
+// heading anchors (anchor.go), attribute lines (attrline.go), and goldmark's footnotes and definition lists.
 type markup struct {
 	t shortcode.Strings
 }
@@ -34,11 +34,13 @@ func (m *markup) Extend(md goldmark.Markdown) {
 			util.Prioritized(rawInnerParser{}, 1),
 			util.Prioritized(shortcodeBlockParser{}, 50),
 			util.Prioritized(directiveParser{}, 60),
+			util.Prioritized(attrLineParser{}, 70),
 		),
 		parser.WithInlineParsers(util.Prioritized(shortcodeInlineParser{}, 50)),
 		parser.WithASTTransformers(
 			util.Prioritized(alertTransformer{}, 40),
 			util.Prioritized(shortcodeTransformer{}, 60),
+			util.Prioritized(attrLineTransformer{}, 600), // after the table normaliser (500) replaced its tables
 		),
 	)
 	md.Renderer().AddOptions(renderer.WithNodeRenderers(

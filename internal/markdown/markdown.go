@@ -77,7 +77,7 @@ func New(opts Options) *Parser {
 // Parse parses src. Positions in the tree are byte offsets into src. setup, when not
 // nil, prepares the parser context before parsing (extensions read per-page settings there).
 func (p *Parser) Parse(src []byte, setup func(parser.Context)) *Doc {
-	ctx := parser.NewContext()
+	ctx := parser.NewContext(parser.WithIDs(NewHeadingIDs()))
 	if setup != nil {
 		setup(ctx)
 	}

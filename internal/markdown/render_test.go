@@ -39,7 +39,7 @@ func TestSoftBreakBeforeInline(t *testing.T) {
 	p := New(Options{})
 	for src, want := range map[string]string{
 		"see the\n[guide](g) now": "<p>see the\n<a href=\"g\">guide</a> now</p>\n",
-		"use\n`go build`":         "<p>use\n<code>go build</code></p>\n",
+		"use\n`go build`":         "<p>use\n<code dir=\"ltr\">go build</code></p>\n",
 		"阅读\n[指南](g)。":            "<p>阅读<a href=\"g\">指南</a>。</p>\n",
 		"end.\n*emphasis*":        "<p>end.\n<em>emphasis</em></p>\n",
 		"日本語の文。\n**強調**":          "<p>日本語の文。<strong>強調</strong></p>\n",

@@ -10,28 +10,20 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// softBreakRenderer renders text as goldmark does, and keeps the line break goldmark
-// drops when a line ends in text and the next begins with a link, emphasis or code
-// ("see the\n[guide](…)" rendered "see the<a …>guide</a>", words run together). With
-// East Asian line breaks on, goldmark decides whether to keep a soft break by the
-// characters on both sides, but only looks when the next node is text too; this looks at
-// the first character of whatever comes next and applies the same rule, so a break
-// between two Chinese characters still goes and one between English words stays.
-type softBreakRenderer struct{ base renderer.NodeRendererFunc }
+// softBreakRenderer renders text nodes and decides every soft line break itself, whatever
+// follows the text (more text, a link, emphasis, code): the break stays (a space to the
+// reader) unless both characters around it are wide East Asian characters that are not
+// Hangul, the way Chinese and Japanese are written. goldmark's own East Asian modes drop
+// the break after any punctuation ("community.\nStart" rendered "community.Start") and
+// only look when the next node is text.
+//
+// It writes through a writer that drops an escaped space ("**強調。**\ の後"), the CJK
+// extension's WithEscapedSpace: goldmark's parser then reads the "\ " as the space that
+// lets the emphasis close, and nothing of it is printed.
+type softBreakRenderer struct{ w html.Writer }
 
 func newSoftBreakRenderer() softBreakRenderer {
-	var c capture
-	html.NewRenderer(html.WithEastAsianLineBreaks(html.EastAsianLineBreaksCSS3Draft)).RegisterFuncs(&c)
-	return softBreakRenderer{base: c.text}
-}
-
-// capture keeps the text rendering function of a node renderer.
-type capture struct{ text renderer.NodeRendererFunc }
-
-func (c *capture) Register(k ast.NodeKind, f renderer.NodeRendererFunc) {
-	if k == ast.KindText {
-		c.text = f
-	}
+	return softBreakRenderer{w: html.NewWriter(html.WithEscapedSpace())}
 }
 
 func (r softBreakRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -39,25 +31,33 @@ func (r softBreakRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer
 }
 
 func (r softBreakRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
-	st, err := r.base(w, src, n, entering)
-	if err != nil || !entering {
-		return st, err
+	if !entering {
+		return ast.WalkContinue, nil
 	}
 	t := n.(*ast.Text)
-	next := n.NextSibling()
-	if !t.SoftLineBreak() || t.HardLineBreak() || next == nil || next.Kind() == ast.KindText {
-		return st, nil // goldmark has decided
-	}
 	value := t.Segment.Value(src)
-	if len(value) == 0 {
-		return st, nil
+	if t.IsRaw() {
+		r.w.RawWrite(w, value)
+		return ast.WalkContinue, nil
 	}
-	last, _ := utf8.DecodeLastRune(value)
-	first, ok := firstRune(next, src)
-	if !ok || keepBreak(last, first) {
+	r.w.Write(w, value)
+	switch {
+	case t.HardLineBreak():
+		_, _ = w.WriteString("<br>\n")
+	case t.SoftLineBreak() && r.keep(t, value, src):
 		_ = w.WriteByte('\n')
 	}
-	return st, nil
+	return ast.WalkContinue, nil
+}
+
+// keep says whether the soft break that ends text node t (whose text is value) stays.
+func (softBreakRenderer) keep(t *ast.Text, value, src []byte) bool {
+	if len(value) == 0 || t.NextSibling() == nil {
+		return true
+	}
+	last, _ := utf8.DecodeLastRune(value)
+	first, ok := firstRune(t.NextSibling(), src)
+	return !ok || keepBreak(last, first)
 }
 
 // firstRune is the first character of the text inside n: the first text node found
@@ -85,28 +85,25 @@ func firstRune(n ast.Node, src []byte) (rune, bool) {
 	return 0, false
 }
 
-// keepBreak applies CSS Text 3's segment break rules, as goldmark's CSS3 draft mode does:
-// the break goes between two wide East Asian characters (not Hangul) and next to
-// space-discarding punctuation, and stays (as a space) otherwise.
+// keepBreak says whether a soft line break between last and first stays. It goes next to
+// a zero-width space (the author's way of saying "no space here", CSS Text 3's first
+// rule) and between two characters that join; it stays otherwise, whatever the
+// punctuation (CSS Text 3 would also drop it next to any punctuation, which glues
+// "end.\nStart" in every Latin-script language).
 func keepBreak(last, first rune) bool {
 	if last == '\u200B' || first == '\u200B' {
 		return false
 	}
-	if wide(last) && wide(first) {
-		return unicode.Is(unicode.Hangul, last) || unicode.Is(unicode.Hangul, first)
-	}
-	for _, r := range []rune{last, first} {
-		if util.IsSpaceDiscardingUnicodeRune(r) || r == '\u3000' || (unicode.IsPunct(r) && wide(r)) {
-			return false
-		}
-	}
-	return true
+	return !(joins(last) && joins(first))
 }
 
-func wide(r rune) bool {
+// joins says whether r is written without spaces around it: a wide or full-width East
+// Asian character (Han, kana, full-width punctuation) that is not Hangul (Korean puts
+// spaces between words) and not a symbol (emoji are wide too).
+func joins(r rune) bool {
 	switch util.EastAsianWidth(r) {
 	case "F", "W", "H":
-		return true
+		return !unicode.Is(unicode.Hangul, r) && !unicode.Is(unicode.So, r)
 	}
 	return false
 }

@@ -445,7 +445,7 @@ func (b *builder) finish(hashed bool) {
 			s.Hash = b.hash(s.Line, s.EndLine)
 		}
 	}
-	setSlugs(b.page)
+	setSlugs(b.page, b.src)
 	for _, s := range secs {
 		s.ID = s.Slug
 	}

@@ -2,6 +2,7 @@ package outline
 
 import (
 	"bytes"
+	"docsite/internal/markdown"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -66,8 +67,10 @@ func plainParents(p *Page) []int {
 	return out
 }
 
-// plainSlugs is setSlugs as it first was, numbering from 2 each time.
-func plainSlugs(p *Page, parents []int) []string {
+// plainSlugs is setSlugs the plain way: Hugo's slug of each heading (these pages' headings
+// are plain text, their title), the author's ids reserved, a taken one numbered from 1 up
+// to the first free number every time.
+func plainSlugs(p *Page) []string {
 	used := map[string]bool{"": true}
 	for _, s := range p.Sections {
 		if s.Explicit != "" {
@@ -83,15 +86,9 @@ func plainSlugs(p *Page, parents []int) []string {
 			out[i] = s.Explicit
 			continue
 		}
-		base := Slug(s.Title)
-		if base == "" {
-			base = "section-" + strconv.Itoa(i+1)
-		}
-		if used[base] && parents[i] >= 0 && out[parents[i]] != "" {
-			base = out[parents[i]] + "-" + base
-		}
+		base := markdown.HeadingSlug([]byte(s.Title))
 		id := base
-		for n := 2; used[id]; n++ {
+		for n := 1; used[id]; n++ {
 			id = base + "-" + strconv.Itoa(n)
 		}
 		used[id] = true
@@ -110,7 +107,7 @@ func TestParentsAndSlugs(t *testing.T) {
 	for _, src := range pages {
 		p := parse(t, "p.md", src)
 		parents := plainParents(p)
-		slugs := plainSlugs(p, parents)
+		slugs := plainSlugs(p)
 		for i, s := range p.Sections {
 			if s.Parent != parents[i] || s.Slug != slugs[i] {
 				t.Fatalf("section %d (h%d %q): parent %d, slug %q; want %d, %q\npage:\n%s", i, s.Level, s.Title, s.Parent, s.Slug, parents[i], slugs[i], src)

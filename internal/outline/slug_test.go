@@ -1,27 +1,41 @@
 package outline
 
 import (
+	"bytes"
+	"regexp"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"docsite/internal/markdown"
 )
 
-func TestSlug(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"Why Cloud GPU Service?", "why-cloud-gpu-service"},
-		{"为什么选择 GPU 云服务器", "为什么选择-gpu-云服务器"},
-		{"なぜGPUクラウドサーバを選択", "なぜgpuクラウドサーバを選択"},
-		{"ＧＰＵ　比較", "gpu-比較"},
-		{"  C++ & Go: 2024 ", "c-go-2024"},
-		{"Café crème", "café-crème"},
-		{"!!!", ""},
+// Every section's slug is the id Hugo gives its heading: the table of Hugo's own
+// outputs in ../markdown/testdata/hugo-ids.txtar.
+func TestSectionSlugsAsHugo(t *testing.T) {
+	src, want := hugoIDPage(t, "../markdown/testdata/hugo-ids.txtar")
+	doc := markdown.New(markdown.Options{}).Parse(src, nil)
+	p := Build(doc.Root, doc.Src, "headings.md")
+	var got []string
+	var secs []*Section
+	for _, s := range p.Sections {
+		if s.Level > 0 {
+			got = append(got, s.ID)
+			secs = append(secs, s)
+		}
 	}
-	for _, tt := range tests {
-		if got := Slug(tt.in); got != tt.want {
-			t.Errorf("Slug(%q) = %q, want %q", tt.in, got, tt.want)
+	if len(got) != len(want) {
+		t.Fatalf("%d sections, Hugo has %d headings:\n%q\n%q", len(got), len(want), got, want)
+	}
+	for i, s := range secs {
+		if s.ID != want[i] {
+			t.Errorf("headings.md:%d: %q has id %q, Hugo gives %q", s.Line, s.Title, s.ID, want[i])
 		}
 	}
 }
 
+// Duplicates are numbered as Hugo numbers them (hugo 0.111.3 on this page gives these ids).
 func TestSectionIDsUnique(t *testing.T) {
 	p := parse(t, "p.md", []byte("Intro.\n\n## Setup\n\n## Setup\n\n### ???\n\n## Setup 2\n\n## Setup\n\n"+
 		"## Tencent\n\n### Price\n\n## Alibaba\n\n### Price\n\n#### Price\n"))
@@ -29,7 +43,7 @@ func TestSectionIDsUnique(t *testing.T) {
 	for _, s := range p.Sections {
 		ids = append(ids, s.ID)
 	}
-	want := ",setup,setup-2,section-4,setup-2-2,setup-3,tencent,price,alibaba,alibaba-price,alibaba-price-price"
+	want := ",setup,setup-1,heading,setup-2,setup-3,tencent,price,alibaba,price-1,price-2"
 	if got := strings.Join(ids, ","); got != want {
 		t.Errorf("ids %s\nwant %s", got, want)
 	}
@@ -42,4 +56,32 @@ func TestSetIDs(t *testing.T) {
 	if !ok || string(v.([]byte)) != "why" {
 		t.Errorf("id attribute %v", v)
 	}
+}
+
+// hugoIDPage returns the page of testdata/hugo-ids.txtar, its front matter blanked out
+// (lines kept), and Hugo's ids in document order.
+func hugoIDPage(t testing.TB, archive string) (src []byte, want []string) {
+	t.Helper()
+	a, err := txtar.ParseFile(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var html []byte
+	for _, f := range a.Files {
+		switch f.Name {
+		case "headings.md":
+			src = f.Data
+		case "hugo.html":
+			html = f.Data
+		}
+	}
+	// Blank the front matter as the loader does, keeping its lines.
+	if end := bytes.Index(src[4:], []byte("\n---\n")); bytes.HasPrefix(src, []byte("---\n")) && end >= 0 {
+		fm := src[:4+end+5]
+		src = append(bytes.Repeat([]byte("\n"), bytes.Count(fm, []byte("\n"))), src[len(fm):]...)
+	}
+	for _, m := range regexp.MustCompile(`<h[1-6][^>]* id="([^"]*)"`).FindAllSubmatch(html, -1) {
+		want = append(want, string(m[1]))
+	}
+	return src, want
 }

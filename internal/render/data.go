@@ -47,8 +47,12 @@ type Page struct {
 	// TitleInBody is set when the body opens with its own level-one heading, which then
 	// stands for the page title instead of a second <h1>.
 	TitleInBody bool
-	BodyLang    string    // BCP 47 tag of the body when it differs from the page language
-	Fallback    *Fallback // set when the body is the source language's, shown untranslated
+	BodyLang    string // BCP 47 tag of the body when it differs from the page language
+	// BodyDir is the body's direction ("ltr" or "rtl") when it is not the page language's,
+	// and PageDir then the page language's, for what inside the body is in the page's
+	// language (the notices): an English stand-in on an Arabic site reads left to right.
+	BodyDir, PageDir string
+	Fallback         *Fallback // set when the body is the source language's, shown untranslated
 	// Catalog is the view model of a catalog page (one of the catalog package's *Page
 	// types, by Kind); templates/gpu/ documents what each kind receives.
 	Catalog any

@@ -61,11 +61,18 @@ func (p *Page) TOCHTML() template.HTML {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString(`<nav class="toc" aria-labelledby="toc-heading" lang="` + p.Lang.BCP47 + "\">\n")
+	b.WriteString(`<nav class="toc" aria-labelledby="toc-heading" lang="` + p.Lang.BCP47 + `"`)
+	if p.PageDir != "" {
+		b.WriteString(` dir="` + p.PageDir + `"`)
+	}
+	b.WriteString(">\n")
 	b.WriteString(`<h2 id="toc-heading">` + esc(p.UI.OnThisPage) + "</h2>\n<ul>")
 	lang := ""
 	if p.BodyLang != "" {
 		lang = ` lang="` + esc(p.BodyLang) + `"`
+		if p.BodyDir != "" {
+			lang += ` dir="` + p.BodyDir + `"`
+		}
 	}
 	for _, e := range p.TOC {
 		b.WriteString("\n<li class=\"toc-h")

@@ -106,6 +106,9 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 		srcLang, _ := r.cfg.Lang(t.Source.Lang)
 		srcURL := route.URL(srcLang.Code, t.Source.Path)
 		p.BodyLang = srcLang.Tag.String()
+		if d := direction(srcLang); d != direction(l) {
+			p.BodyDir, p.PageDir = d, direction(l)
+		}
 		p.Canonical = r.base.Abs(srcURL)
 		p.Fallback = &Fallback{
 			SourceName: nameIn(l, srcLang),
@@ -151,4 +154,12 @@ func index(b []byte, s string) int {
 		}
 		off = at + 1
 	}
+}
+
+// direction is the writing direction of l's text, as the dir attribute says it.
+func direction(l config.Lang) string {
+	if l.Dir != "" {
+		return l.Dir
+	}
+	return "ltr"
 }

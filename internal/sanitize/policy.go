@@ -52,7 +52,7 @@ func allowText(p *bluemonday.Policy) {
 		"small", "kbd", "abbr", "q", "dl", "dt", "dd", "br", "hr", "wbr",
 		"details", "summary", "figure", "figcaption",
 		"h1", "h2", "h3", "h4", "h5", "h6")
-	p.AllowAttrs("id").Matching(reID).OnElements("h1", "h2", "h3", "h4", "h5", "h6", "li", "sup", "caption", "table", "figure")
+	p.AllowAttrs("id").Matching(reID).OnElements("h1", "h2", "h3", "h4", "h5", "h6", "li", "sup", "caption", "table", "figure", "div")
 	p.AllowAttrs("class").Matching(reLangClass).OnElements("code")
 	p.AllowAttrs("class").Matching(reClass).OnElements("pre", "p", "blockquote", "ul", "ol", "li", "figure", "mark")
 	p.AllowAttrs("start").Matching(reStart).OnElements("ol")

@@ -60,7 +60,9 @@ func renderNode(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast
 	tn := n.(*Node)
 	if entering && tn.Table != nil {
 		buf := htmlBufs.Get().(*[]byte)
-		*buf = AppendHTML((*buf)[:0], tn.Table, tn.ID)
+		class, _ := tn.AttributeString("class")
+		c, _ := class.([]byte)
+		*buf = appendHTML((*buf)[:0], tn.Table, tn.ID, string(c))
 		_, err := w.Write(*buf)
 		htmlBufs.Put(buf)
 		return ast.WalkSkipChildren, err

@@ -19,13 +19,23 @@ import (
 // style) and its header's text is wrapped in <strong>, which screen readers can announce and
 // which also shows without the style sheet.
 func AppendHTML(dst []byte, t *Table, id string) []byte {
+	return appendHTML(dst, t, id, "")
+}
+
+// appendHTML is AppendHTML; class, when not empty, is the table's class attribute (an
+// attribute line after the table, {.class}, already checked by the markdown parser).
+func appendHTML(dst []byte, t *Table, id, class string) []byte {
 	w := writer{b: dst, t: t}
 	if len(t.Caption) > 0 {
 		w.str(`<div class="table-scroll" role="region" aria-labelledby="` + html.EscapeString(id) + `-caption" tabindex="0">` + "\n")
 	} else {
 		w.str(`<div class="table-scroll" tabindex="0">` + "\n")
 	}
-	w.str(`<table id="` + html.EscapeString(id) + `">` + "\n")
+	w.str(`<table id="` + html.EscapeString(id) + `"`)
+	if class != "" {
+		w.str(` class="` + html.EscapeString(class) + `"`)
+	}
+	w.str(">\n")
 	if len(t.Caption) > 0 {
 		w.str(`<caption id="` + html.EscapeString(id) + `-caption">`)
 		w.inlines(t.Caption)
@@ -174,7 +184,7 @@ func (w *writer) inlines(ins []Inline) {
 		case Break:
 			w.str("<br>")
 		case Code:
-			w.str("<code>")
+			w.str(`<code dir="ltr">`)
 			w.text(in.Text)
 			w.str("</code>")
 		case Strong:
