@@ -1,0 +1,81 @@
+package markdown
+
+import (
+	"html"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// URLFunc resolves the destination dest of a link (image false) or of an image that raw
+// HTML writes at line of the page, and returns the destination to write instead.
+type URLFunc func(dest string, image bool, line int) string
+
+const urlsMeta = "docsite.urls"
+
+// SetURLs has the renderer pass through fn the href of every <a> and the src of every <img>
+// that the document's raw HTML writes: HTML blocks, inline HTML, and the output of
+// shortcodes without inner content (a pair's inner content is the page's own markdown,
+// whose links the caller resolves in the tree). Markdown links and images are the
+// caller's to resolve in the tree, before rendering.
+func (d *Doc) SetURLs(fn URLFunc) {
+	if doc, ok := d.Root.(*ast.Document); ok {
+		doc.AddMeta(urlsMeta, fn)
+	}
+}
+
+// urlsOf is the URLFunc set on n's document, nil when none is.
+func urlsOf(n ast.Node) URLFunc {
+	doc := n.OwnerDocument()
+	if doc == nil {
+		return nil
+	}
+	fn, _ := doc.Meta()[urlsMeta].(URLFunc)
+	return fn
+}
+
+var (
+	rawURLTag  = regexp.MustCompile(`(?i)<(a|img)\s[^>]*>`)
+	rawURLAttr = regexp.MustCompile("(?i)\\s(href|src)\\s*=\\s*(\"[^\"]*\"|'[^']*'|[^\\s\"'=<>`]+)")
+)
+
+// rewriteURLs is s, raw HTML starting at line line, with the href of each <a> and the src
+// of each <img> replaced by what fn makes of it; what fn leaves as it is stays byte for
+// byte as written.
+func rewriteURLs(s string, line int, fn URLFunc) string {
+	if fn == nil || !strings.Contains(s, "<") {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range rawURLTag.FindAllStringSubmatchIndex(s, -1) {
+		image := strings.EqualFold(s[m[2]:m[3]], "img")
+		want := "href"
+		if image {
+			want = "src"
+		}
+		tag := s[m[0]:m[1]]
+		for _, a := range rawURLAttr.FindAllStringSubmatchIndex(tag, -1) {
+			if !strings.EqualFold(tag[a[2]:a[3]], want) {
+				continue
+			}
+			vs, ve := m[0]+a[4], m[0]+a[5]
+			if c := s[vs]; c == '"' || c == '\'' {
+				vs, ve = vs+1, ve-1
+			}
+			dest := html.UnescapeString(s[vs:ve])
+			if out := fn(dest, image, line+strings.Count(s[:vs], "\n")); out != dest {
+				b.WriteString(s[last:vs])
+				b.WriteString(html.EscapeString(out))
+				last = ve
+			}
+			break
+		}
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
