@@ -36,8 +36,10 @@ func urlsOf(n ast.Node) URLFunc {
 }
 
 var (
-	rawURLTag  = regexp.MustCompile(`(?i)<(a|img)\s[^>]*>`)
-	rawURLAttr = regexp.MustCompile("(?i)\\s(href|src)\\s*=\\s*(\"[^\"]*\"|'[^']*'|[^\\s\"'=<>`]+)")
+	rawURLTag = regexp.MustCompile(`(?i)<(a|img)\s[^>]*>`)
+	// one attribute, its value whole: matched one after the other from the tag's name on,
+	// so that "src=" inside another attribute's value is never taken for one
+	rawURLAttr = regexp.MustCompile("\\s+([^\\s\"'>/=]+)(?:\\s*=\\s*(\"[^\"]*\"|'[^']*'|[^\\s\"'=<>`]+))?")
 )
 
 // rewriteURLs is s, raw HTML starting at line line, with the href of each <a> and the src
@@ -55,12 +57,12 @@ func rewriteURLs(s string, line int, fn URLFunc) string {
 		if image {
 			want = "src"
 		}
-		tag := s[m[0]:m[1]]
+		tag := s[m[3]:m[1]] // after the name
 		for _, a := range rawURLAttr.FindAllStringSubmatchIndex(tag, -1) {
-			if !strings.EqualFold(tag[a[2]:a[3]], want) {
+			if !strings.EqualFold(tag[a[2]:a[3]], want) || a[4] < 0 {
 				continue
 			}
-			vs, ve := m[0]+a[4], m[0]+a[5]
+			vs, ve := m[3]+a[4], m[3]+a[5]
 			if c := s[vs]; c == '"' || c == '\'' {
 				vs, ve = vs+1, ve-1
 			}
