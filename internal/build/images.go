@@ -72,7 +72,7 @@ func contentFiles(fsys fs.FS, cfg *config.Resolved) map[string]string {
 		})
 	}
 	out := map[string]string{}
-	def := cfg.Langs[0].Code
+	def := cfg.Default().Code
 	for _, l := range cfg.Langs {
 		for rest, file := range own[l.Code] {
 			out[l.Code+"/"+rest] = file
