@@ -17,13 +17,14 @@
 // A page group is one page in every site language (buildGroup). In order:
 //
 //  1. Parse every version: markdown, tables normalised, GPU names linked in text and
-//     tables, local images looked for. A source that fails fails the build; a
-//     translation that fails is replaced by its source with a warning (an error with
-//     Options.Strict).
+//     tables, links and images resolved (in tables too) and local images looked for. A
+//     source that fails fails the build; a translation that fails is replaced by its
+//     source with a warning (an error with Options.Strict).
 //  2. Review the translations against the source (review.Page). This gives every heading
 //     its section's shared anchor and tells which sections are stale.
-//  3. Render each body: a notice on each stale section, raw HTML sanitised unless the
-//     language is trusted, and the sections that name a GPU noted.
+//  3. Render each body: a notice on each stale section, the links and images of raw HTML
+//     and shortcode output resolved, raw HTML sanitised unless the language is trusted,
+//     and the sections that name a GPU noted.
 //  4. Write the page in every language (render.WritePage): its own version, or its
 //     source standing in, at the place package route gives, with the images it shows
 //     beside it.
@@ -39,8 +40,8 @@
 //
 // Once every group is built, what depends on the list of pages rather than on their
 // bodies is written (render.WriteListings): the home pages, the root language chooser,
-// 404.html, the catalog pages with the sections that mention each GPU, sitemap.xml and the
-// static files; then, with Options.Review, the review's index (_review/), with the GPU
+// 404.html, the catalog pages with the sections that mention each GPU, sitemap.xml, the
+// static files and the files of the content tree that are not pages; then, with Options.Review, the review's index (_review/), with the GPU
 // data's warnings.
 //
 // # Whole builds
@@ -131,10 +132,13 @@ type Result struct {
 	Files     int
 	Reused    int       // of which taken from the build cache, not built again
 	Rewritten int       // pages written again around bodies the last build rendered
-	Links     int       // internal links checked
+	Links     int       // internal links and images checked
 	DeadLinks int       // of which broken (dead-link warnings)
 	Diags     diag.List // warnings; errors are returned as the error
 	Elapsed   time.Duration
+
+	// MissingImages counts the images found nowhere (missing-image warnings).
+	MissingImages int
 }
 
 // Run builds the site at opts.Source into sink.
@@ -190,6 +194,7 @@ type site struct {
 	loaded    []*load.Page         // every page read, drafts too (the cache's key covers them)
 	trees     map[string]*nav.Tree // each language's section tree, by code
 	rootFiles map[string]bool      // files of the site root's static/ published at the root
+	content   map[string]string    // files of the content tree, by output path (contentFiles)
 	aliases   map[string]aliasOut  // front matter aliases, by site path
 	// revisionKeyUsed: translations record their source's commit (revisionStates).
 	revisionKeyUsed bool
@@ -266,6 +271,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 		opts.Loaded(len(pages))
 	}
 	s.loaded = pages
+	s.content = contentFiles(fsys, cfg)
 	if s.groups, err = load.GroupPages(dropDrafts(pages, opts.Drafts), cfg.Langs); err != nil {
 		return nil, err
 	}
@@ -371,13 +377,15 @@ func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 		}
 	}
 	dead := s.checkLinks(refs, pub)
+	dead = append(dead, strictImages(res.Diags, s.opts.Strict)...)
 	dead.Sort()
 	if s.opts.Strict && len(dead) > 0 {
 		return nil, diag.ErrorList(dead)
 	}
-	res.Links, res.DeadLinks = len(refs), len(dead)
+	res.Links = len(refs)
 	res.Diags = append(res.Diags, dead...)
 	res.Diags.Sort()
+	res.DeadLinks, res.MissingImages = countCode(res.Diags, "dead-link"), countCode(res.Diags, "missing-image")
 	if s.cache != nil {
 		res.Reused, res.Rewritten = s.cache.reused, s.cache.bodied
 		s.cache.save(s, res, listings.files)
@@ -573,6 +581,9 @@ func (r *Result) Summary() string {
 	s += fmt.Sprintf("), %d warnings", warns)
 	if r.DeadLinks > 0 {
 		s += fmt.Sprintf(" (%d of %d internal links broken)", r.DeadLinks, r.Links)
+	}
+	if r.MissingImages > 0 {
+		s += fmt.Sprintf(" (%d images not found)", r.MissingImages)
 	}
 	if r.Reused > 0 {
 		s += fmt.Sprintf(", %d pages unchanged (from the cache)", r.Reused)

@@ -447,6 +447,7 @@ func (c *buildCache) wholeSite(s *site, rec recorder) (*Result, error) {
 	os.Chtimes(c.dir, now, now) // used: Prune keeps it
 	res := &Result{Langs: s.cfg.Langs, Pages: e.Pages, Fallbacks: e.Fallbacks, Links: e.Links,
 		DeadLinks: e.DeadLinks, Diags: slices.Clone(e.Diags)}
+	res.MissingImages = countCode(res.Diags, "missing-image")
 	for _, n := range res.Pages {
 		res.Files += n
 	}

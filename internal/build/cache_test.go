@@ -177,6 +177,11 @@ func TestCacheMatchesCleanBuild(t *testing.T) {
 		{"locale string", func() {
 			writeSrc(t, dir, "locales/en.toml", embedded("locales/en.toml")+"\n[edited_string]\nother = \"Edited\"\n")
 		}, none, nil},
+		// A file of the content tree is published in every language: adding or editing
+		// one is a change of the site's structure.
+		{"content file added", func() { writeSrc(t, dir, "content/en/files/a.txt", "one") }, none, nil},
+		{"nothing changed after a file", func() {}, all, nil},
+		{"content file edited", func() { writeSrc(t, dir, "content/en/files/a.txt", "two, longer") }, none, nil},
 		{"page added", func() { writeSrc(t, dir, "content/en/new/page.md", "+++\ntitle = \"New\"\n+++\nA new page.\n") }, none, nil},
 		{"page deleted", func() { os.Remove(filepath.Join(dir, en[3])) }, none, nil},
 		{"new language", func() { writeSrc(t, dir, "content/fr/new/page.md", "+++\ntitle = \"Nouveau\"\n+++\nUne page.\n") }, none, nil},

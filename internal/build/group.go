@@ -65,7 +65,8 @@ type built struct {
 	mentions []mention
 	assets   []asset   // local images, published beside every page that shows this body
 	links    []linkRef // its internal links
-	warned   diag.List // what rendering its body found (renderBody)
+	warned   diag.List // what rendering its body found (renderBody): deep nesting
+	rawDiags diag.List // what resolving the links of its raw HTML found (missing images)
 }
 
 // buildGroup builds one page in every site language, in the steps the package comment
@@ -83,9 +84,10 @@ func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, erro
 	if err := s.renderBodies(v, out.review, spare); err != nil {
 		return nil, err
 	}
-	for _, l := range s.cfg.Langs {
+	for _, l := range s.cfg.Langs { // what rendering found, in a fixed order
 		if b := v.real[l.Code]; b != nil {
 			out.diags = append(out.diags, b.warned...)
+			out.diags = append(out.diags, b.rawDiags...)
 		}
 	}
 	if v.src.page.Path == "" {
@@ -311,12 +313,9 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 		b.inTables = gpu.LinkTables(doc.Root, s.matchers[p.Lang], gpuURL)
 	}
 	*diags = append(*diags, doc.TableDiagnostics(p.File, s.opts.Verbose)...)
-	var imgDiags diag.List
-	b.assets, imgDiags = s.checkImages(p, doc)
-	*diags = append(*diags, imgDiags...)
-	var files []asset
-	b.links, files = s.resolveLinks(p, url, doc)
-	b.assets = append(b.assets, files...)
+	var linkDiags diag.List
+	b.links, b.assets, linkDiags = s.resolveLinks(p, url, doc)
+	*diags = append(*diags, linkDiags...)
 	h, ok := doc.Root.FirstChild().(*ast.Heading)
 	b.TitleInBody = ok && h.Level == 1
 	return b, nil
@@ -345,6 +344,11 @@ func (s *site) renderBody(b *built) error {
 			return out
 		}
 	}
+	b.doc.SetURLs(func(dest string, image bool, line int) string {
+		r := s.resolveDest(p, b.url, dest, line, image)
+		s.useResolved(p, r, line, &b.links, &b.assets, &b.rawDiags, false)
+		return r.dest
+	})
 	html, err := s.md[p.Lang].RenderString(b.doc, filter)
 	var located diag.Diagnostic
 	if errors.As(err, &located) { // a shortcode's template failed: its tag's position

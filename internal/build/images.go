@@ -2,15 +2,17 @@ package build
 
 import (
 	"io/fs"
+	"maps"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/yuin/goldmark/ast"
 
+	"docsite/internal/config"
 	"docsite/internal/diag"
-	"docsite/internal/load"
 	"docsite/internal/markdown"
 	"docsite/internal/route"
 	"docsite/internal/write"
@@ -38,48 +40,77 @@ func inlineLine(n ast.Node, doc *markdown.Doc) int {
 	return doc.NodeLine(n)
 }
 
-// checkImages finds the images of a page with a local source. One that exists is returned
-// as an asset to publish beside the page; one that does not is removed from the document
-// with a warning naming the file and line: a broken image helps no reader, and the author
-// learns where to fix it. Remote images are kept as they are.
-func (s *site) checkImages(p *load.Page, doc *markdown.Doc) (assets []asset, diags diag.List) {
-	var missing []*ast.Image
-	ast.Walk(doc.Root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		img, ok := n.(*ast.Image)
-		if !ok || !entering {
-			return ast.WalkContinue, nil
+// Files of the content tree. Every file under content/<lang>/ that is not a page (an
+// image, a download, a diagram's source) is published at its path in that language's tree,
+// as Hugo publishes a section's non-page files: content/en/docs/img/a.png at
+// /en/docs/img/a.png, where a page's relative link (../img/a.png) expects it. A file of the
+// default language is published in every other language that has none of its own at that
+// path, as the mounts of multilingual Hugo sites do, so that translations and stand-ins
+// show it at their own URLs. Files and folders named ".…" (the review's glossary and
+// reviewed states) are not published, nor files named index.html, where pages and aliases
+// are written.
+
+// contentFiles maps the output path of every file of the content tree the build publishes
+// to the file it publishes there (slash paths from the site root).
+func contentFiles(fsys fs.FS, cfg *config.Resolved) map[string]string {
+	own := map[string]map[string]string{} // by language: path in its tree → file
+	for _, l := range cfg.Langs {
+		root := "content/" + l.Code
+		own[l.Code] = map[string]string{}
+		fs.WalkDir(fsys, root, func(name string, d fs.DirEntry, err error) error {
+			switch {
+			case err != nil:
+				return nil // a folder that cannot be read: the pages' loading reports it
+			case strings.HasPrefix(d.Name(), ".") && name != root:
+				if d.IsDir() {
+					return fs.SkipDir
+				}
+			case d.Type().IsRegular() && path.Ext(name) != ".md" && d.Name() != "index.html":
+				own[l.Code][strings.TrimPrefix(name, root+"/")] = name
+			}
+			return nil
+		})
+	}
+	out := map[string]string{}
+	def := cfg.Default().Code
+	for _, l := range cfg.Langs {
+		for rest, file := range own[l.Code] {
+			out[l.Code+"/"+rest] = file
 		}
-		dest := string(img.Destination)
-		file, local := localFile(p.File, dest)
-		if local && !s.isFile(file) {
-			if other := s.inOtherLanguage(p.Lang, file); other != "" {
-				file = other
+		if l.Code == def {
+			continue
+		}
+		for rest, file := range own[def] {
+			if _, ok := own[l.Code][rest]; !ok {
+				out[l.Code+"/"+rest] = file
 			}
 		}
-		switch {
-		case !local:
-		case s.isFile(file):
-			u, _ := url.Parse(dest)
-			assets = append(assets, asset{file: file, rel: path.Clean(u.Path)})
-		case s.isLink(file):
-			missing = append(missing, img)
-			diags = append(diags, diag.Warnf(p.File, imageLine(img, doc), 0, "missing-image",
-				"image %q (%s) is a symbolic link leading out of the site root, or to no file; left out of the page", dest, file))
-		default:
-			missing = append(missing, img)
-			diags = append(diags, diag.Warnf(p.File, imageLine(img, doc), 0, "missing-image",
-				"image %q not found (looked for %s); left out of the page", dest, file))
+	}
+	return out
+}
+
+// writeContentFiles publishes the files of the content tree (contentFiles), each read
+// once however many languages show it.
+func (s *site) writeContentFiles(sink Sink) error {
+	byFile := map[string][]string{}
+	for rel, file := range s.content {
+		byFile[file] = append(byFile[file], rel)
+	}
+	for _, file := range slices.Sorted(maps.Keys(byFile)) {
+		data, err := fs.ReadFile(s.fsys, file)
+		if err != nil {
+			return diag.Errorf(file, 0, 0, "unreadable", "%v", err)
 		}
-		return ast.WalkSkipChildren, nil
-	})
-	for _, img := range missing {
-		parent := img.Parent()
-		parent.RemoveChild(parent, img)
-		if parent.Kind() == ast.KindParagraph && parent.ChildCount() == 0 {
-			parent.Parent().RemoveChild(parent.Parent(), parent)
+		sum := write.SumOf(data)
+		rels := byFile[file]
+		slices.Sort(rels)
+		for _, rel := range rels {
+			if err := writeSummed(sink, rel, data, sum); err != nil {
+				return err
+			}
 		}
 	}
-	return assets, diags
+	return nil
 }
 
 // inOtherLanguage finds the image file of a page of language lang in the same place of
@@ -113,12 +144,6 @@ func localFile(pageFile, dest string) (string, bool) {
 	return file, true
 }
 
-// isFile reports whether name is a regular file of the site root (not a folder).
-func (s *site) isFile(name string) bool {
-	st, err := fs.Stat(s.fsys, name)
-	return err == nil && st.Mode().IsRegular()
-}
-
 // isLink reports whether name is a symbolic link in the site root: one isFile does not
 // find leads out of the root (which the build does not follow) or to nothing.
 func (s *site) isLink(name string) bool {
@@ -134,13 +159,19 @@ func (s *site) isLink(name string) bool {
 	return false
 }
 
+// isFile reports whether name is a regular file of the site root (not a folder).
+func (s *site) isFile(name string) bool {
+	st, err := fs.Stat(s.fsys, name)
+	return err == nil && st.Mode().IsRegular()
+}
+
 // writeAssets publishes a page's local images at their place relative to the page URL,
 // reading them through the group's files.
 func (s *site) writeAssets(pageURL string, assets []asset, files *assetFiles, sink Sink) error {
 	seen := map[string]bool{}
 	for _, a := range assets {
 		out := route.Beside(pageURL, a.rel)
-		if seen[out] {
+		if seen[out] || s.content[out] != "" { // the content tree's file is published there
 			continue
 		}
 		seen[out] = true

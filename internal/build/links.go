@@ -14,6 +14,7 @@ import (
 	"docsite/internal/load"
 	"docsite/internal/markdown"
 	"docsite/internal/route"
+	"docsite/internal/table"
 	"docsite/internal/write"
 )
 
@@ -31,79 +32,211 @@ import (
 // Every internal link is then checked once the site is written (checkLinks): the target
 // must be a published file, and its #fragment an id in it.
 
-// linkRef is an internal link of a page, to check once the site is written.
+// linkRef is an internal link or image of a page, to check once the site is written.
 type linkRef struct {
 	File     string // the page's source file, for the diagnostic
 	Line     int
 	Dest     string // as written
 	Target   string // site path the link resolves to
 	Fragment string // without '#'; "" for none
+	Image    bool   // an image's source: missing-image, not dead-link, when it is not there
 }
 
-// resolveLinks rewrites the links of page p (at site path pageURL) as the comment above
-// says and returns them for the check, with the local files they lead to (downloads
-// beside the page), to publish beside it.
-func (s *site) resolveLinks(p *load.Page, pageURL string, doc *markdown.Doc) (refs []linkRef, files []asset) {
-	dir := path.Dir(p.File) // the folder markdown paths are relative to
-	langRoot := "content/" + p.Lang
-	ast.Walk(doc.Root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if img, ok := n.(*ast.Image); ok && entering {
-			// Root-relative images (/images/a.png: the site's static/) are made relative
-			// too, or a sub-path baseURL breaks them; relative ones are the page's own.
-			if dest := string(img.Destination); strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
-				if u, err := url.Parse(dest); err == nil {
-					target := s.rootRelative(p.Lang, u.Path)
-					img.Destination = []byte(withFragment(route.Rel(pageURL, target), u))
-					refs = append(refs, linkRef{File: p.File, Line: imageLine(img, doc), Dest: dest, Target: target})
-				}
-			}
-			return ast.WalkContinue, nil
+// resolved is what resolving one destination of a page gives.
+type resolved struct {
+	dest    string   // the destination to write instead
+	ref     *linkRef // to check once the site is written; nil for an external one
+	asset   *asset   // a file to publish beside the page; nil for none
+	missing bool     // an image whose file is nowhere under the site root
+	target  string   // site path a missing image was looked for at
+	link    string   // a missing image's file beside the page is a symbolic link out of the root (or to nothing)
+}
+
+// resolveDest resolves the destination dest of a link, or with image of an image, written
+// at line of page p (published at site path pageURL), as the comment above says. Every
+// link and image of a page goes through it, wherever it stands: paragraphs, tables,
+// raw HTML, shortcode output.
+func (s *site) resolveDest(p *load.Page, pageURL, dest string, line int, image bool) resolved {
+	r := resolved{dest: dest}
+	u, err := url.Parse(dest)
+	if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(dest, "//") || u.Opaque != "" {
+		return r // external, or not a URL: not ours to check
+	}
+	ref := linkRef{File: p.File, Line: line, Dest: dest, Fragment: u.Fragment, Image: image}
+	switch {
+	case u.Path == "" && image:
+		return r
+	case u.Path == "":
+		ref.Target = pageURL // #fragment on the page itself
+	case strings.HasSuffix(u.Path, ".md") && !image:
+		langRoot := "content/" + p.Lang
+		file := path.Join(path.Dir(p.File), u.Path)
+		if strings.HasPrefix(u.Path, "/") {
+			file = path.Join(langRoot, u.Path)
 		}
-		l, ok := n.(*ast.Link)
-		if !ok || !entering {
-			return ast.WalkContinue, nil
-		}
-		dest := string(l.Destination)
-		u, err := url.Parse(dest)
-		if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(dest, "//") || u.Opaque != "" {
-			return ast.WalkContinue, nil // external, or not a URL: not ours to check
-		}
-		ref := linkRef{File: p.File, Line: linkLine(l, doc), Dest: dest, Fragment: u.Fragment}
-		switch {
-		case u.Path == "":
-			ref.Target = pageURL // #fragment on the page itself
-		case strings.HasSuffix(u.Path, ".md"):
-			file := path.Join(dir, u.Path)
-			if strings.HasPrefix(u.Path, "/") {
-				file = path.Join(langRoot, u.Path)
-			}
-			target, found := s.mdTarget(p.Lang, langRoot, file)
-			if !found {
-				ref.Target = "" // reported below, as a page that does not exist
-				refs = append(refs, ref)
-				return ast.WalkContinue, nil
-			}
+		// Not found: Target stays "", reported as a page that does not exist.
+		if target, found := s.mdTarget(p.Lang, langRoot, file); found {
 			ref.Target = target
-			l.Destination = []byte(withFragment(route.Rel(pageURL, target), u))
-		case strings.HasPrefix(u.Path, "/"):
-			ref.Target = s.rootRelative(p.Lang, u.Path)
-			l.Destination = []byte(withFragment(route.Rel(pageURL, ref.Target), u))
-		default:
-			ref.Target = resolveURL(pageURL, u.Path)
-			// A file beside the page (a download in a bundle) is published beside it.
-			if file, local := localFile(p.File, u.Path); local && !strings.HasSuffix(u.Path, "/") {
-				if !s.isFile(file) {
-					file = s.inOtherLanguage(p.Lang, file)
-				}
-				if file != "" && s.isFile(file) && path.Ext(file) != ".md" {
-					files = append(files, asset{file: file, rel: path.Clean(u.Path)})
-				}
-			}
+			r.dest = withFragment(route.Rel(pageURL, target), u)
 		}
-		refs = append(refs, ref)
+	case strings.HasPrefix(u.Path, "/"):
+		// Root-relative images (/images/a.png: the site's static/) are made relative
+		// too, or a sub-path baseURL breaks them.
+		ref.Target = s.rootRelative(p.Lang, u.Path)
+		r.dest = withFragment(route.Rel(pageURL, ref.Target), u)
+	default:
+		// Relative to the page's URL, as a browser reads it: a file of the content tree
+		// is published there (contentFiles). A file beside the page's source (an image
+		// or a download of a bundle) is also published beside the page.
+		ref.Target = resolveURL(pageURL, u.Path)
+		r.asset = s.besideFile(p, u.Path)
+		if image && r.asset == nil && s.content[strings.TrimPrefix(ref.Target, "/")] == "" {
+			r.missing, r.target = true, ref.Target
+			if file, local := localFile(p.File, u.Path); local && s.isLink(file) {
+				r.link = file
+			}
+			return r // reported now, at the page: the build knows every file it can publish
+		}
+	}
+	r.ref = &ref
+	return r
+}
+
+// besideFile is the file that relative path rel names beside the source of page p (in
+// another language's tree where p's has none), to publish beside the page; nil when
+// there is none, or rel names a page or a folder.
+func (s *site) besideFile(p *load.Page, rel string) *asset {
+	file, local := localFile(p.File, rel)
+	if !local || strings.HasSuffix(rel, "/") || path.Ext(file) == ".md" {
+		return nil
+	}
+	if !s.isFile(file) {
+		if file = s.inOtherLanguage(p.Lang, file); file == "" {
+			return nil
+		}
+	}
+	return &asset{file: file, rel: path.Clean(rel)}
+}
+
+// resolveLinks rewrites the links and images of page p (at site path pageURL) with
+// resolveDest, in paragraphs, footnotes, callouts and tables alike, and returns them for
+// the check, with the local files they lead to, to publish beside it. An image found
+// nowhere is left out of the page (a broken image helps no reader; in a table, its alt
+// text stays) with a missing-image warning at its line.
+func (s *site) resolveLinks(p *load.Page, pageURL string, doc *markdown.Doc) (refs []linkRef, files []asset, diags diag.List) {
+	use := func(r resolved, line int) { s.useResolved(p, r, line, &refs, &files, &diags, true) }
+	var missing []*ast.Image
+	ast.Walk(doc.Root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Image:
+			line := imageLine(n, doc)
+			r := s.resolveDest(p, pageURL, string(n.Destination), line, true)
+			if r.missing {
+				missing = append(missing, n)
+			}
+			n.Destination = []byte(r.dest)
+			use(r, line)
+			return ast.WalkSkipChildren, nil
+		case *ast.Link:
+			line := linkLine(n, doc)
+			r := s.resolveDest(p, pageURL, string(n.Destination), line, false)
+			n.Destination = []byte(r.dest)
+			use(r, line)
+		case *table.Node:
+			if n.Table != nil {
+				s.resolveTable(n, func(dest string, line int, image bool) (string, bool) {
+					r := s.resolveDest(p, pageURL, dest, line, image)
+					use(r, line)
+					return r.dest, !r.missing
+				})
+			}
+			return ast.WalkSkipChildren, nil
+		}
 		return ast.WalkContinue, nil
 	})
-	return refs, files
+	for _, img := range missing {
+		parent := img.Parent()
+		parent.RemoveChild(parent, img)
+		if parent.Kind() == ast.KindParagraph && parent.ChildCount() == 0 {
+			parent.Parent().RemoveChild(parent.Parent(), parent)
+		}
+	}
+	return refs, files, diags
+}
+
+// useResolved adds what resolving a destination of page p at line gave to the page's
+// links to check, files to publish beside it, or warnings; leftOut: a missing image is
+// left out of the page (raw HTML keeps it as written).
+func (s *site) useResolved(p *load.Page, r resolved, line int, refs *[]linkRef, files *[]asset, diags *diag.List, leftOut bool) {
+	if r.missing {
+		end := ""
+		if leftOut {
+			end = "; left out of the page"
+		}
+		if r.link != "" {
+			*diags = append(*diags, diag.Warnf(p.File, line, 0, "missing-image",
+				"image %q (%s) is a symbolic link leading out of the site root, or to no file%s", r.dest, r.link, end))
+			return
+		}
+		*diags = append(*diags, diag.Warnf(p.File, line, 0, "missing-image",
+			"image %q not found: no such file beside %s, nor one of the content tree published at %s%s",
+			r.dest, p.File, r.target, end))
+		return
+	}
+	if r.ref != nil {
+		*refs = append(*refs, *r.ref)
+	}
+	if r.asset != nil {
+		*files = append(*files, *r.asset)
+	}
+}
+
+// resolveTable resolves the links and images of a normalised table with resolve, which
+// returns the destination to write and whether an image is there; one that is not is
+// replaced by its alt text. Each is placed at its row's line.
+func (s *site) resolveTable(n *table.Node, resolve func(dest string, line int, image bool) (string, bool)) {
+	t := n.Table
+	t.Caption = resolveInlines(t.Caption, n.Line, resolve)
+	for _, rows := range [][]table.Row{t.Head, t.Body} {
+		for i := range rows {
+			line := rows[i].Line
+			if line == 0 {
+				line = n.Line
+			}
+			for j := range rows[i].Cells {
+				resolveBlocks(rows[i].Cells[j].Blocks, line, resolve)
+			}
+		}
+	}
+}
+
+func resolveBlocks(bs []table.Block, line int, resolve func(string, int, bool) (string, bool)) {
+	for i := range bs {
+		bs[i].Inlines = resolveInlines(bs[i].Inlines, line, resolve)
+		for j := range bs[i].Items {
+			resolveBlocks(bs[i].Items[j].Blocks, line, resolve)
+		}
+	}
+}
+
+func resolveInlines(ins []table.Inline, line int, resolve func(string, int, bool) (string, bool)) []table.Inline {
+	for i := range ins {
+		in := &ins[i]
+		switch in.Kind {
+		case table.Link:
+			in.Href, _ = resolve(in.Href, line, false)
+		case table.Image:
+			var found bool
+			if in.Href, found = resolve(in.Href, line, true); !found {
+				*in = table.Inline{Kind: table.Text, Text: in.Text}
+			}
+		}
+		in.Children = resolveInlines(in.Children, line, resolve)
+	}
+	return ins
 }
 
 // withFragment is link with u's query and fragment.
@@ -265,6 +398,12 @@ func (s *site) checkLinks(refs []linkRef, pub *published) diag.List {
 		out = append(out, s.strictWarnf(r.File, r.Line, "dead-link", format, args...))
 	}
 	for _, r := range refs {
+		if r.Image {
+			if !pub.exists(route.File(r.Target)) {
+				out = append(out, s.strictWarnf(r.File, r.Line, "missing-image", "image %q: nothing is published at %s", r.Dest, r.Target))
+			}
+			continue
+		}
 		switch {
 		case r.Target == "":
 			report(r, "link %q: no such page", r.Dest)
@@ -275,6 +414,30 @@ func (s *site) checkLinks(refs []linkRef, pub *published) diag.List {
 		}
 	}
 	return out
+}
+
+// strictImages is, under -strict, the missing-image warnings of diags as errors; nothing
+// otherwise.
+func strictImages(diags diag.List, strict bool) diag.List {
+	var out diag.List
+	for _, d := range diags {
+		if strict && d.Code == "missing-image" {
+			d.Severity = diag.Error
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// countCode is how many of diags have code code.
+func countCode(diags diag.List, code string) int {
+	n := 0
+	for _, d := range diags {
+		if d.Code == code {
+			n++
+		}
+	}
+	return n
 }
 
 // checkRootFiles refuses site static files that would be published where the build

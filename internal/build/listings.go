@@ -42,6 +42,9 @@ func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, map[string
 	if err := s.writeAliases(sink); err != nil {
 		return nil, nil, err
 	}
+	if err := s.writeContentFiles(sink); err != nil {
+		return nil, nil, err
+	}
 	if s.opts.NoSearch {
 		diags, err := s.render.WriteListings(sink, ls)
 		return diags, nil, err

@@ -607,14 +607,15 @@ func (st *liveState) deadLinks() diag.List {
 		maps.Copy(pub.ids, o.ids)
 	}
 	dead := st.s.checkLinks(refs, pub)
-	st.links, st.dead = len(refs), len(dead)
+	st.links, st.dead = len(refs), countCode(dead, "dead-link")
 	return dead
 }
 
 // result sums up the state, with all its diagnostics, sorted.
 func (st *liveState) result(diags diag.List) *Result {
 	res := &Result{Langs: st.s.cfg.Langs, Pages: maps.Clone(st.counts.pages), Fallbacks: maps.Clone(st.counts.fallbacks),
-		Files: st.counts.files, Diags: diags, Links: st.links, DeadLinks: st.dead}
+		Files: st.counts.files, Diags: diags, Links: st.links, DeadLinks: st.dead,
+		MissingImages: countCode(diags, "missing-image")}
 	for _, m := range []map[string]int{res.Pages, res.Fallbacks} {
 		maps.DeleteFunc(m, func(_ string, n int) bool { return n == 0 })
 	}

@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"bytes"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
@@ -22,15 +24,33 @@ func renderHTMLBlock(w util.BufWriter, src []byte, node ast.Node, entering bool)
 	n := node.(*ast.HTMLBlock)
 	d := docState(n)
 	if entering {
-		for i := range n.Lines().Len() {
-			if err := writeRaw(w, src, d, n.Lines().At(i)); err != nil {
-				return ast.WalkStop, err
-			}
-		}
+		return ast.WalkContinue, writeRawURLs(w, src, n, n.Lines(), d)
 	} else if n.HasClosure() {
 		return ast.WalkContinue, writeRaw(w, src, d, n.ClosureLine)
 	}
 	return ast.WalkContinue, nil
+}
+
+// writeRawURLs writes the segments of raw HTML node n, with the URLs of its links and
+// images resolved when the document asks for it (SetURLs).
+func writeRawURLs(w util.BufWriter, src []byte, n ast.Node, segs *text.Segments, d *scDoc) error {
+	fn, line := urlsOf(n)
+	if fn == nil || segs.Len() == 0 {
+		for i := range segs.Len() {
+			if err := writeRaw(w, src, d, segs.At(i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var b bytes.Buffer
+	for i := range segs.Len() {
+		if err := writeRaw(bufWriter{&b}, src, d, segs.At(i)); err != nil {
+			return err
+		}
+	}
+	_, err := w.WriteString(rewriteURLs(b.String(), line(segs.At(0).Start), fn))
+	return err
 }
 
 // writeRaw writes a segment of raw HTML, its shortcode tags replaced by their output.
@@ -47,11 +67,8 @@ func writeRaw(w util.BufWriter, src []byte, d *scDoc, seg text.Segment) error {
 func renderRawHTML(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
 		n := node.(*ast.RawHTML)
-		d := docState(n)
-		for i := range n.Segments.Len() {
-			if err := writeRaw(w, src, d, n.Segments.At(i)); err != nil {
-				return ast.WalkStop, err
-			}
+		if err := writeRawURLs(w, src, n, n.Segments, docState(n)); err != nil {
+			return ast.WalkStop, err
 		}
 	}
 	return ast.WalkSkipChildren, nil

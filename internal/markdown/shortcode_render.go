@@ -38,6 +38,9 @@ func (r *shortcodeRenderer) renderBlock(w util.BufWriter, src []byte, node ast.N
 		if c.Open.Delim == '%' && out != "" && !strings.HasPrefix(strings.TrimSpace(out), "<") {
 			out = "<p>" + strings.TrimSpace(out) + "</p>"
 		}
+		if !c.Open.Escaped {
+			out = rewriteAt(n, out, c.Open.Start)
+		}
 		w.WriteString(out)
 		w.WriteByte('\n')
 		return ast.WalkSkipChildren, nil
@@ -64,8 +67,10 @@ func (r *shortcodeRenderer) renderInline(w util.BufWriter, src []byte, node ast.
 	var out template.HTML
 	var err error
 	switch n.role {
-	case roleLiteral, roleCall:
+	case roleLiteral:
 		out = d.out[n.Call.Index]
+	case roleCall:
+		out = template.HTML(rewriteAt(n, string(d.out[n.Call.Index]), n.Call.Open.Start))
 	case rolePair:
 		var inner template.HTML
 		if inner, err = r.children(n, src); err == nil {

@@ -168,7 +168,7 @@ func appendBlocksText(dst []byte, blocks []table.Block) []byte {
 func appendInlinesText(dst []byte, ins []table.Inline) []byte {
 	for i := range ins {
 		switch in := &ins[i]; in.Kind {
-		case table.Text, table.Code:
+		case table.Text, table.Code, table.Image: // an image counts as its alt text
 			dst = append(dst, in.Text...)
 		case table.Break:
 			dst = append(dst, '\n')

@@ -266,7 +266,7 @@ func TestFastPathLeavesOutUnreadAttributes(t *testing.T) {
 	var out bytes.Buffer
 	got := string(writeTokens(&out, src, toks, true, true))
 	want := `<table><col /><tr data-docsite-line="1"><td data-docsite-line="1" CLASS="a b" colspan=2/>a</td>` + // "2/" is the value: not self-closing
-		`<td data-docsite-line="1"><div><img alt='A'></div><b class=x>b</b></td></tr></table>`
+		`<td data-docsite-line="1"><div><img src=i alt='A'></div><b class=x>b</b></td></tr></table>`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

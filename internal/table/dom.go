@@ -184,6 +184,9 @@ func (c *converter) appendElement(dst []Inline, n *html.Node) []Inline {
 			return append(dst, Inline{Kind: Link, Href: href, Children: c.children(n)})
 		}
 	case "img":
+		if src := attr(n, "src"); SafeSrc(src) {
+			return append(dst, Inline{Kind: Image, Href: src, Text: attr(n, "alt")})
+		}
 		c.rep.add(DroppedMarkup, 1)
 		return append(dst, Inline{Kind: Text, Text: " " + attr(n, "alt") + " "})
 	case "span", "div":
@@ -245,6 +248,19 @@ func hasClass(n *html.Node, class string) bool {
 
 // SafeHref reports whether href may be kept as a link: a non-empty relative URL or an http,
 // https or mailto one.
+// SafeSrc reports whether src may be an image's source: a relative URL or an http(s) one.
+func SafeSrc(src string) bool {
+	if strings.TrimSpace(src) == "" {
+		return false
+	}
+	u, err := url.Parse(strings.TrimSpace(src))
+	if err != nil {
+		return false
+	}
+	s := strings.ToLower(u.Scheme)
+	return s == "" || s == "http" || s == "https"
+}
+
 func SafeHref(href string) bool {
 	if strings.TrimSpace(href) == "" {
 		return false

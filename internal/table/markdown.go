@@ -129,8 +129,12 @@ func appendMDInline(dst []Inline, n ast.Node, src *source, rep *Report) []Inline
 		}
 		return append(dst, Inline{Kind: Link, Href: href, Children: []Inline{label}})
 	case *ast.Image:
-		rep.add(DroppedMarkup, 1)
-		return appendMDChildren(dst, n, src, rep)
+		dest := string(util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(n.Destination))))
+		if !SafeSrc(dest) {
+			rep.add(DroppedMarkup, 1)
+			return appendMDChildren(dst, n, src, rep)
+		}
+		return append(dst, Inline{Kind: Image, Href: dest, Text: InlineText(mdInlines(n, src, rep))})
 	case *ast.RawHTML:
 		var b strings.Builder
 		for i := 0; i < n.Segments.Len(); i++ {

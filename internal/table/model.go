@@ -3,7 +3,7 @@
 //
 // The model is a small closed set of types. A Table has an optional caption, header rows, body
 // rows and at most one highlighted column; a Cell holds blocks (paragraphs and lists) made of
-// inlines (text, line breaks, strong, emphasis, code and links). Nothing else survives: wrappers,
+// inlines (text, line breaks, strong, emphasis, code, links and images). Nothing else survives: wrappers,
 // classes, styles and unknown elements are dropped, keeping their text.
 package table
 
@@ -73,6 +73,7 @@ const (
 	Emphasis                   // Children
 	Code                       // Text
 	Link                       // Href, Children
+	Image                      // Href (its src), Text (its alt text, which is its text everywhere)
 )
 
 // Inline is one piece of inline content.

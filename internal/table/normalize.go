@@ -54,6 +54,9 @@ func squeeze(a *cellArena, ins []Inline, start, space *bool) []Inline {
 			}
 			*start, *space = false, false
 			add(Inline{Kind: Code, Text: s})
+		case Image:
+			*start, *space = false, false
+			add(Inline{Kind: Image, Href: strings.ToValidUTF8(in.Href, "\uFFFD"), Text: collapseSpace(in.Text)})
 		case Break:
 			if *start {
 				continue
@@ -87,7 +90,7 @@ func trimEnd(ins []Inline, end *bool) []Inline {
 				continue
 			}
 			*end = false
-		case Code:
+		case Code, Image:
 			*end = false
 		case Break:
 			if *end {

@@ -269,7 +269,7 @@ func trimsAttrs(a atom.Atom) bool {
 
 // keptAttr reports whether the attribute named key (in any case) of an element a is one the
 // converter reads: a cell's class, scope, align, colspan, rowspan and line, a row's line, an
-// image's alt.
+// image's alt and src.
 func keptAttr(a atom.Atom, key []byte) bool {
 	switch a {
 	case atom.Td, atom.Th:
@@ -281,7 +281,7 @@ func keptAttr(a atom.Atom, key []byte) bool {
 	case atom.Tr:
 		return equalFoldASCII(key, cellAttrs[len(cellAttrs)-1])
 	case atom.Img:
-		return equalFoldASCII(key, altAttr)
+		return equalFoldASCII(key, altAttr) || equalFoldASCII(key, srcAttr)
 	}
 	return false
 }
@@ -290,6 +290,7 @@ var (
 	cellAttrs = [][]byte{[]byte("class"), []byte("scope"), []byte("align"), []byte("colspan"),
 		[]byte("rowspan"), []byte(lineAttr)} // the line last
 	altAttr = []byte("alt")
+	srcAttr = []byte("src")
 )
 
 // writeKeptAttrs writes the attributes of a start tag that keptAttr keeps, each as it is in

@@ -201,6 +201,16 @@ func (w *writer) inlines(ins []Inline) {
 			w.str(`">`)
 			w.inlines(in.Children)
 			w.str("</a>")
+		case Image:
+			if !SafeSrc(in.Href) {
+				w.text(in.Text)
+				continue
+			}
+			w.str(`<img src="`)
+			w.text(in.Href)
+			w.str(`" alt="`)
+			w.text(in.Text)
+			w.str(`">`)
 		}
 	}
 }

@@ -6,7 +6,7 @@ import "strings"
 // newlines, markup dropped.
 func (c *Cell) Text() string {
 	if len(c.Blocks) == 1 && c.Blocks[0].Kind == Paragraph && len(c.Blocks[0].Inlines) == 1 {
-		if in := c.Blocks[0].Inlines[0]; in.Kind == Text || in.Kind == Code {
+		if in := c.Blocks[0].Inlines[0]; in.Kind == Text || in.Kind == Code || in.Kind == Image {
 			return in.Text // most cells: no builder needed
 		}
 	}
@@ -57,7 +57,7 @@ func writeBlocks(b *strings.Builder, blocks []Block) {
 func writeInlines(b *strings.Builder, ins []Inline) {
 	for _, in := range ins {
 		switch in.Kind {
-		case Text, Code:
+		case Text, Code, Image:
 			b.WriteString(in.Text)
 		case Break:
 			b.WriteByte('\n')
