@@ -9,10 +9,13 @@
 // # Pages and sources
 //
 // Pages pair across languages by their page key (the path under content/<lang>/). A page's
-// source is its default-language version, or, where the default language lacks it, its version
-// in the first language (in site order) that has one. Every other language's version is
-// aligned against the source (package align) and checked; a language without one gets
-// missing-page.
+// source is its default-language version. Every other language's version is aligned
+// against the source (package align) and checked; a language without one gets
+// missing-page. A page the default language lacks is an orphan: translations whose source
+// was renamed or removed, published only in their own languages. Each of its versions is
+// reported orphan (naming, when Input.Gone knows it, the source file git saw go); its
+// versions are still aligned against the first of them (in site order), so that they
+// share their sections' anchors, but no language is missing it.
 //
 // # Checks
 //
@@ -36,6 +39,7 @@
 //	                           the median ratio of the language pair across the site (outline.Weight)
 //	link-mismatch    warning   aligned blocks link to or show different targets
 //	stale            warning   the source section changed since the translation was accepted
+//	orphan           warning   a translation without a source: the page has no default-language version
 //
 // # Use
 //
@@ -81,6 +85,7 @@ const (
 	LengthRatio    = "length-ratio"
 	LinkMismatch   = "link-mismatch"
 	Stale          = "stale"
+	Orphan         = "orphan"
 )
 
 // Checks lists every check id with its severity, in the order of the package documentation.
@@ -100,6 +105,7 @@ var Checks = []struct {
 	{LengthRatio, diag.Warning},
 	{LinkMismatch, diag.Warning},
 	{Stale, diag.Warning},
+	{Orphan, diag.Warning},
 }
 
 // SeverityOf returns the severity of a check id.
@@ -134,6 +140,9 @@ type Input struct {
 	// shared anchors and the stale notices but would throw the findings away. A
 	// translation's Done then counts no blocks.
 	AlignOnly bool
+	// Gone, when set, names the default-language file a missing source most likely was
+	// (want is where it would be) and what it became ("" when removed): see load.Gone.
+	Gone func(want string) (from, to string, ok bool)
 }
 
 // Report is the outcome of a review.
