@@ -57,16 +57,15 @@ func GoneFrom(dir, folder string) Gone {
 
 // Source is the file that was most likely the source of a translation whose source file
 // want (where it would be) is missing: want itself when git saw it go, else the file gone
-// from the same folder tree with the same name (the first by path); ok is false when none is.
-// to is what the file became ("" when removed).
+// with the same name (a section's or bundle's index.md by its folder's name too; the first
+// by path); ok is false when none is. to is what the file became ("" when removed).
 func (g Gone) Source(want string) (from, to string, ok bool) {
 	if to, ok := g[want]; ok {
 		return want, to, true
 	}
-	base := path.Base(want)
 	best := ""
 	for f := range g {
-		if path.Base(f) == base && (best == "" || f < best) {
+		if goneName(f) == goneName(want) && (best == "" || f < best) {
 			best = f
 		}
 	}
@@ -74,4 +73,14 @@ func (g Gone) Source(want string) (from, to string, ok bool) {
 		return "", "", false
 	}
 	return best, g[best], true
+}
+
+// goneName is what Source matches files by: a file's name, with its folder's for an
+// index.md or _index.md (the folder names the page).
+func goneName(file string) string {
+	dir, base := path.Split(file)
+	if base == "index.md" || base == "_index.md" {
+		return path.Base(dir) + "/" + base
+	}
+	return base
 }
