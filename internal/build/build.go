@@ -27,7 +27,12 @@
 //     and the sections that name a GPU noted.
 //  4. Write the page in every language (render.WritePage): its own version, or its
 //     source standing in, at the place package route gives, with the images it shows
-//     beside it.
+//     beside it. A group without a default-language page (an orphan) is written only
+//     in the languages whose version parsed: stand-ins are of default-language pages
+//     only, and the section trees, listings, sitemap and search index of the other
+//     languages leave it out. Whether a group is an orphan changes only when pages are
+//     added, removed or rekeyed, which the cache and live rebuilds treat as a change of
+//     the site's structure (everything is built again).
 //  5. With Options.Review, write its review page (_review/<key>/); release the alignment
 //     behind it.
 //
@@ -286,6 +291,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	s.review.States = review.Merge(s.review.States, revStates)
 	s.diags = append(s.diags, revDiags...)
 	s.diags = append(s.diags, s.missingStrings()...)
+	if opts.Review {
+		s.review.Gone = s.goneSources()
+	}
 	return s, nil
 }
 

@@ -179,30 +179,102 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// TestFallbackPage: a page the default language has and Japanese lacks is shown in
+// Japanese as a stand-in: the English body, its lang, a localized notice, canonical to
+// the English page, and no Japanese alternate.
 func TestFallbackPage(t *testing.T) {
-	files, res := mustBuild(t, siteDir(t, "testdata/sites/three-languages.txtar"), Options{})
-	en := string(files["en/survey/index.html"])
+	files, res := mustBuild(t, siteDir(t, "testdata/sites/orphans.txtar"), Options{})
+	ja := string(files["ja/setup/index.html"])
 	for _, want := range []string{
-		`<article lang="zh-Hans">`,
-		`<link rel="canonical" href="https://docs.example.org/zh/survey/">`,
-		`<link rel="alternate" hreflang="zh-Hans" href="https://docs.example.org/zh/survey/">`,
-		`<link rel="alternate" hreflang="x-default" href="https://docs.example.org/zh/survey/">`,
-		"not yet translated into English — shown in \u2068Simplified Chinese\u2069",
-		`<html lang="en">`,
+		`<article lang="en">`,
+		`<link rel="canonical" href="https://docs.example.org/en/setup/">`,
+		`<link rel="alternate" hreflang="en" href="https://docs.example.org/en/setup/">`,
+		`<link rel="alternate" hreflang="de" href="https://docs.example.org/de/setup/">`,
+		`<link rel="alternate" hreflang="x-default" href="https://docs.example.org/en/setup/">`,
+		"このページはまだ日本語に翻訳されていません。\u2068英語\u2069の原文を表示しています。",
+		`<html lang="ja">`,
 	} {
-		if !strings.Contains(en, want) {
-			t.Errorf("en/survey/index.html lacks %q", want)
+		if !strings.Contains(ja, want) {
+			t.Errorf("ja/setup/index.html lacks %q", want)
 		}
 	}
-	if strings.Contains(en, `hreflang="en" href="https://docs.example.org/en/survey/"`) {
-		t.Error("untranslated page claims an English translation in hreflang")
+	if strings.Contains(ja, `hreflang="ja" href="https://docs.example.org/ja/setup/"`) {
+		t.Error("untranslated page claims a Japanese translation in hreflang")
 	}
-	ja := string(files["ja/survey/index.html"])
-	if !strings.Contains(ja, "日本語に翻訳されていません") {
-		t.Error("ja fallback notice not localized")
-	}
-	if res.Fallbacks["en"] != 1 || res.Fallbacks["ja"] != 1 || res.Fallbacks["zh"] != 0 {
+	if res.Fallbacks["ja"] != 1 || res.Fallbacks["en"] != 0 || res.Fallbacks["de"] != 0 {
 		t.Errorf("fallback counts = %v", res.Fallbacks)
+	}
+}
+
+// TestOrphanPages: a page whose default-language version is missing (content/de/only.md,
+// content/de/extra/more.md without content/en/…) is published only in the languages that
+// have it, as Hugo does: no stand-in elsewhere, in no other language's sidebar, listing,
+// sitemap or search index, and its language switcher sends readers of other languages to
+// their home page.
+func TestOrphanPages(t *testing.T) {
+	files, res := mustBuild(t, siteDir(t, "testdata/sites/orphans.txtar"), Options{})
+	for _, f := range []string{"de/only/index.html", "de/extra/index.html", "de/extra/more/index.html"} {
+		if files[f] == nil {
+			t.Errorf("%s is not published", f)
+		}
+	}
+	for _, f := range []string{"en/only/index.html", "ja/only/index.html", "en/extra/index.html",
+		"ja/extra/index.html", "en/extra/more/index.html", "ja/extra/more/index.html"} {
+		if files[f] != nil {
+			t.Errorf("%s is published: a stand-in of a page without an English source", f)
+		}
+	}
+	shown := []string{"en/guide/index.html", "ja/guide/index.html", "en/index.html", "ja/index.html", "ja/setup/index.html"}
+	for f := range files {
+		if strings.HasPrefix(f, "_search/en/") || strings.HasPrefix(f, "_search/ja/") {
+			shown = append(shown, f)
+		}
+	}
+	if len(shown) < 7 {
+		t.Fatalf("no search index: %v", shown)
+	}
+	for _, f := range shown {
+		text := string(files[f])
+		if strings.HasSuffix(f, ".bin") {
+			text = string(gunzip(t, f, files[f]))
+		}
+		for _, orphan := range []string{"Nur auf Deutsch", "Mehr Deutsch", "/only/", "/extra/"} {
+			if strings.Contains(text, orphan) {
+				t.Errorf("%s shows %q, a page only German publishes", f, orphan)
+			}
+		}
+	}
+	sitemap := string(files["sitemap.xml"])
+	for _, lang := range []string{"en", "ja"} {
+		if strings.Contains(sitemap, "/"+lang+"/only/") || strings.Contains(sitemap, "/"+lang+"/extra/") {
+			t.Errorf("sitemap.xml lists a %s page only German publishes", lang)
+		}
+	}
+	if !strings.Contains(sitemap, "<loc>https://docs.example.org/de/only/</loc>") {
+		t.Error("sitemap.xml does not list de/only/")
+	}
+	if de := string(files["de/guide/index.html"]); !strings.Contains(de, "Nur auf Deutsch") || !strings.Contains(de, `href="../only/"`) {
+		t.Error("the German guide neither lists nor links to the German-only page")
+	}
+	only := string(files["de/only/index.html"])
+	for _, want := range []string{
+		`<article>`,
+		`<a href="../../en/" hreflang="en" lang="en">English</a>`,
+		`<a href="../../ja/" hreflang="ja" lang="ja">日本語</a>`,
+		`<link rel="alternate" hreflang="x-default" href="https://docs.example.org/de/only/">`,
+	} {
+		if !strings.Contains(only, want) {
+			t.Errorf("de/only/index.html lacks %q", want)
+		}
+	}
+	if strings.Contains(only, "notice-fallback") {
+		t.Error("de/only/ is marked as a stand-in")
+	}
+	if extra := string(files["de/extra/index.html"]); !strings.Contains(extra, `<a href="../../en/" hreflang="en" lang="en">English</a>`) {
+		t.Error("the German-only section's switcher sends English readers to a page that does not exist")
+	}
+	if res.Pages["en"] != 2 || res.Pages["de"] != 4 || res.Pages["ja"] != 2 || res.DeadLinks != 0 {
+		t.Errorf("pages = %v, dead links %d", res.Pages, res.DeadLinks)
 	}
 }
 

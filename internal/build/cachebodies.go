@@ -150,6 +150,7 @@ func (s *site) writeAround(g *load.Group, last *groupOut, read func(rel string) 
 		v.real[p.Lang] = b
 	}
 	v.src = v.real[g.Pages[0].Lang]
+	v.orphan = g.Orphan(s.cfg.Default().Code)
 	out := &groupOut{key: g.Key, reviewKey: reviewKey(g), urls: map[string]string{}, review: last.review,
 		diags: last.diags, links: last.links, ids: last.ids, headings: last.headings,
 		search: last.search, searchSums: last.searchSums}

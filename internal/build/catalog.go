@@ -100,6 +100,15 @@ func (s *site) catalogPages(outs []*groupOut) []render.CatalogPage {
 	for _, o := range outs {
 		maps.Copy(headings, o.headings)
 	}
+	orphans := map[string]bool{}
+	for _, g := range s.groups {
+		if g.Orphan(s.cfg.Default().Code) {
+			for _, p := range g.Pages {
+				orphans[p.File] = true
+			}
+		}
+	}
+	s.cat.Orphan = func(file string) bool { return orphans[file] }
 	s.cat.Anchor = func(file string, line int) string {
 		id := ""
 		for _, h := range headings[file] {
@@ -111,19 +120,24 @@ func (s *site) catalogPages(outs []*groupOut) []render.CatalogPage {
 		return id
 	}
 	var pages []render.CatalogPage
-	for li, l := range s.cfg.Langs {
-		pages = append(pages, s.catalogPagesIn(l, li, outs)...)
+	for _, l := range s.cfg.Langs {
+		pages = append(pages, s.catalogPagesIn(l, outs)...)
 	}
 	return pages
 }
 
-func (s *site) catalogPagesIn(l config.Lang, li int, outs []*groupOut) []render.CatalogPage {
+func (s *site) catalogPagesIn(l config.Lang, outs []*groupOut) []render.CatalogPage {
 	byGPU := map[string][]gpu.SectionRef{}
 	for _, o := range outs {
-		if o.pages == nil {
+		if len(o.pages) == 0 {
 			continue
 		}
-		for _, m := range o.pages[li].mentions {
+		// A page not published in l (an orphan) is cited where it is: in its first language.
+		po := o.pages[0]
+		if i := slices.IndexFunc(o.pages, func(p pageOut) bool { return p.Lang == l.Code }); i >= 0 {
+			po = o.pages[i]
+		}
+		for _, m := range po.mentions {
 			byGPU[m.GPU] = append(byGPU[m.GPU], m.Ref)
 		}
 	}

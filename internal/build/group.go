@@ -27,7 +27,7 @@ type groupOut struct {
 	urls      map[string]string  // language code → site path of the page (source's path where untranslated)
 	digest    [32]byte           // listingDigest, set once the group is built
 	review    *review.PageResult // nil when the site is not reviewed
-	pages     []pageOut          // one per site language, in site order
+	pages     []pageOut          // one per language it is published in, in site order
 	diags     diag.List
 	// home holds, by language code, the bodies of content/<lang>/index.md: the home
 	// pages' introductions. Such a group has no pages of its own.
@@ -106,6 +106,24 @@ type versions struct {
 	src    *built
 	real   map[string]*built // by language code: the versions that parsed, the source's among them
 	failed map[string]bool   // languages whose version exists but could not be parsed
+	// orphan: the group has no default-language page (load.Group.Orphan); it is published
+	// only in the languages whose version parsed, and src is its first version.
+	orphan bool
+}
+
+// publishIn lists the languages the group is published in, in site order: every one, its
+// source standing in where it has no version, unless it is an orphan.
+func (s *site) publishIn(v *versions) []config.Lang {
+	if !v.orphan {
+		return s.cfg.Langs
+	}
+	var out []config.Lang
+	for _, l := range s.cfg.Langs {
+		if v.real[l.Code] != nil {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // parseVersions parses every version of g. A source that fails is the group's error; a
@@ -120,7 +138,8 @@ func (s *site) parseVersions(g *load.Group, spare bool, diags *diag.List) (*vers
 	if parsed[0].err != nil {
 		return nil, parsed[0].err
 	}
-	v := &versions{src: parsed[0].b, real: map[string]*built{src.Lang: parsed[0].b}, failed: map[string]bool{}}
+	v := &versions{src: parsed[0].b, real: map[string]*built{src.Lang: parsed[0].b}, failed: map[string]bool{},
+		orphan: g.Orphan(s.cfg.Default().Code)}
 	*diags = append(*diags, parsed[0].diags...)
 	for i, p := range g.Pages[1:] {
 		r := parsed[i+1]
@@ -131,7 +150,11 @@ func (s *site) parseVersions(g *load.Group, spare bool, diags *diag.List) (*vers
 				return nil, d
 			}
 			d.Severity = diag.Warning
-			d.Message += "; publishing the " + src.Lang + " page in its place"
+			if v.orphan { // stand-ins come from the default language only
+				d.Message += "; the page has no " + s.cfg.Default().Code + " version to stand in: it is not published in " + p.Lang
+			} else {
+				d.Message += "; publishing the " + src.Lang + " page in its place"
+			}
 			*diags = append(*diags, d)
 			v.failed[p.Lang] = true
 			continue
@@ -182,8 +205,8 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 	}
 	out.ids = map[string]string{}
 	bodyIDs := map[*built]string{} // the source's body stands in for several languages: scan it once
-	for i, l := range s.cfg.Langs {
-		b := v.real[l.Code]
+	for _, po := range out.pages {
+		b := v.real[po.Lang]
 		if b == nil {
 			b = v.src
 		}
@@ -192,7 +215,7 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 			ids = idsOf(string(b.Body))
 			bodyIDs[b] = ids
 		}
-		out.ids[out.pages[i].URL] = ids
+		out.ids[po.URL] = ids
 	}
 	s.searchDocs(out, v)
 	for _, l := range s.cfg.Langs {
@@ -212,17 +235,20 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 	return nil
 }
 
-// writeVersions writes the page in every site language and notes each one's path.
+// writeVersions writes the page in every language it is published in and notes each one's
+// path.
 func (s *site) writeVersions(out *groupOut, v *versions, sink Sink, spare bool) error {
 	own := map[string]*render.Version{}
 	for code, b := range v.real {
 		own[code] = &b.Version
 	}
 	tr := s.render.Translations(&v.src.Version, own)
-	out.pages = make([]pageOut, len(s.cfg.Langs))
+	tr.Orphan = v.orphan
+	langs := s.publishIn(v)
+	out.pages = make([]pageOut, len(langs))
 	var assets assetFiles
-	err := each(spare, len(s.cfg.Langs), func(i int) error {
-		l := s.cfg.Langs[i]
+	err := each(spare, len(langs), func(i int) error {
+		l := langs[i]
 		var err error
 		out.pages[i], err = s.writePage(tr, l, v.real[l.Code], v.src, v.failed[l.Code], &assets, sink)
 		return err

@@ -31,6 +31,8 @@ func TestLiveIncrementalMatchesFull(t *testing.T) {
 		}, []string{"content/ja/guide.md"}},
 		{"add", func() { writeSrc(t, dir, "content/en/survey.md", "+++\ntitle = \"Survey\"\n+++\nNow in English.\n") }, []string{"content/en/survey.md"}},
 		{"delete", func() { os.Remove(filepath.Join(dir, "content/zh/guide.md")) }, []string{"content/zh/guide.md"}},
+		// the survey loses its English source again: an orphan, published in zh alone
+		{"source removed", func() { os.Remove(filepath.Join(dir, "content/en/survey.md")) }, []string{"content/en/survey.md"}},
 		{"new folder", func() { writeSrc(t, dir, "content/zh/deep/page.md", "# 深\n") }, []string{"content/zh/deep/page.md"}},
 	}
 	var before diag.List

@@ -49,6 +49,9 @@ func newPageIndex(groups []*load.Group, langs []config.Lang) pageIndex {
 				m[shortcode.ContentPath("", p.FilePath)] = route.URL(p.Lang, p.Path)
 			}
 		}
+		if g.Orphan(langs[0].Code) {
+			continue // published only where it has a version
+		}
 		key := shortcode.ContentPath("", src.FilePath) // a/_index is written a/_index.md or a/
 		for _, l := range langs {
 			if _, ok := x[l.Code][key]; !ok {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"slices"
 
 	"github.com/yuin/goldmark/ast"
 
@@ -40,6 +41,21 @@ func (s *site) reviewGroup(g *load.Group, real map[string]*built) *review.PageRe
 		}
 	}
 	return review.Page(s.review, reviewKey(g), docs)
+}
+
+// goneSources is, when the site has orphan pages (load.Group.Orphan), what git remembers
+// of the files gone from the default language's folder, for the review's orphan findings
+// to name; nil when it has none, or the site root is not in a git work tree.
+func (s *site) goneSources() func(want string) (from, to string, ok bool) {
+	def := s.cfg.Default().Code
+	if !slices.ContainsFunc(s.groups, func(g *load.Group) bool { return g.Orphan(def) }) {
+		return nil
+	}
+	gone := load.GoneFrom(s.opts.Source, "content/"+def)
+	if gone == nil {
+		return nil
+	}
+	return gone.Source
 }
 
 // reviewKey names a page in the review: its translation key, and "index" for the home
@@ -176,6 +192,9 @@ func Review(ctx context.Context, opts Options) (*review.Report, error) {
 	}
 	defer closeRoot()
 	s.review.AlignOnly = false // the report is the findings
+	if s.review.Gone == nil {
+		s.review.Gone = s.goneSources()
+	}
 	outs := make([]*groupOut, len(s.groups))
 	errs := make([]error, len(s.groups))
 	s.parallel(ctx, len(s.groups), func(i int) {

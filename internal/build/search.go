@@ -27,21 +27,21 @@ func (s *site) searchDocs(out *groupOut, v *versions) {
 	}
 	read := map[*built]search.Prepared{} // the source stands in for several languages: read it once
 	out.search = map[string]searchEntry{}
-	for i, l := range s.cfg.Langs {
-		b := v.real[l.Code]
+	for _, po := range out.pages {
+		l := po.Lang
+		b := v.real[l]
 		if b == nil {
-			if _, ok := s.aliases[route.StandIn(l.Code, v.src.Path)]; ok {
+			if _, ok := s.aliases[route.StandIn(l, v.src.Path)]; ok {
 				continue // an alias is published there instead
 			}
 			b = v.src
 		}
-		po := out.pages[i]
 		p, ok := read[b]
 		if !ok || p.Title() != po.Title {
 			p = search.Prepare(search.Doc{Title: po.Title, Sections: search.Sections(string(b.Body))})
 			read[b] = p
 		}
-		out.search[l.Code] = s.spill.put(l.Code, p.As(po.URL, po.Fallback))
+		out.search[l] = s.spill.put(l, p.As(po.URL, po.Fallback))
 	}
 }
 

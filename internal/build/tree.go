@@ -13,8 +13,8 @@ import (
 )
 
 // makeTrees makes each language's section tree from the page groups: a page's own
-// version where it has one that loaded, else the source's standing in, at the places
-// route gives them. Titles are known from loading (front matter or first heading), so
+// version where it has one that loaded, else the source's standing in (unless the group
+// is an orphan, which only its own versions show), at the places route gives them. Titles are known from loading (front matter or first heading), so
 // the trees exist before any page is rendered, and every page's navigation can be
 // written with it.
 func (s *site) makeTrees() {
@@ -26,6 +26,9 @@ func (s *site) makeTrees() {
 			src := g.Pages[0]
 			p, fallback := g.Page(l.Code), false
 			if p == nil || p.Err != nil {
+				if g.Orphan(s.cfg.Default().Code) {
+					continue // no stand-in of a page without a default-language version
+				}
 				p, fallback = src, true
 			}
 			e := navEntry(p)

@@ -21,6 +21,9 @@ type Catalog struct {
 	// links to where a figure comes from; set by the build once the pages are built (nil:
 	// links go to the page).
 	Anchor func(file string, line int) string
+	// Orphan reports whether a content file is a page published only in its own language
+	// (it has no default-language version: load.Group.Orphan); set by the build (nil: none is).
+	Orphan func(file string) bool
 }
 
 // Source is where a figure comes from or a record is written: a file and a 1-based line.

@@ -23,7 +23,8 @@ func OfferAnchor(id string) string { return "offer-" + id }
 
 // sourcePath is the place a provenance cites, in the page's language tree (a page missing
 // in a language is published there in its source language): content/zh/a/b.md:12 →
-// /en/a/b/, and the anchor of the section holding line 12 when the build told the catalog
+// /en/a/b/, or /zh/a/b/ when that page has no default-language version (Orphan), and the
+// anchor of the section holding line 12 when the build told the catalog
 // (Anchor): where a reader finds the figure.
 func (c *Catalog) sourcePath(lang string, s Source) string {
 	src, ok := route.Parse(s.File)
@@ -31,6 +32,9 @@ func (c *Catalog) sourcePath(lang string, s Source) string {
 		return ""
 	}
 	p := route.StandIn(lang, src.Path)
+	if c.Orphan != nil && c.Orphan(s.File) {
+		p = route.URL(src.Lang, src.Path)
+	}
 	if c.Anchor != nil {
 		if id := c.Anchor(s.File, s.Line); id != "" {
 			p += "#" + id

@@ -287,6 +287,11 @@ type Group struct {
 	Pages []*Page // in site language order; at most one per language
 }
 
+// Orphan reports whether g has no page in the default language def: its pages are
+// translations whose source is missing (renamed or removed). Such a page is published
+// only in the languages that have it, as Hugo does: no language gets a stand-in of it.
+func (g *Group) Orphan(def string) bool { return g.Pages[0].Lang != def }
+
 // Page returns the group's page in language code, or nil.
 func (g *Group) Page(code string) *Page {
 	i := slices.IndexFunc(g.Pages, func(p *Page) bool { return p.Lang == code })

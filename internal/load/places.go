@@ -12,7 +12,8 @@ import (
 )
 
 // A group publishes a page in every site language: its own version at that version's
-// path, or, where the language has none, a stand-in at the source page's path. A
+// path, or, where the language has none, a stand-in at the source page's path. An
+// orphan (a group without a default-language page) publishes only its own versions. A
 // translationKey that pairs pages across paths can make two groups publish at one place
 // (a page keyed apart from the page at its path in another language, whose stand-in then
 // lands on it); so can content/en/a.md beside content/en/a/index.md. Either would leave
@@ -21,12 +22,16 @@ import (
 // source's path, and the writer, not this check, reports a clash there.
 
 // placeIn is the site path where g publishes in language code (route decides it), and
-// g's own version there (nil for a stand-in).
-func (g *Group) placeIn(code string) (url string, own *Page) {
+// g's own version there (nil for a stand-in); ok is false where g publishes nothing in
+// code (an orphan without a version there that loaded). def is the default language.
+func (g *Group) placeIn(code, def string) (url string, own *Page, ok bool) {
 	if p := g.Page(code); p != nil && p.Err == nil {
-		return route.URL(code, p.Path), p
+		return route.URL(code, p.Path), p, true
 	}
-	return route.StandIn(code, g.Pages[0].Path), nil
+	if g.Orphan(def) {
+		return "", nil, false
+	}
+	return route.StandIn(code, g.Pages[0].Path), nil, true
 }
 
 // A claim is a group publishing at a place, with its own version there (nil for a
@@ -44,7 +49,10 @@ func checkPlaces(groups []*Group, langs []config.Lang) diag.List {
 	var errs diag.List
 	for _, g := range groups {
 		for _, l := range langs {
-			pl, own := g.placeIn(l.Code)
+			pl, own, ok := g.placeIn(l.Code, langs[0].Code)
+			if !ok {
+				continue
+			}
 			first, ok := taken[pl]
 			if !ok {
 				taken[pl] = claim{g, own}
@@ -52,13 +60,16 @@ func checkPlaces(groups []*Group, langs []config.Lang) diag.List {
 			}
 			if pair := [2]*Group{first.g, g}; !reported[pair] {
 				reported[pair] = true
-				errs = append(errs, conflict(l.Code, pl, first.g, first.own, g, own))
+				errs = append(errs, conflict(langs[0].Code, l.Code, pl, first.g, first.own, g, own))
 			}
 		}
 	}
 	for _, g := range groups {
 		for _, l := range langs {
-			pl, own := g.placeIn(l.Code)
+			pl, own, ok := g.placeIn(l.Code, langs[0].Code)
+			if !ok {
+				continue
+			}
 			if holder, ok := indexHolder(pl); ok {
 				errs = append(errs, insideFile(l.Code, pl, holder, g, own, taken[holder]))
 				break // once a group
@@ -128,8 +139,9 @@ func placeLine(p *Page) int {
 // aOwn and bOwn are their own versions there (nil for a stand-in). It names a page of the
 // group that publishes a stand-in there, preferring one that sets its translationKey (the
 // key that set the groups apart), at that line; where both publish their own version, the
-// second's.
-func conflict(lang, pl string, a *Group, aOwn *Page, b *Group, bOwn *Page) diag.Diagnostic {
+// second's; but an orphan's own version there that sets its key, before all (def is the
+// default language).
+func conflict(def, lang, pl string, a *Group, aOwn *Page, b *Group, bOwn *Page) diag.Diagnostic {
 	url := strings.TrimPrefix(pl, "/")
 	holder := func(g *Group, own *Page) string {
 		if own != nil {
@@ -143,6 +155,13 @@ func conflict(lang, pl string, a *Group, aOwn *Page, b *Group, bOwn *Page) diag.
 		at = blame(a)
 	case bOwn == nil:
 		at = blame(b)
+	}
+	// A page keyed apart from its path's group, without a default-language version, is an
+	// orphan publishing only itself: its key is the one to blame.
+	if aOwn != nil && aOwn.Meta.KeyLine > 0 && a.Orphan(def) {
+		at = aOwn
+	} else if bOwn != nil && bOwn.Meta.KeyLine > 0 && b.Orphan(def) {
+		at = bOwn
 	}
 	return diag.Errorf(at.File, max(at.Meta.KeyLine, 1), 1, "url-conflict",
 		"%s would be published by two pages: %s and %s; give pages that translate each other one translationKey, and other pages other paths",

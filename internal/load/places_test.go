@@ -20,16 +20,25 @@ func TestGroupsPublishingAtOnePlace(t *testing.T) {
 			},
 		},
 		{
-			// the zh page leaves its group; its en stand-in lands on en/a/, and the group's zh
-			// stand-in on zh/a/: one error, at the line that set the key
+			// the zh page leaves its group, an orphan (no en version: no en stand-in); the
+			// group's zh stand-in lands on zh/a/: one error, at the line that set the key
 			name: "a page keyed apart from the page at its path",
 			files: fstest.MapFS{
 				"content/en/a.md": {Data: []byte("# a\n")},
 				"content/zh/a.md": {Data: []byte("+++\ntitle = \"甲\"\ntranslationKey = \"moved\"\n+++\n")},
 			},
-			want: "content/zh/a.md:3:1: error: url-conflict: en/a/ would be published by two pages: " +
-				"content/en/a.md and the en stand-in for content/zh/a.md (which has no en version); " +
+			want: "content/zh/a.md:3:1: error: url-conflict: zh/a/ would be published by two pages: " +
+				"the zh stand-in for content/en/a.md (which has no zh version) and content/zh/a.md; " +
 				"give pages that translate each other one translationKey, and other pages other paths",
+		},
+		{
+			// zh/a.md has no en source: it is published in zh alone, so en/a/ is b's
+			name: "a translation without a source publishes no stand-in",
+			files: fstest.MapFS{
+				"content/en/b.md": {Data: []byte("+++\nslug = \"a\"\n+++\n# b\n")},
+				"content/zh/b.md": {Data: []byte("# 乙\n")},
+				"content/zh/a.md": {Data: []byte("# 甲\n")},
+			},
 		},
 		{
 			name: "a page and a folder's index",

@@ -102,7 +102,12 @@ func (r *Renderer) writeGenerated(sink Sink, l config.Lang) error {
 		p := r.newPage(l, "page", n.Title, n.URL)
 		p.Section = true
 		p.Canonical = r.base.Abs(n.URL)
-		p.Switcher = r.switcher(l, n.URL, func(code string) string { return route.StandIn(code, n.Path) })
+		p.Switcher = r.switcher(l, n.URL, func(code string) string {
+			if t := r.trees[code]; t != nil && t.Node(route.StandIn(code, n.Path)) == nil {
+				return home(code) // a folder of orphans only: not in that language
+			}
+			return route.StandIn(code, n.Path)
+		})
 		html, err := r.tmpl.Execute("page", p)
 		if err != nil {
 			return err

@@ -32,6 +32,9 @@ type Translations struct {
 	// language without one shows the source.
 	Built      map[string]*Version
 	Alternates []Alternate // the languages the page really exists in, x-default last
+	// Orphan: the page has no default-language version, so no language shows another's
+	// version; the language switcher sends a reader of a language without one home.
+	Orphan bool
 }
 
 // Translations gathers the versions of a page, with the alternates of those built:
@@ -55,10 +58,13 @@ func (r *Renderer) Translations(src *Version, built map[string]*Version) *Transl
 }
 
 // urlIn is the site path of the page in language code: its own version's, else the
-// source's stand-in.
+// source's stand-in, or the language's home page for an orphan.
 func (t *Translations) urlIn(code string) string {
 	if v := t.Built[code]; v != nil {
 		return route.URL(code, v.Path)
+	}
+	if t.Orphan {
+		return home(code)
 	}
 	return route.StandIn(code, t.Source.Path)
 }

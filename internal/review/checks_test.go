@@ -191,6 +191,7 @@ func TestSeverities(t *testing.T) {
 		ExtraBlock: "warning", TableShape: "error", MissingRow: "error", NumberMismatch: "error",
 		Untranslated: "error", LengthRatio: "warning", LinkMismatch: "warning", Stale: "warning",
 		Revision: "error",
+		Orphan:   "warning",
 	}
 	if len(Checks) != len(want) {
 		t.Errorf("%d checks, want %d", len(Checks), len(want))

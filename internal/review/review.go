@@ -9,10 +9,13 @@
 // # Pages and sources
 //
 // Pages pair across languages by their page key (the path under content/<lang>/). A page's
-// source is its default-language version, or, where the default language lacks it, its version
-// in the first language (in site order) that has one. Every other language's version is
-// aligned against the source (package align) and checked; a language without one gets
-// missing-page.
+// source is its default-language version. Every other language's version is aligned
+// against the source (package align) and checked; a language without one gets
+// missing-page. A page the default language lacks is an orphan: translations whose source
+// was renamed or removed, published only in their own languages. Each of its versions is
+// reported orphan (naming, when Input.Gone knows it, the source file git saw go); its
+// versions are still aligned against the first of them (in site order), so that they
+// share their sections' anchors, but no language is missing it.
 //
 // # Checks
 //
@@ -38,6 +41,7 @@
 //	stale            warning   the source section changed since the translation was accepted
 //	revision         error     the source commit the translation records cannot be read (added by
 //	                           the build package): its stale sections cannot be told
+//	orphan           warning   a translation without a source: the page has no default-language version
 //
 // # Use
 //
@@ -86,6 +90,7 @@ const (
 	// Revision: the source revision a translation records cannot be read, so its stale
 	// sections cannot be told (see build's revision warning).
 	Revision = "revision"
+	Orphan   = "orphan"
 )
 
 // Checks lists every check id with its severity, in the order of the package documentation.
@@ -106,6 +111,7 @@ var Checks = []struct {
 	{LinkMismatch, diag.Warning},
 	{Stale, diag.Warning},
 	{Revision, diag.Error},
+	{Orphan, diag.Warning},
 }
 
 // SeverityOf returns the severity of a check id.
@@ -140,6 +146,9 @@ type Input struct {
 	// shared anchors and the stale notices but would throw the findings away. A
 	// translation's Done then counts no blocks.
 	AlignOnly bool
+	// Gone, when set, names the default-language file a missing source most likely was
+	// (want is where it would be) and what it became ("" when removed): see load.Gone.
+	Gone func(want string) (from, to string, ok bool)
 }
 
 // Report is the outcome of a review.

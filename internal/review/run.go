@@ -137,9 +137,19 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 	var findings []Finding
 	texts := newSourceTexts(textCount(srcOutline))
 	locales := otherLocales(codes(in.Locales), src.Locale)
+	orphan := in.Default != "" && src.Locale != in.Default
+	if orphan {
+		findings = append(findings, orphanPage(in, key, src))
+	}
 	var prepared *align.Source // once a translation needs it
 	for i, d := range others {
 		locale := locales[i]
+		if d == nil && orphan {
+			continue // not published in locale: nothing is missing there
+		}
+		if orphan {
+			findings = append(findings, orphanPage(in, key, d))
+		}
 		if d == nil {
 			pd.Translations = append(pd.Translations, translation{version: version{Locale: locale, File: siblingFile(src.File, src.Locale, locale)}})
 			findings = append(findings, missingPage(key, src, locale))
@@ -214,6 +224,24 @@ func missingPage(key string, src *Doc, locale string) Finding {
 		Source:  Pos{File: src.File, Line: 1},
 		Target:  Pos{File: siblingFile(src.File, src.Locale, locale)},
 		Message: "page not translated; the " + src.Locale + " version is shown",
+	}
+}
+
+// orphanPage is the orphan finding of d, a version of a page without a default-language
+// version: at its first line, naming the file its source would be (or, with in.Gone, was).
+func orphanPage(in Input, key string, d *Doc) Finding {
+	want := siblingFile(d.File, d.Locale, in.Default)
+	msg := "translation without a source: " + want + " does not exist, so the page is published only in the languages that have it"
+	if in.Gone != nil {
+		if from, to, ok := in.Gone(want); ok && to != "" {
+			msg += "; git: its source " + from + " was renamed to " + to + " (give this translation its path or translationKey)"
+		} else if ok {
+			msg += "; git: its source " + from + " was removed"
+		}
+	}
+	return Finding{
+		Check: Orphan, Severity: SeverityOf(Orphan), Locale: d.Locale, Page: key,
+		Source: Pos{File: want}, Target: Pos{File: d.File, Line: 1}, Message: msg,
 	}
 }
 

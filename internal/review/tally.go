@@ -37,6 +37,7 @@ type tallied struct {
 
 // localeSums are the running totals of one language over the tallied pages.
 type localeSums struct {
+	pages                                      int // the pages published in the language
 	translated, sections, aligned, done, total int
 	errors, warnings                           int // the pages' findings; outliers are counted apart
 }
@@ -114,6 +115,10 @@ func (t *Tally) fold(res *PageResult, sign int) {
 	p := &res.Review
 	for i, l := range t.langs {
 		s := &t.sums[i]
+		if p.Source != l && p.translation(l) == nil {
+			continue // an orphan the language does not publish
+		}
+		s.pages += sign
 		s.total += sign * p.Blocks
 		if p.Source == l {
 			s.translated += sign
@@ -191,8 +196,8 @@ func (t *Tally) locales() []LocaleSummary {
 	var out []LocaleSummary
 	for i, l := range t.langs {
 		s := t.sums[i]
-		ls := LocaleSummary{Locale: l, Pages: len(t.pages), Translated: s.translated,
-			Fallback: len(t.pages) - s.translated, Sections: s.sections, Aligned: s.aligned}
+		ls := LocaleSummary{Locale: l, Pages: s.pages, Translated: s.translated,
+			Fallback: s.pages - s.translated, Sections: s.sections, Aligned: s.aligned}
 		if s.total > 0 {
 			ls.Complete = math.Round(1000*float64(s.done)/float64(s.total)) / 10
 		}

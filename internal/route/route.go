@@ -45,8 +45,11 @@
 // A page is published in every site language. Where a language has no version of it, or
 // its version cannot be built, the source version stands in, at the source's page path in
 // that language's tree (StandIn): with content/en/a.md and no content/ja/a.md, /ja/a/ shows
-// the English body with a notice. A translationKey that pairs pages of different paths can
-// so make two pages claim one URL; package load refuses that (url-conflict).
+// the English body with a notice. The source is the default language's version: a page
+// the default language lacks (an orphan, load.Group.Orphan) is published only in the
+// languages that have it, and nowhere stood in for. A translationKey that pairs pages of
+// different paths can so make two pages claim one URL; package load refuses that
+// (url-conflict).
 //
 // # Pages of the site as a whole
 //

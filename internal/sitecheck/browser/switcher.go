@@ -16,7 +16,9 @@ type landing struct {
 
 // checkSwitcher follows every link of the language switcher (nav.lang-switch a[hreflang]) and
 // checks that it lands on a page whose <html lang> is the link's hreflang and whose path is this
-// page's path in the other language's folder. A page with hreflang alternates must have a switcher.
+// page's path in the other language's folder, or that language's home page where the page has
+// no alternate in it (a page without a default-language version is published only in the
+// languages that have it). A page with hreflang alternates must have a switcher.
 func (v *visit) checkSwitcher() error {
 	links := v.probe.Switcher
 	if len(links) == 0 {
@@ -58,6 +60,10 @@ func (v *visit) compareLanding(href, hreflang string, got landing) {
 	fromFolder, fromRest := v.split(v.tree.URLPath(v.page))
 	toFolder, toRest := v.split(path)
 	self := strings.EqualFold(hreflang, v.probe.Lang) // the switcher's entry for the current language
+	if !self && toRest == "" && toFolder != fromFolder && !slices.ContainsFunc(v.probe.Alternates,
+		func(h string) bool { return strings.EqualFold(h, hreflang) }) {
+		return // the page is not in that language (no alternate says so): its home page
+	}
 	folder := "another"
 	if self {
 		folder = "its own"
