@@ -372,7 +372,7 @@ func (st *liveState) regroup(e *edit) error {
 	e.pages = deleteNil(e.pages)
 	if e.regroup {
 		var err error
-		if e.groups, err = load.GroupPages(e.pages, st.s.cfg.Langs); err == nil {
+		if e.groups, err = load.GroupPages(st.s.publishable(e.pages), st.s.cfg.Langs); err == nil {
 			st.s.pages.set(e.groups, st.s.cfg.Langs) // ref targets come and go with pages
 		}
 		return err

@@ -83,7 +83,7 @@ func (ps *pages) PagePath(lang, p string) (string, bool) {
 func (s *site) shortcodePage(p *load.Page, url string) *shortcode.Page {
 	l, _ := s.cfg.Lang(p.Lang)
 	return &shortcode.Page{Title: p.Title(), URL: url, Path: p.Path, File: p.File, Params: p.Meta.Params,
-		Lang: shortcode.Lang{Code: l.Code, Tag: l.Tag.String(), Name: l.Name}}
+		Site: s.scSites[l.Code], Lang: shortcode.Lang{Code: l.Code, Tag: l.Tag.String(), Name: l.Name}}
 }
 
 // markupDiagnostics adds what parsing a page's shortcodes, callouts and code found to
