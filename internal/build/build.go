@@ -447,6 +447,11 @@ func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*
 	}
 	diags.Sort()
 	res.Diags = foldUnknownShortcodes(diags)
+	if s.opts.Strict {
+		if errs := strictUnknownShortcodes(res.Diags); len(errs) > 0 {
+			return nil, diag.ErrorList(errs)
+		}
+	}
 	return res, nil
 }
 

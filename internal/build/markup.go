@@ -140,6 +140,19 @@ func foldUnknownShortcodes(diags diag.List) diag.List {
 	return out
 }
 
+// strictUnknownShortcodes are the unknown-shortcode warnings of a build as errors, for
+// -strict: a shortcode the build cannot run drops what the author meant the page to show.
+func strictUnknownShortcodes(diags diag.List) diag.List {
+	var errs diag.List
+	for _, d := range diags {
+		if d.Code == "unknown-shortcode" {
+			d.Severity = diag.Error
+			errs = append(errs, d)
+		}
+	}
+	return errs
+}
+
 // shareCode lets the versions of a page highlight each code block they share once.
 func shareCode(bodies []*built) {
 	c := markdown.NewCodeCache()

@@ -285,7 +285,7 @@ var Codes = []CodeDoc{
 		Means:   "site.toml declares languages, and a folder under content/ is not one of them.",
 		Example: "content/ko: error: unknown-language: language folder \"ko\" is not declared in site.toml (declared: en, ja, zh)",
 		Fix:     "Declare the language in site.toml ([languages.ko]), or move the folder out of content/."},
-	{Code: "unknown-shortcode", Stage: "markdown (counted by build)", Severity: "warning",
+	{Code: "unknown-shortcode", Stage: "markdown (counted by build)", Severity: "warning (error with -strict)",
 		Means:   "A page uses a shortcode that has no template (templates/shortcodes/NAME.html in the site, or a built-in): its tags are dropped and its inner content is shown. A build reports each name once, at its first use, with the number of uses.",
 		Example: "content/en/a.md:5:1: warning: unknown-shortcode: unknown shortcode \"youtube\": its tags are dropped, its inner content is rendered (12 uses in 12 files, the first here)",
 		Fix:     "Add templates/shortcodes/NAME.html to the site, or remove the shortcode from the pages."},

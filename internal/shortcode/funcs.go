@@ -13,21 +13,23 @@ import (
 )
 
 // The Hugo template functions shortcode templates can call, besides text/template's own
-// (and, or, not, eq, ne, lt, le, gt, ge, index, slice, len, print, printf). These are the
+// (and, or, not, eq, ne, lt, le, gt, ge, index, len, print, printf). These are the
 // ones Hugo sites' shortcodes use most: the number after each is how many times the
 // shortcode folders (layouts/_shortcodes, partials they call not counted) of three Hugo
 // documentation sites call it — opentelemetry.io, google/docsy (its theme and docsy.dev)
 // and gohugoio/hugoDocs, 95 templates, counted in November 2026:
 //
-//	dict 150, default 79, humanize 68, merge 53, partial 29, append 28, i18n 25 (T's other
-//	name), safeHTML 15, cond 14, lower 13, delimit 11, warnf 11, int 11, add 9, replace 9,
+//	dict 150, default 79, humanize 68, merge 53, slice 38 (Hugo's: a list of its
+//	arguments, not Go's slicing), partial 29, append 28, i18n 25 (T's other name),
+//	safeHTML 15, cond 14, lower 13, delimit 11, warnf 11, int 11, add 9, replace 9,
 //	replaceRE 7, split 6, hasPrefix 5, highlight 4, markdownify 4, isset 4, string 4,
-//	trim 2, upper 1, hasSuffix 2, sub 2.
+//	trim 2, hasSuffix 2, sub 2, upper 1.
 //
 // Left out, for now: sort 16 (one site), apply 14 and where 7 (collections of pages),
 // site.GetPage 14 (page objects), strings.* and hugo.Data (namespaces; .Site.Data is there).
 var hugoFuncs = template.FuncMap{
 	"dict":      dict,
+	"slice":     func(v ...any) []any { return v },
 	"default":   defaultValue,
 	"humanize":  humanize,
 	"merge":     merge,

@@ -186,7 +186,8 @@ func stripFrontMatter(src []byte) []byte {
 				line = line[:i+1]
 			}
 			if string(bytes.TrimRight(line, "\r\n")) == fence {
-				return bytes.Repeat([]byte{'\n'}, bytes.Count(src[:len(fence)+1+off+len(line)], []byte{'\n'}))
+				end := len(fence) + 1 + off + len(line)
+				return append(bytes.Repeat([]byte{'\n'}, bytes.Count(src[:end], []byte{'\n'})), src[end:]...)
 			}
 			off += len(line)
 		}

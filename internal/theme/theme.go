@@ -58,7 +58,11 @@ func (l *layered) Open(name string) (fs.File, error) {
 		if st, err := f.Stat(); err == nil && !st.IsDir() {
 			return f, nil
 		}
-		f.Close()
+		if b, err := l.base.Open(name); err == nil {
+			f.Close()
+			return b, nil
+		}
+		return f, nil // a folder only the site has (templates/partials/)
 	}
 	return l.base.Open(name)
 }

@@ -1,0 +1,88 @@
+package build
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// wantIn checks that the output file rel holds every want and none of the notWant.
+func wantIn(t *testing.T, files map[string][]byte, rel string, want, notWant []string) {
+	t.Helper()
+	got, ok := files[rel]
+	if !ok {
+		t.Fatalf("no %s in the output", rel)
+	}
+	for _, w := range want {
+		if !strings.Contains(string(got), w) {
+			t.Errorf("%s lacks %q", rel, w)
+		}
+	}
+	for _, w := range notWant {
+		if strings.Contains(string(got), w) {
+			t.Errorf("%s holds %q", rel, w)
+		}
+	}
+}
+
+// Hugo's built-in shortcodes work as Hugo sites use them, and shortcode templates read
+// the site's params, its data/ folder, its language and partials.
+func TestHugoShortcodes(t *testing.T) {
+	files, res := mustBuild(t, siteDir(t, "testdata/hugo/shortcodes.txtar"), Options{})
+	wantIn(t, files, "en/a/index.html", []string{
+		"Java 1.2.3, Go 1.22, page 9.9.",
+		"Shared <strong>adopter</strong> note with 1.2.3.",
+		`<pre class="chroma"`, `class="language-go"`, `<span class="line hl">`,
+		`<a href="https://www.youtube.com/watch?v=w7Ft2ymGmfc">`,
+		`<a href="https://vimeo.com/55073825">A talk</a>`,
+		`<details class="details" open="" name="g">`, "<summary>More <em>here</em></summary>", "<code>X=1</code>",
+		"2|Ada|1.2.3|en|English|Hello A\n|My page|dflt|a, b and c|3|X+Y|",
+		"English only-file.",
+	}, []string{"Secret", "{{", "not a page"})
+	wantIn(t, files, "ja/a/index.html", []string{
+		"Shared <strong>ja</strong> note with 1.2.3.", // the default language's file stands in
+		"日本語の only-file。",                            // the page's language's file comes first
+		"|ja|",
+	}, []string{"English only-file."})
+	var warned []string
+	for _, d := range res.Diags {
+		if d.Code == "unknown-shortcode" || d.Code == "shortcode" {
+			warned = append(warned, d.Error())
+		}
+	}
+	if len(warned) != 2 || !strings.Contains(warned[0], "careful: here") {
+		t.Errorf("want the two warnf warnings of sitedata and nothing about the comment, got %q", warned)
+	}
+}
+
+// A standalone unknown shortcode is one warning per name, with its count, and -strict
+// fails the build on it.
+func TestUnknownShortcodeStrict(t *testing.T) {
+	site := `-- content/en/a.md --
+# A
+
+{{< nosuch >}}
+
+{{< nosuch >}}
+-- content/en/b.md --
+# B
+
+{{< nosuch >}}
+`
+	_, res := mustBuild(t, siteFromText(t, site), Options{})
+	var unknown []string
+	for _, d := range res.Diags {
+		if d.Code == "unknown-shortcode" {
+			unknown = append(unknown, d.Message)
+		}
+	}
+	if len(unknown) != 1 || !strings.Contains(unknown[0], "3 uses in 2 files") {
+		t.Errorf("want one warning counting 3 uses in 2 files, got %q", unknown)
+	}
+	_, _, err := buildDir(t, siteFromText(t, site), Options{Strict: true})
+	if err == nil || !strings.Contains(err.Error(), "unknown-shortcode") {
+		t.Errorf("-strict: want an unknown-shortcode error, got %v", err)
+	}
+}
+
+var _ = time.Now
