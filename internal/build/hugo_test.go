@@ -41,7 +41,7 @@ func TestHugoShortcodes(t *testing.T) {
 	}, []string{"Secret", "{{", "not a page"})
 	wantIn(t, files, "ja/a/index.html", []string{
 		"Shared <strong>ja</strong> note with 1.2.3.", // the default language's file stands in
-		"日本語の only-file。",                            // the page's language's file comes first
+		"日本語の only-file。",                             // the page's language's file comes first
 		"|ja|",
 	}, []string{"English only-file."})
 	var warned []string
@@ -85,4 +85,29 @@ func TestUnknownShortcodeStrict(t *testing.T) {
 	}
 }
 
-var _ = time.Now
+
+// publishDate, expiryDate, headless and build.render decide which pages a build
+// writes, against the build's Now; -future and -expired keep the dated ones.
+func TestHugoPublishing(t *testing.T) {
+	now := time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)
+	dir := siteDir(t, "testdata/hugo/publishing.txtar")
+	files, _ := mustBuild(t, dir, Options{Now: now})
+	for _, rel := range []string{"en/docs/current/index.html", "en/docs/unlisted/index.html"} {
+		if files[rel] == nil {
+			t.Errorf("%s is not published", rel)
+		}
+	}
+	for _, rel := range []string{"en/docs/future/index.html", "en/docs/expired/index.html",
+		"en/docs/never/index.html", "en/docs/linked/index.html", "en/docs/bundle/index.html"} {
+		if files[rel] != nil {
+			t.Errorf("%s is published", rel)
+		}
+	}
+	wantIn(t, files, "en/docs/index.html", []string{"Current"}, []string{"Future", "Expired", "Never", "Headless", "Unlisted"})
+	files, _ = mustBuild(t, dir, Options{Now: now, Future: true, Expired: true})
+	for _, rel := range []string{"en/docs/future/index.html", "en/docs/expired/index.html"} {
+		if files[rel] == nil {
+			t.Errorf("-future -expired: %s is not published", rel)
+		}
+	}
+}

@@ -53,7 +53,8 @@ func (s *site) makeTrees() {
 func navEntry(p *load.Page) nav.Entry {
 	return nav.Entry{Path: p.Path, URL: route.URL(p.Lang, p.Path), Title: p.Title(),
 		LinkTitle: p.Meta.LinkTitle, Description: p.Meta.Description, Weight: p.Meta.Weight,
-		Section: p.Kind == route.Section || p.Kind == route.Home, Draft: p.Meta.Draft}
+		Section: p.Kind == route.Section || p.Kind == route.Home, Draft: p.Meta.Draft,
+		Unlisted: p.Meta.Build.List == "never"}
 }
 
 // publishable is the pages a build writes, as Hugo decides (drafts, publishDate,
