@@ -85,7 +85,6 @@ func TestUnknownShortcodeStrict(t *testing.T) {
 	}
 }
 
-
 // publishDate, expiryDate, headless and build.render decide which pages a build
 // writes, against the build's Now; -future and -expired keep the dated ones.
 func TestHugoPublishing(t *testing.T) {
