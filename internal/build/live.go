@@ -351,6 +351,16 @@ func (st *liveState) readEdit(fsys fs.FS, changed []string) *edit {
 	for _, i := range removed {
 		e.pages[i] = nil
 	}
+	var fresh []*load.Page
+	for _, name := range changed {
+		if i, ok := st.byFile[name]; ok && e.pages[i] != nil && e.pages[i] != st.pages[i] {
+			fresh = append(fresh, e.pages[i])
+		}
+	}
+	for _, p := range e.pages[len(st.pages):] {
+		fresh = append(fresh, p)
+	}
+	cascadeTo(e.pages, fresh)
 	return e
 }
 
