@@ -271,7 +271,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 		opts.Loaded(len(pages))
 	}
 	s.loaded = pages
-	cascade(pages)
+	cascade(pages, cfg.Default().Code)
 	if s.opts.Now.IsZero() {
 		s.opts.Now = time.Now()
 	}

@@ -16,17 +16,20 @@ import (
 // nearest section's values first and the page's own above all. A cascade may be a list of
 // maps, each with a _target ({path: "/docs/**", kind: "page", lang: "en"}) that chooses
 // the pages it applies to. Only params cascade (a cascaded draft, date or build option
-// is not read).
-func cascade(pages []*load.Page) { cascadeTo(pages, pages) }
+// is not read). Where a language has no page for a section, the default language's
+// (deflt) stands in, as it does for the section's page.
+func cascade(pages []*load.Page, deflt string) { cascadeTo(pages, pages, deflt) }
 
 // cascadeTo gives the pages of targets what the sections among pages cascade.
-func cascadeTo(pages, targets []*load.Page) {
+func cascadeTo(pages, targets []*load.Page, deflt string) {
 	type section struct{ lang, path string }
 	rules := map[section][]cascadeRule{}
+	exists := map[section]bool{}
 	for _, p := range pages {
 		if p == nil || p.Kind != route.Section && p.Kind != route.Home {
 			continue
 		}
+		exists[section{p.Lang, p.Path}] = true
 		if rs := cascadeRules(p.Meta.Params["cascade"]); len(rs) > 0 {
 			rules[section{p.Lang, p.Path}] = rs
 		}
@@ -37,7 +40,11 @@ func cascadeTo(pages, targets []*load.Page) {
 	for _, p := range targets {
 		dir := p.Path
 		for {
-			for _, r := range rules[section{p.Lang, dir}] {
+			at := section{p.Lang, dir}
+			if !exists[at] {
+				at.lang = deflt
+			}
+			for _, r := range rules[at] {
 				if r.applies(p) {
 					p.Meta.Params = under(p.Meta.Params, r.values)
 				}

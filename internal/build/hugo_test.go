@@ -112,13 +112,16 @@ func TestHugoPublishing(t *testing.T) {
 }
 
 // A section's cascade reaches the params of the pages below it: the nearest section's
-// value first, the page's own above all, a _target choosing pages by path.
+// value first, the page's own above all, a _target choosing pages by path; a language
+// without the section's page takes the default language's cascade.
 func TestHugoCascade(t *testing.T) {
 	files, res := mustBuild(t, siteDir(t, "testdata/hugo/cascade.txtar"), Options{})
 	wantIn(t, files, "en/docs/index.html", []string{"Docs 1.64.0."}, nil)
 	wantIn(t, files, "en/docs/java/intro/index.html", []string{"Intro otel 1.65.0 instr 2.30.0 flavour docs."}, nil)
 	wantIn(t, files, "en/docs/java/special/index.html", []string{"Special flavour special."}, nil)
-	wantIn(t, files, "en/docs/go/index.html", []string{"Go otel 1.64.0 flavour own."}, nil)
+	wantIn(t, files, "en/docs/go/index.html", []string{"Go otel 1.64.0 flavour own, Go things in Go."}, nil)
+	// ja has no page for docs/ nor docs/java/: the default language's stand in.
+	wantIn(t, files, "ja/docs/java/intro/index.html", []string{"ja otel 1.65.0 instr 2.30.0."}, nil)
 	for _, d := range res.Diags {
 		if d.Code == "shortcode" {
 			t.Errorf("unexpected warning: %v", d)

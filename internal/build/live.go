@@ -360,7 +360,7 @@ func (st *liveState) readEdit(fsys fs.FS, changed []string) *edit {
 	for _, p := range e.pages[len(st.pages):] {
 		fresh = append(fresh, p)
 	}
-	cascadeTo(e.pages, fresh)
+	cascadeTo(e.pages, fresh, st.s.cfg.Default().Code)
 	return e
 }
 

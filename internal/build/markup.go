@@ -82,7 +82,7 @@ func (ps *pages) PagePath(lang, p string) (string, bool) {
 // shortcodePage is page p, at site path url, as shortcode templates see it.
 func (s *site) shortcodePage(p *load.Page, url string) *shortcode.Page {
 	l, _ := s.cfg.Lang(p.Lang)
-	return &shortcode.Page{Title: p.Title(), URL: url, Path: p.Path, File: p.File, Params: p.Meta.Params,
+	return &shortcode.Page{Title: p.Title(), Description: p.Meta.Description, URL: url, Path: p.Path, File: p.File, Params: p.Meta.Params,
 		Site: s.scSites[l.Code], Lang: shortcode.Lang{Code: l.Code, Tag: l.Tag.String(), Name: l.Name}}
 }
 

@@ -12,11 +12,12 @@ import (
 
 // Page is the page a shortcode is used in, as its template sees it (.Page).
 type Page struct {
-	Title string
-	URL   string // site path: "/en/docs/install/"
-	Lang  Lang
-	Path  string // content path below content/<lang>/, without ".md": "docs/install"
-	File  string // "content/en/docs/install.md"
+	Title       string
+	Description string
+	URL         string // site path: "/en/docs/install/"
+	Lang        Lang
+	Path        string // content path below content/<lang>/, without ".md": "docs/install"
+	File        string // "content/en/docs/install.md"
 	// Params are the page's front matter keys that are not typed (load.FrontMatter),
 	// lowercased, nested maps included.
 	Params map[string]any

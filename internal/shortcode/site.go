@@ -52,8 +52,17 @@ func (c *Context) Site() *Site {
 }
 
 // Param is Hugo's .Page.Param: the page's front matter value of key (dotted for nested
-// maps: "versions.java"), else the site's [params]; nil when neither sets it.
+// maps: "versions.java"; title and description too), else the site's [params]; nil when
+// neither sets it.
 func (p *Page) Param(key string) any {
+	switch strings.ToLower(key) {
+	case "title":
+		return p.Title
+	case "description":
+		if p.Description != "" {
+			return p.Description
+		}
+	}
 	if v, ok := lookup(p.Params, key); ok {
 		return v
 	}
