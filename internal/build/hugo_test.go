@@ -39,6 +39,10 @@ func TestHugoShortcodes(t *testing.T) {
 		"2|Ada|1.2.3|en|English|Hello A\n|My page|dflt|a, b and c|3|X+Y|",
 		"English only-file.",
 	}, []string{"Secret", "{{", "not a page"})
+	// Raw HTML of an included file or of a markdown argument is sanitised as the page's
+	// own (the languages are not trusted).
+	wantIn(t, files, "en/b/index.html", []string{`Raw <img src="x"/> in an include.`}, []string{"onerror"})
+	wantIn(t, files, "en/c/index.html", []string{`<summary><img src="x"/></summary>`}, []string{"onerror"})
 	wantIn(t, files, "ja/a/index.html", []string{
 		"Shared <strong>ja</strong> note with 1.2.3.", // the default language's file stands in
 		"日本語の only-file。",                             // the page's language's file comes first
