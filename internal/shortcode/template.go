@@ -20,9 +20,11 @@ import (
 // template in a sub-folder is called by its path: shortcodes/blog/note.html is "blog/note".
 //
 // Templates are html/template files executed with a *Context (see there for .Get, .Inner,
-// .Page, .Lang, .Parent) and may call T (a UI string of the page's language), ref and
-// relref (the link to a page by content path: {{ ref . "docs/install.md" }}) and errorf
-// (stop with an error at the shortcode's position).
+// .Page, .Site, .Lang, .Parent) and may call T (a UI string of the page's language), ref
+// and relref (the link to a page by content path: {{ ref . "docs/install.md" }}), errorf
+// (stop with an error at the shortcode's position), param and include (the built-in
+// shortcodes of those names), partial (templates/partials/NAME.html) and the Hugo
+// functions of funcs.go.
 type Set struct {
 	names    []string
 	tmpl     map[string]*template.Template
