@@ -25,6 +25,8 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	fs.StringVar(&opts.BaseURL, "baseurl", "", "base `URL` the site is published at (overrides site.toml)")
 	fs.BoolVar(&opts.Strict, "strict", false, "treat a translation that cannot be built as an error")
 	fs.BoolVar(&opts.Drafts, "drafts", false, "publish pages whose front matter says draft: true, marked as drafts")
+	fs.BoolVar(&opts.Future, "future", false, "publish pages whose publishDate is still to come")
+	fs.BoolVar(&opts.Expired, "expired", false, "publish pages whose expiryDate has passed")
 	fs.BoolVar(&opts.Review, "review", false, "also write the translation review's pages under _review/")
 	search := fs.Bool("search", true, "write the search index under _search/ and show the search box; -search=false leaves both out")
 	fs.BoolVar(&opts.Verbose, "v", false, "list every repair made to the source")

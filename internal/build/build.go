@@ -105,6 +105,12 @@ type Options struct {
 	BaseURL string // overrides site.toml's baseURL when not empty
 	Strict  bool   // a translation that cannot be built is an error, not a fallback
 	Drafts  bool   // publish pages whose front matter says draft: true, marked as drafts
+	Future  bool   // publish pages whose publishDate is after Now (build -future)
+	Expired bool   // publish pages whose expiryDate is Now or before (build -expired)
+	// Now is the moment publishDate and expiryDate are compared with; zero means the
+	// clock's time when the build starts. So a build's output depends on the clock when
+	// pages have such dates: the same sources built later may publish other pages.
+	Now time.Time
 	// Review writes the translation review's pages under _review/ (build -review, serve).
 	// A published site does not need them: they are half the output's bytes on a site
 	// with many translations. The alignment they show is made either way (it gives
@@ -205,12 +211,13 @@ type site struct {
 	revisionKeyUsed bool
 	// revisionFindings: the revision warnings, as the review reports them.
 	revisionFindings []review.Finding
-	cache            *buildCache  // nil without one
-	prior            *livePrior   // the last live build's groups, for a full live rebuild; nil otherwise
-	spill            *spill       // where the pages' search entries wait; nil keeps them in memory
-	early            *cacheStart  // what openCache reads while the pages load
-	pages            pages        // what ref and relref link to
-	review           review.Input // languages and reviewed states, for the per-page review
+	cache            *buildCache                // nil without one
+	prior            *livePrior                 // the last live build's groups, for a full live rebuild; nil otherwise
+	spill            *spill                     // where the pages' search entries wait; nil keeps them in memory
+	early            *cacheStart                // what openCache reads while the pages load
+	pages            pages                      // what ref and relref link to
+	review           review.Input               // languages and reviewed states, for the per-page review
+	scSites          map[string]*shortcode.Site // .Site of shortcode templates, by language code
 	diags            diag.List
 }
 
@@ -258,6 +265,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.shortcodeSites(fsys); err != nil {
+		return nil, err
+	}
 	if err := s.makeParsers(shortcodes); err != nil {
 		return nil, err
 	}
@@ -277,7 +287,11 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	}
 	s.loaded = pages
 	s.content = contentFiles(fsys, cfg)
-	if s.groups, err = load.GroupPages(dropDrafts(pages, opts.Drafts), cfg.Langs); err != nil {
+	cascade(pages, cfg.Default().Code)
+	if s.opts.Now.IsZero() {
+		s.opts.Now = time.Now()
+	}
+	if s.groups, err = load.GroupPages(s.publishable(pages), cfg.Langs); err != nil {
 		return nil, err
 	}
 	s.pages.set(s.groups, cfg.Langs)
@@ -477,6 +491,11 @@ func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*
 	}
 	diags.Sort()
 	res.Diags = foldUnknownShortcodes(diags)
+	if s.opts.Strict {
+		if errs := strictUnknownShortcodes(res.Diags); len(errs) > 0 {
+			return nil, diag.ErrorList(errs)
+		}
+	}
 	return res, nil
 }
 

@@ -28,7 +28,7 @@ import (
 //
 // What the site shares (siteKey) is everything a group's output can depend on besides
 // the group's own markdown: the docsite executable, the build options, every file of
-// site.toml, content/, templates/, static/, locales/ and i18n/ other than the pages (by path,
+// site.toml, content/, templates/, static/, locales/, i18n/ and data/ other than the pages (by path,
 // size, mode and modification time; folders by path), and of every page what the others see of it: path,
 // kind, translation key, title and front matter (by its SHA-256). So an edit of a page's
 // body rebuilds that page's group only; an edit of its front matter or title (a sidebar,
@@ -229,7 +229,7 @@ func (c *buildCache) warnOnce(err error, format string) {
 // siteFiles lists every file of the folders siteKey covers, in lexical order.
 func siteFiles(fsys fs.FS) []siteFileInfo {
 	var files []siteFileInfo
-	for _, dir := range []string{"site.toml", "content", "templates", "static", "locales", "i18n"} {
+	for _, dir := range []string{"site.toml", "content", "templates", "static", "locales", "i18n", DataDir} {
 		fs.WalkDir(fsys, dir, func(name string, d fs.DirEntry, err error) error {
 			if err != nil {
 				files = append(files, siteFileInfo{name: name, err: err})
@@ -269,8 +269,8 @@ func (s *site) siteKey(files []siteFileInfo) (site, structure cache.Key) {
 	pages := make(map[string]bool, len(s.loaded))
 	for _, p := range s.loaded {
 		pages[p.File] = true
-		k.str("page").str(p.File).str(p.Lang).str(p.Path).str(p.FilePath).int(int64(p.Kind)).str(p.Key).str(p.Title()).bytes(p.FrontSum[:])
-		st.str("page").str(p.File).str(p.Lang).str(p.Path).str(p.FilePath).int(int64(p.Kind)).str(p.Key).flags(p.Meta.Draft)
+		k.str("page").str(p.File).str(p.Lang).str(p.Path).str(p.FilePath).int(int64(p.Kind)).str(p.Key).str(p.Title()).bytes(p.FrontSum[:]).flags(s.published(p))
+		st.str("page").str(p.File).str(p.Lang).str(p.Path).str(p.FilePath).int(int64(p.Kind)).str(p.Key).flags(p.Meta.Draft, s.published(p))
 		if p.Err != nil {
 			k.str("error").str(p.Err.Error())
 			st.str("error").str(p.Err.Error())

@@ -351,6 +351,16 @@ func (st *liveState) readEdit(fsys fs.FS, changed []string) *edit {
 	for _, i := range removed {
 		e.pages[i] = nil
 	}
+	var fresh []*load.Page
+	for _, name := range changed {
+		if i, ok := st.byFile[name]; ok && e.pages[i] != nil && e.pages[i] != st.pages[i] {
+			fresh = append(fresh, e.pages[i])
+		}
+	}
+	for _, p := range e.pages[len(st.pages):] {
+		fresh = append(fresh, p)
+	}
+	cascadeTo(e.pages, fresh, st.s.cfg.Default().Code)
 	return e
 }
 
@@ -372,7 +382,7 @@ func (st *liveState) regroup(e *edit) error {
 	e.pages = deleteNil(e.pages)
 	if e.regroup {
 		var err error
-		if e.groups, err = load.GroupPages(e.pages, st.s.cfg.Langs); err == nil {
+		if e.groups, err = load.GroupPages(st.s.publishable(e.pages), st.s.cfg.Langs); err == nil {
 			st.s.pages.set(e.groups, st.s.cfg.Langs) // ref targets come and go with pages
 		}
 		return err

@@ -85,8 +85,8 @@ func (ps *pages) PagePath(lang, p string) (string, bool) {
 // shortcodePage is page p, at site path url, as shortcode templates see it.
 func (s *site) shortcodePage(p *load.Page, url string) *shortcode.Page {
 	l, _ := s.cfg.Lang(p.Lang)
-	return &shortcode.Page{Title: p.Title(), URL: url, Path: p.Path, File: p.File, Params: p.Meta.Params,
-		Lang: shortcode.Lang{Code: l.Code, Tag: l.Tag.String(), Name: l.Name}}
+	return &shortcode.Page{Title: p.Title(), Description: p.Meta.Description, URL: url, Path: p.Path, File: p.File, Params: p.Meta.Params,
+		Site: s.scSites[l.Code], Lang: shortcode.Lang{Code: l.Code, Tag: l.Tag.String(), Name: l.Name}}
 }
 
 // markupDiagnostics adds what parsing a page's shortcodes, callouts and code found to
@@ -141,6 +141,19 @@ func foldUnknownShortcodes(diags diag.List) diag.List {
 		}
 	}
 	return out
+}
+
+// strictUnknownShortcodes are the unknown-shortcode warnings of a build as errors, for
+// -strict: a shortcode the build cannot run drops what the author meant the page to show.
+func strictUnknownShortcodes(diags diag.List) diag.List {
+	var errs diag.List
+	for _, d := range diags {
+		if d.Code == "unknown-shortcode" {
+			d.Severity = diag.Error
+			errs = append(errs, d)
+		}
+	}
+	return errs
 }
 
 // shareCode lets the versions of a page highlight each code block they share once.

@@ -56,22 +56,39 @@ func (s *site) makeTrees() {
 func navEntry(p *load.Page) nav.Entry {
 	return nav.Entry{Path: p.Path, URL: route.URL(p.Lang, p.Path), Title: p.Title(),
 		LinkTitle: p.Meta.LinkTitle, Description: p.Meta.Description, Weight: p.Meta.Weight,
-		Section: p.Kind == route.Section || p.Kind == route.Home, Draft: p.Meta.Draft}
+		Section: p.Kind == route.Section || p.Kind == route.Home, Draft: p.Meta.Draft,
+		Unlisted: p.Meta.Build.List == "never"}
 }
 
-// dropDrafts removes the pages whose front matter says draft: true, unless the build
-// shows drafts (build -drafts, serve).
-func dropDrafts(pages []*load.Page, keep bool) []*load.Page {
-	if keep {
-		return pages
-	}
-	out := make([]*load.Page, 0, len(pages)) // not in place: the build keeps pages (site.loaded)
+// publishable is the pages a build writes, as Hugo decides (drafts, publishDate,
+// expiryDate, headless, build.render): not in place, the build keeps every page
+// (site.loaded).
+func (s *site) publishable(pages []*load.Page) []*load.Page {
+	out := make([]*load.Page, 0, len(pages))
 	for _, p := range pages {
-		if !p.Meta.Draft {
+		if s.published(p) {
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// published reports whether the build writes page p. A draft is left out unless the
+// build shows drafts (build -drafts, serve); a page whose publishDate is to come, unless
+// build -future; a page whose expiryDate has come, unless build -expired; a headless
+// page and one whose build.render is never or link are never written (docsite writes no
+// page it cannot link to, so link is never too, and such pages are in no listing).
+func (s *site) published(p *load.Page) bool {
+	m := &p.Meta
+	now := s.opts.Now
+	switch {
+	case m.Draft && !s.opts.Drafts,
+		!m.PublishDate.IsZero() && m.PublishDate.After(now) && !s.opts.Future,
+		!m.ExpiryDate.IsZero() && !m.ExpiryDate.After(now) && !s.opts.Expired,
+		m.Headless, m.Build.Render == "never", m.Build.Render == "link":
+		return false
+	}
+	return true
 }
 
 // topHeadings yields the headings at the top of a rendered page that have an id, with it:

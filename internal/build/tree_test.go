@@ -7,10 +7,10 @@ import (
 	"docsite/internal/load"
 )
 
-// dropDrafts leaves the pages it is given as they were: the build keeps them all (the
+// publishable leaves the pages it is given as they were: the build keeps them all (the
 // cache's keys cover drafts too), and filtering in place had put some pages in twice and
 // left the drafts out.
-func TestDropDraftsKeepsItsInput(t *testing.T) {
+func TestPublishableKeepsItsInput(t *testing.T) {
 	draft := func(name string, d bool) *load.Page {
 		p := &load.Page{File: name}
 		p.Meta.Draft = d
@@ -18,11 +18,11 @@ func TestDropDraftsKeepsItsInput(t *testing.T) {
 	}
 	pages := []*load.Page{draft("a", true), draft("b", false), draft("c", true), draft("d", false)}
 	before := slices.Clone(pages)
-	got := dropDrafts(pages, false)
+	got := (&site{}).publishable(pages)
 	if len(got) != 2 || got[0].File != "b" || got[1].File != "d" {
-		t.Errorf("dropDrafts kept %v, want b and d", got)
+		t.Errorf("publishable kept %v, want b and d", got)
 	}
 	if !slices.Equal(pages, before) {
-		t.Errorf("dropDrafts changed its input")
+		t.Errorf("publishable changed its input")
 	}
 }

@@ -34,6 +34,9 @@ type Site struct {
 	DefaultLanguage string              `toml:"defaultLanguage"`
 	Languages       map[string]Language `toml:"languages"`
 	Review          Review              `toml:"review"`
+	// Params are the site's own values, free-form, for shortcode templates
+	// (.Site.Params) and the param shortcode, as Hugo's params.
+	Params map[string]any `toml:"params"`
 }
 
 // Review configures the translation review.
@@ -71,6 +74,9 @@ type Resolved struct {
 	RevisionKey string   // front matter key of a translation's source commit (Review.RevisionKey)
 	BaseURL     *url.URL // always ends in "/"; may lack a host, then links are root-relative
 	Langs       []Lang
+	// Params are site.toml's [params], keys lowercased at every depth (Hugo reads
+	// them whatever their case); nil when there are none.
+	Params map[string]any
 }
 
 // Default returns the default language.
@@ -130,6 +136,9 @@ func resolve(s *Site, folders []string, declared bool, at func(code string) (str
 		return nil, err
 	}
 	r := &Resolved{Title: s.Title, BaseURL: base, RevisionKey: cmp.Or(s.Review.RevisionKey, DefaultRevisionKey)}
+	if s.Params != nil {
+		r.Params = LowerKeys(s.Params)
+	}
 	if declared {
 		for _, f := range folders {
 			if _, ok := s.Languages[f]; !ok {
@@ -366,4 +375,27 @@ func ReadFolders(fsys fs.FS) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// LowerKeys returns m with its keys lowercased at every depth, lists' maps included.
+func LowerKeys(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[strings.ToLower(k)] = lowerValue(v)
+	}
+	return out
+}
+
+func lowerValue(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		return LowerKeys(v)
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = lowerValue(x)
+		}
+		return out
+	}
+	return v
 }

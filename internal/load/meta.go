@@ -25,6 +25,14 @@ type FrontMatter struct {
 	TranslationKey string
 	Slug           string // replaces the last segment of the page's URL
 	Tags           []string
+	// PublishDate and ExpiryDate bound when the page is published (zero: no bound):
+	// a build leaves it out before the one and from the other on (build -future,
+	// -expired keep it).
+	PublishDate, ExpiryDate time.Time
+	// Build is Hugo's build options: whether the page is written and listed.
+	Build BuildOptions
+	// Headless: the page (a bundle's index) is neither written nor listed.
+	Headless bool
 	// Params holds every other key, its value as decoded (maps, lists, text, numbers,
 	// booleans, dates), keys lowercased at every depth as Hugo does, so that a template
 	// reads .Params.somekey whatever case the author wrote. The entries of a params map
@@ -82,6 +90,18 @@ func (fm *FrontMatter) set(entries []entry) error {
 			fm.Date, err = date(e)
 		case "lastmod":
 			fm.Lastmod, err = date(e)
+		case "publishdate", "pubdate", "published":
+			fm.PublishDate, err = date(e)
+		case "expirydate", "unpublishdate":
+			fm.ExpiryDate, err = date(e)
+		case "headless":
+			b, ok := e.value.(bool)
+			if !ok {
+				err = typeError(e, "true or false")
+			}
+			fm.Headless = b
+		case "build", "_build":
+			fm.Build, err = buildOptions(e)
 		case "aliases":
 			fm.Aliases, err = texts(e)
 			if err == nil {
@@ -112,6 +132,47 @@ func (fm *FrontMatter) set(entries []entry) error {
 		fm.Params[k] = v
 	}
 	return nil
+}
+
+// BuildOptions are Hugo's build front matter: Render is "always" (the default), "never"
+// (the page is not written) or "link" (not written, but its URL stays); List is
+// "always" (the default), "never" (in no listing) or "local" (in its section's listing
+// only). Zero values mean the defaults.
+type BuildOptions struct {
+	Render, List string
+}
+
+// buildOptions reads build: {render, list}; Hugo's older booleans mean always / never.
+func buildOptions(e entry) (BuildOptions, error) {
+	m, ok := lower(e.value).(map[string]any)
+	if !ok {
+		return BuildOptions{}, typeError(e, "a map with render and list")
+	}
+	var b BuildOptions
+	for k, v := range m {
+		var s string
+		switch v := v.(type) {
+		case bool:
+			s = map[bool]string{true: "always", false: "never"}[v]
+		case string:
+			s = strings.ToLower(v)
+		default:
+			return b, valueError(e, "%s: want text, got %s", k, describe(v))
+		}
+		switch strings.ToLower(k) {
+		case "render":
+			if s != "always" && s != "never" && s != "link" {
+				return b, valueError(e, "render: %q is not always, never or link", s)
+			}
+			b.Render = s
+		case "list":
+			if s != "always" && s != "never" && s != "local" {
+				return b, valueError(e, "list: %q is not always, never or local", s)
+			}
+			b.List = s
+		}
+	}
+	return b, nil
 }
 
 // typeError is the error for a known key whose value is not of the type want describes.

@@ -42,6 +42,15 @@ func (r codeRenderer) render(w util.BufWriter, src []byte, node ast.Node, enteri
 	if err != nil {
 		return ast.WalkStop, err
 	}
+	if err := r.write(w, code, info, codeCacheOf(node), heldCodeOf(node)); err != nil {
+		return ast.WalkStop, err
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+// write writes a code block: its frame, its head (title, language) and the code
+// highlighted, through cache c and held back from the sanitiser by h when they are set.
+func (r codeRenderer) write(w util.BufWriter, code string, info codeInfo, c *CodeCache, h *heldCode) error {
 	lexer, name := lexerFor(info.Lang)
 	w.WriteString(`<div class="code-block" data-copy="` + esc(r.t("CodeCopy")) + `" data-copied="` + esc(r.t("CodeCopied")) + `">` + "\n")
 	if info.Title != "" || name != "" {
@@ -59,18 +68,18 @@ func (r codeRenderer) render(w util.BufWriter, src []byte, node ast.Node, enteri
 		w.WriteString(` class="language-` + info.Lang + `"`)
 	}
 	w.WriteString(">")
-	out, err := highlighted(codeCacheOf(node), lexer, code, info)
+	out, err := highlighted(c, lexer, code, info)
 	if err != nil {
-		return ast.WalkStop, err
+		return err
 	}
-	if h := heldCodeOf(node); h != nil && !strings.ContainsAny(out, "\x00\r") {
+	if h != nil && !strings.ContainsAny(out, "\x00\r") {
 		// (The filter's parser drops a NUL and reads a carriage return as a line feed:
 		// code with either goes through it.)
 		out = h.hold(out)
 	}
 	w.WriteString(out)
 	w.WriteString("</code></pre>\n</div>\n")
-	return ast.WalkSkipChildren, nil
+	return nil
 }
 
 func esc(s string) string {

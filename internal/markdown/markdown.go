@@ -71,7 +71,9 @@ func New(opts Options) *Parser {
 			util.Prioritized(sc, 100), util.Prioritized(newSoftBreakRenderer(), 100))),
 	)
 	sc.md = md.Renderer()
-	return &Parser{md: md, shortcodes: opts.Shortcodes}
+	p := &Parser{md: md, shortcodes: opts.Shortcodes}
+	p.bindShortcodes(opts.T)
+	return p
 }
 
 // Parse parses src. Positions in the tree are byte offsets into src. setup, when not

@@ -77,6 +77,11 @@ func renderRawHTML(w util.BufWriter, src []byte, node ast.Node, entering bool) (
 // HasRawHTML reports whether the document holds raw HTML (blocks or inline) that must be
 // sanitised before it reaches a page.
 func HasRawHTML(root ast.Node) bool {
+	if doc, ok := root.(*ast.Document); ok {
+		if d, _ := doc.Meta()[scMeta].(*scDoc); d != nil && d.rawHTML {
+			return true
+		}
+	}
 	found := false
 	ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if k := n.Kind(); entering && (k == ast.KindHTMLBlock || k == ast.KindRawHTML || isRawShortcode(n)) {

@@ -49,6 +49,8 @@ type scDoc struct {
 	env     *pageEnv
 	diags   diag.List
 	unknown []UnknownShortcode
+	// rawHTML: a call's output holds raw HTML of the site's content (an included file's)
+	rawHTML bool
 }
 
 // UnknownShortcode is a use of a shortcode that has no template.
@@ -115,6 +117,9 @@ func prepareShortcodes(src []byte, set *shortcode.LangSet, pc parser.Context) *s
 			parent = d.ctxs[c.Parent.Index]
 		}
 		d.ctxs[c.Index] = shortcode.NewContext(c, d.env.page, parent, d.env.resolver)
+		if c.Paired() {
+			d.ctxs[c.Index].RawInner = string(src[c.Open.End:c.Close.Start])
+		}
 	}
 	return d
 }

@@ -97,6 +97,9 @@ func (d *scDoc) runCalls() {
 		case t.Escaped:
 			d.out[c.Index] = template.HTML(template.HTMLEscapeString(t.Literal(d.src)))
 		case d.set == nil || !d.set.Has(t.Name):
+			if inComment(c) {
+				continue // what a comment holds is not shown, nor warned about
+			}
 			line, col := d.lineCol(t.Start)
 			d.unknown = append(d.unknown, UnknownShortcode{Name: t.Name, Line: line, Col: col})
 		case !c.Paired():
@@ -106,12 +109,23 @@ func (d *scDoc) runCalls() {
 				continue
 			}
 			d.out[c.Index] = out
+			d.rawHTML = d.rawHTML || d.ctxs[c.Index].RawHTML()
 			for _, w := range d.ctxs[c.Index].Warnings() {
 				line, col := d.lineCol(t.Start)
 				d.diags = append(d.diags, diag.Warnf("", line, col, "shortcode", "%s: %s", t.Name, w))
 			}
 		}
 	}
+}
+
+// inComment reports whether call c is inside a comment shortcode's inner content.
+func inComment(c *shortcode.Call) bool {
+	for p := c.Parent; p != nil; p = p.Parent {
+		if p.Open.Name == "comment" {
+			return true
+		}
+	}
+	return false
 }
 
 // callError locates an error of running call c at its opening tag.

@@ -39,6 +39,9 @@ type Entry struct {
 	Fallback    bool   // the source language's page stands in
 	TitleLang   string // BCP 47 tag of the title when it is another language's (a stand-in's)
 	Draft       bool
+	// Unlisted: the page is in no listing, sidebar or reading order (Hugo's build.list
+	// never); it still has its breadcrumbs.
+	Unlisted bool
 }
 
 // Node is an entry in the tree.
@@ -104,6 +107,10 @@ func Build(lang string, tag language.Tag, entries []Entry) *Tree {
 		}
 		p.Section = true
 		n.Parent = p
+		if n.Unlisted {
+			n.order = -1
+			return
+		}
 		p.Children = append(p.Children, n)
 	}
 	nodes := make([]*Node, 0, len(byPath))

@@ -87,7 +87,7 @@ func (v View) Breadcrumbs() []Link {
 
 // Prev is the page before this one in reading order; nil for the first.
 func (v View) Prev() *Link {
-	if v.cur == nil || v.cur.order == 0 {
+	if v.cur == nil || v.cur.order <= 0 {
 		return nil
 	}
 	l := link(v.t.order[v.cur.order-1], v.cur.URL)
@@ -96,7 +96,7 @@ func (v View) Prev() *Link {
 
 // Next is the page after this one in reading order; nil for the last.
 func (v View) Next() *Link {
-	if v.cur == nil || v.cur.order+1 >= len(v.t.order) {
+	if v.cur == nil || v.cur.order < 0 || v.cur.order+1 >= len(v.t.order) {
 		return nil
 	}
 	l := link(v.t.order[v.cur.order+1], v.cur.URL)

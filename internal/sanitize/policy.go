@@ -57,6 +57,8 @@ func allowText(p *bluemonday.Policy) {
 	p.AllowAttrs("class").Matching(reClass).OnElements("pre", "p", "blockquote", "ul", "ol", "li", "figure", "mark")
 	p.AllowAttrs("start").Matching(reStart).OnElements("ol")
 	p.AllowAttrs("open").Matching(reBoolean).OnElements("details")
+	// Hugo's details shortcode groups exclusive accordions by name.
+	p.AllowAttrs("name").Matching(reID).OnElements("details")
 	p.AllowAttrs("title").OnElements("abbr")
 	// GFM task lists: <input checked="" disabled="" type="checkbox">.
 	p.AllowAttrs("type").Matching(reCheckbox).OnElements("input")

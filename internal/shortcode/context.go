@@ -12,14 +12,18 @@ import (
 
 // Page is the page a shortcode is used in, as its template sees it (.Page).
 type Page struct {
-	Title string
-	URL   string // site path: "/en/docs/install/"
-	Lang  Lang
-	Path  string // content path below content/<lang>/, without ".md": "docs/install"
-	File  string // "content/en/docs/install.md"
+	Title       string
+	Description string
+	URL         string // site path: "/en/docs/install/"
+	Lang        Lang
+	Path        string // content path below content/<lang>/, without ".md": "docs/install"
+	File        string // "content/en/docs/install.md"
 	// Params are the page's front matter keys that are not typed (load.FrontMatter),
 	// lowercased, nested maps included.
 	Params map[string]any
+	Site   *Site // nil when the build gives none
+
+	includeDepth int // how many includes deep the page's text is
 }
 
 // Lang is the page's language (.Lang, .Page.Lang).
@@ -51,10 +55,32 @@ type Context struct {
 	HeadingLevel int
 	// Markdown is set for {{% %}} calls (inner content is markdown).
 	Markdown bool
+	// RawInner is the inner content as the page writes it, tags in it as written (code
+	// for highlight).
+	RawInner string
 
 	args     []Arg
 	resolver Resolver
+	render   *Render // set by LangSet.Run
 	warnings []string
+	rawHTML  bool
+}
+
+// Resolver is what the call's ref and relref look pages up in.
+func (c *Context) Resolver() Resolver { return c.resolver }
+
+// MarkRawHTML records that the call's output holds raw HTML of the site's content (an
+// included file's): the page it is in is then sanitised as if it held it itself.
+func (c *Context) MarkRawHTML() { c.rawHTML = true }
+
+// RawHTML reports whether MarkRawHTML was called.
+func (c *Context) RawHTML() bool { return c.rawHTML }
+
+// Included is page p as the text of a file it includes sees it: one include deeper.
+func (p *Page) Included() *Page {
+	q := *p
+	q.includeDepth++
+	return &q
 }
 
 // Warnf records a warning about the call for the page's diagnostics and prints nothing:

@@ -77,7 +77,11 @@ func (l *layered) Open(name string) (fs.File, error) {
 		if st, err := f.Stat(); err == nil && !st.IsDir() {
 			return f, nil
 		}
-		f.Close()
+		if b, err := l.base.Open(name); err == nil {
+			f.Close()
+			return b, nil
+		}
+		return f, nil // a folder only the site has (templates/partials/)
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		// The site has the file but it cannot be read: say why, rather than
 		// fall back to a default of that name, or say it does not exist.
