@@ -185,10 +185,35 @@ func (b *builder) explicitID(h *ast.Heading) string {
 	if end < 0 {
 		end = len(b.src) - seg.Stop
 	}
-	if bytes.Contains(b.src[seg.Start:seg.Stop+end], append([]byte("{#"), id...)) {
+	if hasIDAttribute(b.src[seg.Start:seg.Stop+end], id) {
 		return string(id)
 	}
 	return ""
+}
+
+// hasIDAttribute reports whether line writes id as an attribute: "#id" inside a "{…}"
+// group, first or not ({#id}, {.class #id}, {.notranslate lang=en #id}).
+func hasIDAttribute(line, id []byte) bool {
+	want := append([]byte("#"), id...)
+	for from := 0; ; {
+		i := bytes.Index(line[from:], want)
+		if i < 0 {
+			return false
+		}
+		i += from
+		from = i + 1
+		open := bytes.LastIndexByte(line[:i], '{')
+		if open < 0 || bytes.IndexByte(line[open:i], '}') >= 0 {
+			continue // not inside a group
+		}
+		if prev := line[i-1]; prev != '{' && prev != ' ' && prev != '\t' {
+			continue
+		}
+		if after := i + len(want); after < len(line) && line[after] != '}' && line[after] != ' ' && line[after] != '\t' {
+			continue
+		}
+		return true
+	}
 }
 
 func (b *builder) heading(h *ast.Heading) {

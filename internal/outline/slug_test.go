@@ -85,3 +85,19 @@ func hugoIDPage(t testing.TB, archive string) (src []byte, want []string) {
 	}
 	return src, want
 }
+
+// An id written anywhere in a heading's attribute group is the author's, as goldmark reads
+// it: {.notranslate lang=en #localization} names the section "localization".
+func TestExplicitIDAmongAttributes(t *testing.T) {
+	src := []byte("# T\n\n### `LOCALIZATION` guidelines {.notranslate lang=en #localization}\n\n### Other {#other .x}\n\n### Not #an-id here\n")
+	doc := markdown.New(markdown.Options{}).Parse(src, nil) // attributes on, as a build parses
+	p := Build(doc.Root, doc.Src, "p.md")
+	var got []string
+	for _, s := range p.Sections[1:] {
+		got = append(got, s.Explicit+"="+s.Slug)
+	}
+	want := []string{"localization=localization", "other=other", "=not-an-id-here"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("explicit=slug: %q, want %q", got, want)
+	}
+}
