@@ -75,7 +75,7 @@ func (fm *FrontMatter) set(entries []entry) error {
 			fm.KeyLine = e.line
 		case "slug":
 			fm.Slug, err = text(e)
-			if why := route.Segment(fm.Slug); err == nil && fm.Slug != "" && why != "" {
+			if why := route.SlugProblem(fm.Slug); err == nil && fm.Slug != "" && why != "" {
 				err = valueError(e, "%q %s", fm.Slug, why)
 			}
 		case "weight":

@@ -151,15 +151,49 @@ func URL(lang, p string) string {
 func StandIn(lang, src string) string { return URL(lang, src) }
 
 // WithSlug returns page path p with its last segment replaced by slug (front matter's
-// slug); an empty slug keeps p.
+// slug); an empty slug keeps p. A slug that starts with "/" is Docusaurus's: the page's
+// path from its top-level folder, the root of a Docusaurus docs or blog plugin when the
+// site is laid out as content/<lang>/docs/ ("/intro" in docs/a/b.md is docs/intro; "/"
+// makes the page that folder's own); a top-level page's is the language's root.
 func WithSlug(p, slug string) string {
 	if slug == "" {
 		return p
+	}
+	if rest, ok := strings.CutPrefix(slug, "/"); ok {
+		rest = strings.Trim(rest, "/")
+		top, _, inFolder := strings.Cut(p, "/")
+		switch {
+		case !inFolder && rest == "": // a top-level page: its root is the home page's
+			return p
+		case !inFolder:
+			return rest
+		case rest == "":
+			return top
+		}
+		return top + "/" + rest
 	}
 	if dir := path.Dir(p); dir != "." {
 		return dir + "/" + slug
 	}
 	return slug
+}
+
+// SlugProblem says why slug cannot be front matter's slug, or returns "" when it can: one
+// safe segment, or Docusaurus's "/"-rooted path of safe segments (WithSlug).
+func SlugProblem(slug string) string {
+	rest, ok := strings.CutPrefix(slug, "/")
+	if !ok {
+		return Segment(slug)
+	}
+	if rest = strings.Trim(rest, "/"); rest == "" {
+		return ""
+	}
+	for _, seg := range strings.Split(rest, "/") {
+		if why := Segment(seg); why != "" {
+			return why
+		}
+	}
+	return ""
 }
 
 // Segment says why s cannot be a segment of a page path or of an alias (see Safe

@@ -59,9 +59,22 @@ func TestFile(t *testing.T) {
 }
 
 func TestWithSlug(t *testing.T) {
-	for _, tt := range [][3]string{{"a/b", "", "a/b"}, {"a/b", "c", "a/c"}, {"b", "c", "c"}} {
+	for _, tt := range [][3]string{{"a/b", "", "a/b"}, {"a/b", "c", "a/c"}, {"b", "c", "c"},
+		// Docusaurus: from the top-level folder (a docs plugin's root)
+		{"docs/a/b", "/intro", "docs/intro"}, {"docs/a/b", "/x/y/", "docs/x/y"}, {"docs/a/b", "/", "docs"},
+		{"b", "/", "b"}, {"b", "/c", "c"}} {
 		if got := WithSlug(tt[0], tt[1]); got != tt[2] {
 			t.Errorf("WithSlug(%q, %q) = %q, want %q", tt[0], tt[1], got, tt[2])
+		}
+	}
+}
+
+// A slug is one safe segment, or Docusaurus's rooted path of safe segments.
+func TestSlugProblem(t *testing.T) {
+	for slug, ok := range map[string]bool{"c": true, "/": true, "/a/b": true, "/a/b/": true,
+		"a/b": false, "/a/../b": false, "/a:b": false, "..": false, "/a//b": false} {
+		if why := SlugProblem(slug); (why == "") != ok {
+			t.Errorf("SlugProblem(%q) = %q, want ok %v", slug, why, ok)
 		}
 	}
 }
