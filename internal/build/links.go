@@ -90,6 +90,12 @@ func (s *site) resolveDest(p *load.Page, pageURL, dest string, line int, image b
 		// or a download of a bundle) is also published beside the page.
 		ref.Target = resolveURL(pageURL, u.Path)
 		r.asset = s.besideFile(p, u.Path)
+		if r.asset == nil {
+			if alt, ok := s.fromSource(p, u.Path, ref.Target, image); ok {
+				ref.Target = alt
+				r.dest = withFragment(route.Rel(pageURL, alt), u)
+			}
+		}
 		if image && r.asset == nil && s.content[strings.TrimPrefix(ref.Target, "/")] == "" {
 			r.missing, r.target = true, ref.Target
 			if file, local := localFile(p.File, u.Path); local && s.isLink(file) {
@@ -100,6 +106,36 @@ func (s *site) resolveDest(p *load.Page, pageURL, dest string, line int, image b
 	}
 	r.ref = &ref
 	return r
+}
+
+// fromSource is where relative path rel of page p leads when it is read from the page's
+// source file, as Docusaurus reads it, rather than from its URL, as a browser (and Hugo)
+// does: target is the URL's reading, kept when a page or a file of the content tree is
+// published there. A Docusaurus page at docs/a/b (no trailing slash) links to a sibling
+// folder with ../c/d and to its images with ../img/x.png; docsite's pretty URL
+// (docs/a/b/) has one more folder, so the URL's reading misses them. The source's reading
+// is taken only when it names a page (rel, rel.md, rel/_index.md, rel/index.md) or a file
+// of the content tree, in the page's language.
+func (s *site) fromSource(p *load.Page, rel, target string, image bool) (string, bool) {
+	if s.content[strings.TrimPrefix(target, "/")] != "" || (!image && (s.pages.Published(target) || s.pages.Published(target+"/"))) {
+		return "", false
+	}
+	langRoot := "content/" + p.Lang + "/"
+	file := path.Join(path.Dir(p.File), strings.TrimSuffix(rel, "/"))
+	rest, ok := strings.CutPrefix(file, langRoot)
+	if !ok {
+		return "", false
+	}
+	if out := p.Lang + "/" + rest; s.content[out] != "" {
+		return "/" + out, true
+	}
+	if image {
+		return "", false
+	}
+	if u, ok := s.pages.PagePath(p.Lang, contentKey(rest)); ok && u != target {
+		return u, true
+	}
+	return "", false
 }
 
 // besideFile is the file that relative path rel names beside the source of page p (in

@@ -151,3 +151,38 @@ func TestMissingImageStrict(t *testing.T) {
 		t.Errorf("got %v, want a missing-image error", err)
 	}
 }
+
+// A Docusaurus site's relative links and images are read from the page's source file: at
+// docs/a/b (no trailing slash) ../c/d is the page docs/c/d and ../img/x.png the file
+// docs/img/x.png. docsite's page is at docs/a/b/, so where the URL's reading finds
+// nothing the source's is taken; where it finds a page (Hugo's reading), it is kept.
+func TestSourceRelativeLinks(t *testing.T) {
+	site := `-- content/en/docs/a/b.md --
+# B
+
+See [the guide](../c/d), [a sibling](sibling), [the URL's reading](../z) and [lost](../nowhere).
+
+![arch](../img/x.png)
+-- content/en/docs/a/sibling.md --
+# Sibling
+-- content/en/docs/c/d.md --
+# D
+-- content/en/docs/img/x.png --
+PNG
+-- content/en/docs/a/z.md --
+# Z beside b: the URL's reading of ../z from docs/a/b/
+-- content/en/docs/z.md --
+# Z above: the source's reading of ../z from docs/a/b.md
+`
+	files, res := mustBuild(t, siteFromText(t, site), Options{})
+	page := string(files["en/docs/a/b/index.html"])
+	for _, want := range []string{`href="../../c/d/"`, `href="../sibling/"`, `href="../z"`, `src="../../img/x.png" alt="arch"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("en/docs/a/b/ lacks %s", want)
+		}
+	}
+	got := linkDiags(res)
+	if want := "content/en/docs/a/b.md:3: dead-link"; !slices.Contains(got, want) || len(got) != 1 {
+		t.Errorf("diagnostics %q, want only %s (../nowhere)", got, want)
+	}
+}

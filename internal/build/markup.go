@@ -2,6 +2,8 @@ package build
 
 import (
 	"fmt"
+	"path"
+	"strings"
 	"sync/atomic"
 
 	"docsite/internal/config"
@@ -68,11 +70,33 @@ func (x pageIndex) PagePath(lang, p string) (string, bool) {
 }
 
 // pages is the index of the site's pages, replaced when a live rebuild regroups them.
-type pages struct{ idx atomic.Pointer[pageIndex] }
+type pages struct {
+	idx  atomic.Pointer[pageIndex]
+	urls atomic.Pointer[map[string]bool] // the site paths pages are published at
+}
 
 func (ps *pages) set(groups []*load.Group, langs []config.Lang) {
 	x := newPageIndex(groups, langs)
+	urls := map[string]bool{}
+	for _, byPath := range x {
+		for _, u := range byPath {
+			// and its folders': every folder of pages has a page, its own or a generated one
+			for ; u != "/" && !urls[u]; u = path.Dir(strings.TrimSuffix(u, "/")) + "/" {
+				urls[u] = true
+			}
+		}
+	}
 	ps.idx.Store(&x)
+	ps.urls.Store(&urls)
+}
+
+// Published reports whether a page is published at site path u (a section's generated
+// page too).
+func (ps *pages) Published(u string) bool {
+	if m := ps.urls.Load(); m != nil {
+		return (*m)[u]
+	}
+	return false
 }
 
 func (ps *pages) PagePath(lang, p string) (string, bool) {
