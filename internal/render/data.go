@@ -3,6 +3,7 @@ package render
 import (
 	"html/template"
 	"strings"
+	"time"
 
 	"docsite/internal/config"
 	"docsite/internal/locale"
@@ -64,6 +65,7 @@ type Page struct {
 	Search *SearchLinks
 
 	loc      *locale.Localizer
+	dates    locale.DateFormatter
 	assets   *Assets
 	base     route.Base
 	tree     *nav.Tree
@@ -190,6 +192,15 @@ type TOCEntry struct {
 type Date struct {
 	Text string // in the page's locale: "May 31, 2024", "2024年5月31日"
 	ISO  string // "2024-05-31"
+}
+
+// Dated is date t as the page prints it, in its language; nil for the zero time (an
+// undated page in a listing: {{with .Dated .Date}}).
+func (p *Page) Dated(t time.Time) *Date {
+	if t.IsZero() {
+		return nil
+	}
+	return &Date{Text: p.dates.Long(t), ISO: t.Format(time.DateOnly)}
 }
 
 // OGLocale is the page language as og:locale writes it: "en", "zh_Hans", "pt_BR".

@@ -102,9 +102,7 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 	if len(v.TOC) > 2 {
 		p.TOC = v.TOC
 	}
-	if !v.Updated.IsZero() {
-		p.Updated = &Date{Text: r.dates[l.Code].Long(v.Updated), ISO: v.Updated.Format(time.DateOnly)}
-	}
+	p.Updated = p.Dated(v.Updated)
 	p.Alternates = t.Alternates
 	p.Switcher = r.switcher(l, url, t.urlIn)
 	p.Canonical = r.base.Abs(url)

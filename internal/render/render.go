@@ -109,7 +109,7 @@ func New(cfg *config.Resolved, tmpl *Templates, assets *Assets, locs map[string]
 // language shares, and its links to the places every page points to.
 func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 	p := &Page{Site: r.site, Lang: l, Kind: kind, Title: title, URL: url,
-		loc: r.locs[l.Code], assets: r.assets, base: r.base}
+		loc: r.locs[l.Code], dates: r.dates[l.Code], assets: r.assets, base: r.base}
 	p.UI = r.ui[l.Code]
 	if t := r.trees[l.Code]; t != nil {
 		p.Navigation, p.tree, p.sidebars = t.View(url), t, r.sidebars[l.Code]
