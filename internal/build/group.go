@@ -335,6 +335,7 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 		return nil, err
 	}
 	b := &built{page: p, doc: doc, url: url, Version: versionOf(p)}
+	b.Summary = summary(p, doc)
 	if s.cat != nil {
 		b.inTables = gpu.LinkTables(doc.Root, s.matchers[p.Lang], gpuURL)
 	}

@@ -30,7 +30,7 @@ func (s *site) nav(l config.Lang) []render.NavLink {
 // pages, catalog pages, sitemap, …), from the built groups.
 // It returns the text of the catalog's pages for the search index, by language code.
 func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, map[string][]search.Prepared, error) {
-	ls := render.Listings{Intros: map[string]template.HTML{}, Catalog: s.catalogPages(outs)}
+	ls := render.Listings{Intros: map[string]template.HTML{}, Catalog: s.catalogPages(outs), Taken: s.content}
 	for _, o := range outs {
 		for code, intro := range o.home {
 			ls.Intros[code] = intro
@@ -78,7 +78,8 @@ func listingDigest(o *groupOut) [sha256.Size]byte {
 		field(p.URL)
 		field(p.Title)
 		field(p.BodyLang)
-		fmt.Fprintf(h, "%d/%t", p.Weight, p.Fallback)
+		field(p.Summary) // the feeds'
+		fmt.Fprintf(h, "%d/%t/%d", p.Weight, p.Fallback, p.Updated.UnixNano())
 		for _, a := range p.Alts {
 			field(a.Hreflang)
 			field(a.Href)

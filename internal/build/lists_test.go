@@ -1,9 +1,13 @@
 package build
 
 import (
+	"encoding/xml"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"docsite/internal/diag"
 )
 
 // listed is the titles of the links of a page's listing ("In this section"), in order.
@@ -38,4 +42,131 @@ func TestHugoLists(t *testing.T) {
 		`<a href="bind-address/">Eine neue Standardadresse</a> <time datetime="2024-05-10">10. Mai 2024</time></li>`,
 	}, nil)
 	wantIn(t, files, "en/docs/index.html", []string{`<a href="setup/">Setup</a></li>`}, nil)
+}
+
+// atom is what TestHugoFeeds reads of a feed: the elements Atom 1.0 requires (RFC 4287:
+// a feed's id, title, updated and, without one in each entry, author; an entry's id,
+// title, updated) and the ones docsite writes.
+type atom struct {
+	XMLName xml.Name `xml:"http://www.w3.org/2005/Atom feed"`
+	Lang    string   `xml:"http://www.w3.org/XML/1998/namespace lang,attr"`
+	ID      string   `xml:"http://www.w3.org/2005/Atom id"`
+	Title   string   `xml:"http://www.w3.org/2005/Atom title"`
+	Updated string   `xml:"http://www.w3.org/2005/Atom updated"`
+	Author  string   `xml:"http://www.w3.org/2005/Atom author>name"`
+	Links   []struct {
+		Rel  string `xml:"rel,attr"`
+		Href string `xml:"href,attr"`
+	} `xml:"http://www.w3.org/2005/Atom link"`
+	Entries []struct {
+		ID        string `xml:"http://www.w3.org/2005/Atom id"`
+		Title     string `xml:"http://www.w3.org/2005/Atom title"`
+		Updated   string `xml:"http://www.w3.org/2005/Atom updated"`
+		Published string `xml:"http://www.w3.org/2005/Atom published"`
+		Summary   string `xml:"http://www.w3.org/2005/Atom summary"`
+		Link      struct {
+			Rel  string `xml:"rel,attr"`
+			Href string `xml:"href,attr"`
+		} `xml:"http://www.w3.org/2005/Atom link"`
+	} `xml:"http://www.w3.org/2005/Atom entry"`
+}
+
+func parseFeed(t *testing.T, files map[string][]byte, rel string) atom {
+	t.Helper()
+	data, ok := files[rel]
+	if !ok {
+		t.Fatalf("%s was not written", rel)
+	}
+	var f atom
+	if err := xml.Unmarshal(data, &f); err != nil {
+		t.Fatalf("%s: %v", rel, err)
+	}
+	for _, s := range []string{f.ID, f.Title, f.Updated, f.Author} {
+		if s == "" {
+			t.Errorf("%s lacks a required element: %+v", rel, f)
+		}
+	}
+	if _, err := time.Parse(time.RFC3339, f.Updated); err != nil {
+		t.Errorf("%s: updated: %v", rel, err)
+	}
+	for _, e := range f.Entries {
+		if e.ID == "" || e.Title == "" || e.Updated == "" || e.Link.Href == "" {
+			t.Errorf("%s: an entry lacks a required element: %+v", rel, e)
+		}
+		if _, err := time.Parse(time.RFC3339, e.Updated); err != nil {
+			t.Errorf("%s: entry updated: %v", rel, err)
+		}
+	}
+	return f
+}
+
+// Each section with dated pages has an Atom feed per language, its entries newest first
+// with absolute URLs, title, dates and summary; the section's pages link to it. Without
+// a host there is no feed, and one warning.
+func TestHugoFeeds(t *testing.T) {
+	dir := siteDir(t, "testdata/hugo/lists.txtar")
+	files, res := mustBuild(t, dir, Options{})
+	f := parseFeed(t, files, "en/blog/atom.xml")
+	var got []string
+	for _, e := range f.Entries {
+		got = append(got, e.Title+" "+e.Published[:10]+" "+e.Summary)
+	}
+	want := []string{
+		"New year 2025-01-02 A new year.",
+		"A new default bind address 2024-05-10 The collector now listens on localhost & nothing else.",
+		"2024 GC Candidates 2024-03-01 Meet the candidates for the governance committee.",
+		"Zebra crossings 2023-01-01 An old post, with a description.",
+		"Pinned 2022-01-01 Read this first.",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("blog feed entries\ngot  %q\nwant %q", got, want)
+	}
+	if f.Lang != "en" || f.ID != "https://notes.example.org/en/blog/atom.xml" || f.Title != "Blog · Field notes" ||
+		f.Updated != "2025-01-02T00:00:00Z" || f.Entries[1].Updated != "2024-06-01T00:00:00Z" ||
+		f.Entries[1].Link.Href != "https://notes.example.org/en/blog/bind-address/" {
+		t.Errorf("blog feed = %+v", f)
+	}
+	if de := parseFeed(t, files, "de/blog/atom.xml"); de.Lang != "de" || len(de.Entries) != 1 {
+		t.Errorf("German feed = %+v", de) // its own post, not the English stand-ins
+	}
+	if y := parseFeed(t, files, "en/blog/2025/atom.xml"); len(y.Entries) != 1 {
+		t.Errorf("2025 feed = %+v", y)
+	}
+	for _, rel := range []string{"en/docs/atom.xml", "en/atom.xml"} {
+		if files[rel] != nil {
+			t.Errorf("%s written: a section without dated pages, or the home page", rel)
+		}
+	}
+	wantIn(t, files, "en/blog/2025/new-year/index.html", []string{
+		`<link rel="alternate" type="application/atom+xml" title="2025 · Field notes" href="../atom.xml">`,
+		`<link rel="alternate" type="application/atom+xml" title="Blog · Field notes" href="../../atom.xml">`}, nil)
+	wantIn(t, files, "en/blog/index.html", []string{`<link rel="alternate" type="application/atom+xml" title="Blog · Field notes" href="atom.xml">`}, nil)
+	wantIn(t, files, "en/docs/setup/index.html", nil, []string{"application/atom+xml"})
+	wantIn(t, files, "en/news/atom.xml", []string{"the author's own"}, nil)
+	if !hasDiag(res.Diags, "content/en/news/atom.xml", "feed") {
+		t.Errorf("no feed warning for the content file at the feed's place: %v", res.Diags)
+	}
+
+	files, res = mustBuild(t, dir, Options{BaseURL: "/notes/"})
+	if files["en/blog/atom.xml"] != nil || strings.Contains(string(files["en/blog/index.html"]), "atom+xml") {
+		t.Error("a feed without a host")
+	}
+	n := 0
+	for _, d := range res.Diags {
+		if d.Code == "feed" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d feed warnings without a host, want 1: %v", n, res.Diags)
+	}
+}
+
+func hasDiag(ds diag.List, file, code string) bool {
+	for _, d := range ds {
+		if d.File == file && d.Code == code {
+			return true
+		}
+	}
+	return false
 }

@@ -34,7 +34,10 @@ type Page struct {
 	// breadcrumbs, previous/next, and a section's (or the home page's) children.
 	Navigation nav.View
 	// InTree is .Navigation.InTree, read once: whether the page has a sidebar.
-	InTree   bool
+	InTree bool
+	// Feeds are the Atom feeds of the sections the page is in, nearest first: the
+	// layout links to them in its head. None without a host in baseURL.
+	Feeds    []FeedLink
 	TOC      []TOCEntry // the body's h2 and h3 headings, when it has more than two
 	Updated  *Date      // "Last updated": lastmod, else date; nil when the page has neither
 	Draft    bool       // front matter's draft: true, shown by build -drafts and serve

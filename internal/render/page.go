@@ -20,9 +20,12 @@ type Version struct {
 	TitleInBody bool // the body opens with its own level-one heading
 	Description string
 	Updated     time.Time // lastmod, else date; zero when neither is set
-	Draft       bool
-	Section     bool       // a section's _index.md
-	TOC         []TOCEntry // the body's h2 and h3 headings
+	// Summary is what a feed says of the page: its description, else its first
+	// paragraph as text; set only for a page with a date (feeds list no other).
+	Summary string
+	Draft   bool
+	Section bool       // a section's _index.md
+	TOC     []TOCEntry // the body's h2 and h3 headings
 }
 
 // Translations is one content page in every site language, as WritePage needs it.
@@ -78,6 +81,8 @@ type Published struct {
 	Fallback bool   // the body is the source's, shown untranslated
 	BodyLang string // BCP 47 tag of the body when it is another language's
 	Alts     []Alternate
+	Summary  string    // Version.Summary, for the feeds
+	Updated  time.Time // Version.Updated, for the feeds
 	// BodyAt is where the body starts in the page's file, -1 when the template did not
 	// write it as it is: a later build can take the body from there (the build cache),
 	// checking it against BodyCRC, its CRC-32C.
@@ -128,7 +133,8 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 		return Published{}, err
 	}
 	pub := Published{Lang: l.Code, URL: url, Title: p.Title, Weight: v.Weight,
-		Fallback: fallback, BodyLang: p.BodyLang, Alts: t.Alternates, BodyAt: index(html, string(p.Body))}
+		Fallback: fallback, BodyLang: p.BodyLang, Alts: t.Alternates, Summary: v.Summary, Updated: v.Updated,
+		BodyAt: index(html, string(p.Body))}
 	if pub.BodyAt >= 0 {
 		pub.BodyCRC = BodyCRC(html[pub.BodyAt : pub.BodyAt+len(p.Body)])
 	}

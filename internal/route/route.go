@@ -58,6 +58,10 @@
 // folder (static hosts that serve only the root one get there by its script); Sitemap lists the real pages; Static(name) is a file of the theme's static/
 // tree. The home page of a language is URL(lang, "").
 //
+// A section's Atom feed is atom.xml in its folder (Feed: /en/blog/atom.xml). Hugo writes
+// its RSS feeds at index.xml; the name of the format keeps that name free, and tells a
+// reader following the link what it gets.
+//
 // # Catalog pages
 //
 // The GPU data's pages exist in every language at the same path below the language
@@ -231,6 +235,10 @@ const (
 
 // NotFoundIn is the site path of language lang's page for a missing path in its folder.
 func NotFoundIn(lang string) string { return "/" + lang + NotFound }
+
+// Feed is the site path of the Atom feed of the section at site path section
+// ("/en/blog/" → "/en/blog/atom.xml").
+func Feed(section string) string { return section + "atom.xml" }
 
 // Static is the site path of file name of the theme's static/ tree.
 func Static(name string) string { return "/static/" + name }

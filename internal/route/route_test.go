@@ -51,7 +51,7 @@ func TestPlaces(t *testing.T) {
 
 func TestFile(t *testing.T) {
 	for p, want := range map[string]string{"/en/a/": "en/a/index.html", Root: "index.html", NotFound: "404.html",
-		Sitemap: "sitemap.xml", Static("site.css"): "static/site.css", ReviewIndex: "_review/index.html"} {
+		Sitemap: "sitemap.xml", Feed("/en/blog/"): "en/blog/atom.xml", Static("site.css"): "static/site.css", ReviewIndex: "_review/index.html"} {
 		if got := File(p); got != want {
 			t.Errorf("File(%q) = %q, want %q", p, got, want)
 		}
