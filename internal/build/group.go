@@ -63,6 +63,7 @@ type built struct {
 	doc      *markdown.Doc
 	inTables []gpu.TableMention // GPUs named in its tables
 	mentions []mention
+	lead     string    // the text of the body's first paragraph, a dated page's (summary.go)
 	assets   []asset   // local images, published beside every page that shows this body
 	links    []linkRef // its internal links
 	warned   diag.List // what rendering its body found (renderBody): deep nesting
@@ -335,7 +336,8 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 		return nil, err
 	}
 	b := &built{page: p, doc: doc, url: url, Version: versionOf(p)}
-	b.Summary = summary(p, doc)
+	b.lead = lead(p, doc)
+	b.Summary = summary(p, b.lead)
 	if s.cat != nil {
 		b.inTables = gpu.LinkTables(doc.Root, s.matchers[p.Lang], gpuURL)
 	}

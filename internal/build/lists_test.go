@@ -1,6 +1,7 @@
 package build
 
 import (
+	"context"
 	"encoding/xml"
 	"regexp"
 	"strings"
@@ -169,4 +170,52 @@ func hasDiag(ds diag.List, file, code string) bool {
 		}
 	}
 	return false
+}
+
+// The dates, the listings and the feeds (summaries from the bodies' first paragraphs) of a
+// cached build are a clean build's after each edit: a post's lead, its description, its
+// date, a title edit that writes every other page around its cached body.
+func TestCacheFeeds(t *testing.T) {
+	dir := siteDir(t, "testdata/hugo/lists.txtar")
+	_, edit := editors(t, dir)
+	runCacheSteps(t, dir, []cacheStep{
+		{"first build", func() {}, none, nil},
+		{"nothing changed", func() {}, all, nil},
+		{"lead", edit("content/en/blog/gc-candidates.md", func(s string) string {
+			return strings.Replace(s, "Meet the", "Meet all the", 1)
+		}), allButOne, nil},
+		{"title", edit("content/en/blog/pinned.md", func(s string) string {
+			return strings.Replace(s, "title: Pinned", "title: Pinned post", 1)
+		}), none, allButOne},
+		{"description dropped", edit("content/en/blog/zebra.md", func(s string) string {
+			return strings.Replace(s, "description: An old post, with a description.\n", "", 1)
+		}), none, allButOne},
+		{"date", edit("content/en/docs/setup.md", func(s string) string {
+			return strings.Replace(s, "title: Setup\n", "title: Setup\ndate: 2026-01-01\n", 1)
+		}), none, allButOne},
+	})
+}
+
+// A live rebuild after an edit of a post gives what a full build gives: the listing's
+// order and dates, the feed's entries and summaries.
+func TestLiveFeeds(t *testing.T) {
+	dir := siteDir(t, "testdata/hugo/lists.txtar")
+	live, first := startLive(t, dir)
+	_, edit := editors(t, dir)
+	before := first.Result.Diags
+	for _, step := range []struct {
+		name, file string
+		fn         func(string) string
+	}{
+		{"lead", "content/en/blog/gc-candidates.md", func(s string) string { return strings.Replace(s, "Meet the", "Meet all the", 1) }},
+		{"date", "content/en/blog/zebra.md", func(s string) string { return strings.Replace(s, "2023-01-01", "2026-01-01", 1) }},
+		{"title", "content/en/blog/pinned.md", func(s string) string { return strings.Replace(s, "title: Pinned", "title: Pinned post", 1) }},
+	} {
+		edit(step.file, step.fn)()
+		snap, err := live.Build(context.Background(), []string{step.file})
+		if err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		before = sameAsFull(t, step.name, dir, snap, before)
+	}
 }

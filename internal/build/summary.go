@@ -9,14 +9,15 @@ import (
 	"docsite/internal/markdown"
 )
 
-// summary is what a feed says of page p: its description, else the text of its first
-// paragraph. Only dated pages are in feeds: "" for the others.
-func summary(p *load.Page, doc *markdown.Doc) string {
+// A page's summary is what a feed says of it: its description, else the text of its
+// first paragraph (its lead). Only dated pages are in feeds, so only they have a lead;
+// the build cache keeps it with the body (cachedBody.Lead), for pages written again
+// around their bodies (whose description may have changed).
+
+// lead is the text of the first paragraph of page p's body; "" for an undated page.
+func lead(p *load.Page, doc *markdown.Doc) string {
 	if pageDate(&p.Meta).IsZero() {
 		return ""
-	}
-	if p.Meta.Description != "" {
-		return p.Meta.Description
 	}
 	for n := doc.Root.FirstChild(); n != nil; n = n.NextSibling() {
 		if para, ok := n.(*ast.Paragraph); ok {
@@ -24,6 +25,18 @@ func summary(p *load.Page, doc *markdown.Doc) string {
 		}
 	}
 	return ""
+}
+
+// summary is page p's summary, lead being its first paragraph's text: "" for an undated
+// page.
+func summary(p *load.Page, lead string) string {
+	if pageDate(&p.Meta).IsZero() {
+		return ""
+	}
+	if p.Meta.Description != "" {
+		return p.Meta.Description
+	}
+	return lead
 }
 
 // paragraphText is the text of paragraph para as a reader sees it: its words, without
