@@ -174,7 +174,7 @@ func hasDiag(ds diag.List, file, code string) bool {
 
 // The dates, the listings and the feeds (summaries from the bodies' first paragraphs) of a
 // cached build are a clean build's after each edit: a post's lead, its description, its
-// date, a title edit that writes every other page around its cached body.
+// date, a title edit that writes every other page around its cached body, tags.
 func TestCacheFeeds(t *testing.T) {
 	dir := siteDir(t, "testdata/hugo/lists.txtar")
 	_, edit := editors(t, dir)
@@ -193,11 +193,14 @@ func TestCacheFeeds(t *testing.T) {
 		{"date", edit("content/en/docs/setup.md", func(s string) string {
 			return strings.Replace(s, "title: Setup\n", "title: Setup\ndate: 2026-01-01\n", 1)
 		}), none, allButOne},
+		{"tags", edit("content/en/blog/zebra.md", func(s string) string {
+			return strings.Replace(s, "title: Zebra crossings\n", "title: Zebra crossings\ntags: [Zebras, Security]\n", 1)
+		}), none, allButOne}, // front matter: every other page is put through the templates again
 	})
 }
 
 // A live rebuild after an edit of a post gives what a full build gives: the listing's
-// order and dates, the feed's entries and summaries.
+// order and dates, the feed's entries and summaries, the tag pages.
 func TestLiveFeeds(t *testing.T) {
 	dir := siteDir(t, "testdata/hugo/lists.txtar")
 	live, first := startLive(t, dir)
@@ -210,6 +213,8 @@ func TestLiveFeeds(t *testing.T) {
 		{"lead", "content/en/blog/gc-candidates.md", func(s string) string { return strings.Replace(s, "Meet the", "Meet all the", 1) }},
 		{"date", "content/en/blog/zebra.md", func(s string) string { return strings.Replace(s, "2023-01-01", "2026-01-01", 1) }},
 		{"title", "content/en/blog/pinned.md", func(s string) string { return strings.Replace(s, "title: Pinned", "title: Pinned post", 1) }},
+		{"tags", "content/en/blog/zebra.md", func(s string) string { return strings.Replace(s, "date:", "tags: [Zebras]\ndate:", 1) }},
+		{"tag renamed", "content/en/blog/zebra.md", func(s string) string { return strings.Replace(s, "[Zebras]", "[Security]", 1) }},
 	} {
 		edit(step.file, step.fn)()
 		snap, err := live.Build(context.Background(), []string{step.file})
@@ -217,5 +222,52 @@ func TestLiveFeeds(t *testing.T) {
 			t.Fatalf("%s: %v", step.name, err)
 		}
 		before = sameAsFull(t, step.name, dir, snap, before)
+	}
+}
+
+// Tags give each language a list of its tags with their counts and a page per tag
+// listing its pages (sorted as a section's, from every section); a page shows its tags,
+// linked. Tags of one slug are one tag; a tag without a URL is a warning.
+func TestHugoTags(t *testing.T) {
+	files, res := mustBuild(t, siteDir(t, "testdata/hugo/lists.txtar"), Options{})
+	wantIn(t, files, "en/tags/index.html", []string{
+		`<title>Tags · Field notes</title>`,
+		`<li><a href="community/">community</a> <span class="count">(3)</span></li>
+<li><a href="elections/">Elections</a> <span class="count">(1)</span></li>
+<li><a href="security/">Security</a> <span class="count">(1)</span></li>`,
+		`<a href="../../de/tags/" hreflang="de" lang="de">`}, nil)
+	if got, want := listed(t, files, "en/tags/community/index.html"),
+		"A new default bind address | 2024 GC Candidates | Tagged doc"; got != want {
+		t.Errorf("community\ngot  %s\nwant %s", got, want)
+	}
+	wantIn(t, files, "en/tags/community/index.html", []string{
+		`<h1>community</h1>`, `<a href="../../blog/bind-address/">A new default bind address</a> <time datetime="2024-05-10">`,
+		`<p class="tags-up"><a href="../">Tags</a></p>`}, nil)
+	wantIn(t, files, "en/blog/gc-candidates/index.html", []string{`<nav class="page-tags" aria-label="Tags">Tags: <ul>
+<li><a href="../../tags/community/" rel="tag">Community</a></li>
+<li><a href="../../tags/elections/" rel="tag">Elections</a></li>
+</ul></nav>`}, nil)
+	wantIn(t, files, "de/tags/index.html", []string{`<h1>Schlagwörter</h1>`, `<a href="sicherheit/">Sicherheit</a> <span class="count">(1)</span>`}, []string{"community"})
+	wantIn(t, files, "de/blog/gc-candidates/index.html", nil, []string{"page-tags"}) // a stand-in: the English tags are not the German ones
+	wantIn(t, files, "de/blog/bind-address/index.html", []string{`<a href="../../tags/sicherheit/" rel="tag">Sicherheit</a>`}, nil)
+	wantIn(t, files, "en/docs/tagged/index.html", []string{`rel="tag">community</a>`}, []string{"???"})
+	wantIn(t, files, "sitemap.xml", []string{"<loc>https://notes.example.org/en/tags/community/</loc>", "<loc>https://notes.example.org/de/tags/</loc>"}, nil)
+	if !hasDiag(res.Diags, "content/en/docs/tagged.md", "tags") {
+		t.Errorf("no warning for the tag without a URL: %v", res.Diags)
+	}
+}
+
+// A language with a page of its own at tags/ gets no tag pages, with a warning.
+func TestTagsPlaceTaken(t *testing.T) {
+	dir := siteDir(t, "testdata/hugo/lists.txtar")
+	writeSrc(t, dir, "content/en/tags/_index.md", "---\ntitle: Our tags\n---\nHand-written.\n")
+	files, res := mustBuild(t, dir, Options{})
+	wantIn(t, files, "en/tags/index.html", []string{"Hand-written."}, nil)
+	wantIn(t, files, "en/blog/gc-candidates/index.html", nil, []string{"page-tags"})
+	if files["en/tags/community/index.html"] != nil || files["de/tags/index.html"] == nil {
+		t.Error("tag pages written over the section, or not in German")
+	}
+	if !hasDiag(res.Diags, "content/en/tags/_index.md", "tags") {
+		t.Errorf("no warning: %v", res.Diags)
 	}
 }

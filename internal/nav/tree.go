@@ -187,3 +187,25 @@ func (t *Tree) Generated() []*Node {
 
 // Len is how many nodes the tree has, generated ones and the root included.
 func (t *Tree) Len() int { return len(t.order) }
+
+// Sort orders nodes, pages of any sections, as siblings are ordered (Hugo's default
+// order), their titles in tag's collation: for the listings that gather pages from
+// several sections, such as a tag's.
+func Sort(tag language.Tag, nodes []*Node) {
+	col := collate.New(tag)
+	var buf collate.Buffer
+	keyed := make([]Node, len(nodes)) // copies with their keys: the tree's nodes stay as they are
+	for i, n := range nodes {
+		keyed[i] = Node{Entry: n.Entry, key: col.KeyFromString(&buf, n.NavTitle())}
+	}
+	idx := make([]int, len(nodes))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return readingOrder(&keyed[a], &keyed[b]) })
+	sorted := make([]*Node, len(nodes))
+	for i, j := range idx {
+		sorted[i] = nodes[j]
+	}
+	copy(nodes, sorted)
+}

@@ -161,3 +161,19 @@ func nodeTitles(ns []*Node) string {
 	}
 	return strings.Join(b, " ")
 }
+
+// Pages of several sections (a tag's) sort as siblings do.
+func TestSort(t *testing.T) {
+	day := func(d int) time.Time { return time.Date(2024, 5, d, 0, 0, 0, 0, time.UTC) }
+	tr := Build("en", language.English, []Entry{
+		{Path: "a/x", URL: "/en/a/x/", Title: "X", Date: day(1)},
+		{Path: "b/y", URL: "/en/b/y/", Title: "Y", Date: day(2)},
+		{Path: "c/z", URL: "/en/c/z/", Title: "Z"},
+		{Path: "c/w", URL: "/en/c/w/", Title: "W", Weight: 5},
+	})
+	nodes := []*Node{tr.Node("/en/c/z/"), tr.Node("/en/a/x/"), tr.Node("/en/c/w/"), tr.Node("/en/b/y/")}
+	Sort(language.English, nodes)
+	if got := nodeTitles(nodes); got != "W Y X Z" {
+		t.Errorf("sorted = %s", got)
+	}
+}

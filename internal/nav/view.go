@@ -129,3 +129,7 @@ func link(n *Node, from string) Link {
 	return Link{Title: n.NavTitle(), Href: route.Rel(from, n.URL), Description: n.Description,
 		Lang: n.TitleLang, Current: n.URL == from, Section: n.Section, Fallback: n.Fallback, Draft: n.Draft, Date: n.Date}
 }
+
+// Link is node n as a link from the page at site path from, for listings made outside
+// the tree (a tag's pages).
+func (n *Node) Link(from string) Link { return link(n, from) }

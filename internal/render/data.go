@@ -43,6 +43,14 @@ type Page struct {
 	Draft    bool       // front matter's draft: true, shown by build -drafts and serve
 	Section  bool       // a section's page (its _index.md, or generated): lists its children
 	Redirect string     // alias pages: the link to the page they stand for
+	// Tags are the page's tags (front matter), linked to their pages (tags.go).
+	Tags []TagLink
+	// Terms are the tags of the page's language, on its list of tags (kind "tags");
+	// Tagged are the pages of one tag, on that tag's page (kind "tags" too), and
+	// TagsHref the link from there to the list of tags.
+	Terms    []Term
+	Tagged   []nav.Link
+	TagsHref string
 	// AnyLanguage is set on the root 404 page, served for a missing path in any
 	// language's folder: its script (notfound.js) sends the reader to that language's.
 	AnyLanguage bool
@@ -78,8 +86,8 @@ type Page struct {
 
 // UI are the strings of the default layout's navigation in one language, looked up once.
 type UI struct {
-	Menu, SectionMenu, Breadcrumbs, PageNavigation, Previous, Next string
-	LastUpdated, NotTranslatedMark, OnThisPage, InThisSection      string
+	Menu, SectionMenu, Breadcrumbs, PageNavigation, Previous, Next  string
+	LastUpdated, NotTranslatedMark, OnThisPage, InThisSection, Tags string
 	// The search box's label and placeholder, and what search.js says: no result, n
 	// results ({n} in the text; One where the language's plural rules say one), and the
 	// mark of a page shown untranslated.
@@ -96,7 +104,7 @@ func newUI(loc *locale.Localizer) *UI {
 	return &UI{Menu: loc.T("Menu"), SectionMenu: loc.T("SectionMenu"), Breadcrumbs: loc.T("Breadcrumbs"),
 		PageNavigation: loc.T("PageNavigation"), Previous: loc.T("Previous"), Next: loc.T("Next"),
 		LastUpdated: loc.T("LastUpdated"), NotTranslatedMark: loc.T("NotTranslatedMark"),
-		OnThisPage: loc.T("OnThisPage"), InThisSection: loc.T("InThisSection"),
+		OnThisPage: loc.T("OnThisPage"), InThisSection: loc.T("InThisSection"), Tags: loc.T("Tags"),
 		Search: loc.T("Search"), SearchPlaceholder: loc.T("SearchPlaceholder"), SearchNone: loc.T("SearchNone"),
 		SearchOne: loc.T("SearchOne"), SearchMany: loc.T("SearchMany"), SearchFailed: loc.T("SearchFailed")}
 }

@@ -67,7 +67,11 @@ func (r *Renderer) writeSiteFiles(sink Sink, ls Listings) (diag.List, error) {
 			return nil, err
 		}
 	}
-	diags, err := r.writeSitemap(sink, ls.Pages, ls.Catalog)
+	tagURLs, err := r.writeTags(sink, ls.Pages)
+	if err != nil {
+		return nil, err
+	}
+	diags, err := r.writeSitemap(sink, ls.Pages, ls.Catalog, tagURLs)
 	if err != nil {
 		return nil, err
 	}

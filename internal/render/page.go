@@ -23,6 +23,7 @@ type Version struct {
 	// Summary is what a feed says of the page: its description, else its first
 	// paragraph as text; set only for a page with a date (feeds list no other).
 	Summary string
+	Tags    []string // front matter's tags
 	Draft   bool
 	Section bool       // a section's _index.md
 	TOC     []TOCEntry // the body's h2 and h3 headings
@@ -83,6 +84,7 @@ type Published struct {
 	Alts     []Alternate
 	Summary  string    // Version.Summary, for the feeds
 	Updated  time.Time // Version.Updated, for the feeds
+	Tags     []string  // Version.Tags, for the tag pages; none for a stand-in
 	// BodyAt is where the body starts in the page's file, -1 when the template did not
 	// write it as it is: a later build can take the body from there (the build cache),
 	// checking it against BodyCRC, its CRC-32C.
@@ -108,6 +110,9 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 		p.TOC = v.TOC
 	}
 	p.Updated = p.Dated(v.Updated)
+	if !fallback {
+		p.Tags = r.tagLinks(l.Code, url, v.Tags)
+	}
 	p.Alternates = t.Alternates
 	p.Switcher = r.switcher(l, url, t.urlIn)
 	p.Canonical = r.base.Abs(url)
@@ -135,6 +140,9 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 	pub := Published{Lang: l.Code, URL: url, Title: p.Title, Weight: v.Weight,
 		Fallback: fallback, BodyLang: p.BodyLang, Alts: t.Alternates, Summary: v.Summary, Updated: v.Updated,
 		BodyAt: index(html, string(p.Body))}
+	if !fallback {
+		pub.Tags = v.Tags
+	}
 	if pub.BodyAt >= 0 {
 		pub.BodyCRC = BodyCRC(html[pub.BodyAt : pub.BodyAt+len(p.Body)])
 	}

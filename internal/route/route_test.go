@@ -115,3 +115,19 @@ func TestAlias(t *testing.T) {
 		}
 	}
 }
+
+// A tag's slug is Hugo's urlize of it, and always a safe segment.
+func TestTagSlug(t *testing.T) {
+	for tag, want := range map[string]string{"Open Source": "open-source", "Security": "security", "C++": "c++",
+		"日本語": "日本語", "a/b?c#d%e": "abcde", " Kubernetes ": "kubernetes", "..": "", "?!": "", "v1.2": "v1.2"} {
+		if got := TagSlug(tag); got != want {
+			t.Errorf("TagSlug(%q) = %q, want %q", tag, got, want)
+		}
+		if got := TagSlug(tag); got != "" && Segment(got) != "" {
+			t.Errorf("TagSlug(%q) = %q, not a safe segment", tag, got)
+		}
+	}
+	if got := Tag("en", "open-source"); got != "/en/tags/open-source/" || Tags("ja") != "/ja/tags/" {
+		t.Errorf("Tag = %q", got)
+	}
+}
