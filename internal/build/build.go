@@ -46,6 +46,8 @@
 // Once every group is built, what depends on the list of pages rather than on their
 // bodies is written (render.WriteListings): the home pages, the root language chooser,
 // 404.html, the catalog pages with the sections that mention each GPU, sitemap.xml, the
+// sections' Atom feeds (whose summaries come from the bodies: a feed entry is the
+// description or the lead, the first paragraph's text, of a dated page), the
 // static files and the files of the content tree that are not pages; then, with Options.Review, the review's index (_review/), with the GPU
 // data's warnings.
 //

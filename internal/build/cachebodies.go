@@ -44,6 +44,9 @@ type cachedBody struct {
 	TOC         []render.TOCEntry
 	TitleInBody bool
 	Assets      []cachedAsset
+	// Lead is the text of the body's first paragraph when the page is dated: the
+	// summary its feed entry shows when it has no description (summary.go).
+	Lead string
 }
 
 type cachedAsset struct{ File, Rel string }
@@ -60,7 +63,8 @@ func bodiesOf(out *groupOut, v *versions) map[string]cachedBody {
 		if po.BodyAt < 0 {
 			return nil
 		}
-		cb := cachedBody{At: po.BodyAt, Len: len(b.Body), CRC: po.BodyCRC, TOC: b.TOC, TitleInBody: b.TitleInBody}
+		cb := cachedBody{At: po.BodyAt, Len: len(b.Body), CRC: po.BodyCRC, TOC: b.TOC, TitleInBody: b.TitleInBody,
+			Lead: b.lead}
 		for _, a := range b.assets {
 			cb.Assets = append(cb.Assets, cachedAsset{a.file, a.rel})
 		}
@@ -136,7 +140,9 @@ func (s *site) writeAround(g *load.Group, last *groupOut, read func(rel string) 
 			render.BodyCRC(data[cb.At:cb.At+cb.Len]) != cb.CRC {
 			return nil, nil
 		}
-		b := &built{page: p, url: url, Version: versionOf(p)}
+		// (A page's date is in its own file: one dated since is built again, with its lead.)
+		b := &built{page: p, url: url, Version: versionOf(p), lead: cb.Lead}
+		b.Summary = summary(p, b.lead)
 		b.Body = template.HTML(data[cb.At : cb.At+cb.Len])
 		b.TOC, b.TitleInBody = cb.TOC, cb.TitleInBody
 		for _, a := range cb.Assets {

@@ -63,6 +63,7 @@ type built struct {
 	doc      *markdown.Doc
 	inTables []gpu.TableMention // GPUs named in its tables
 	mentions []mention
+	lead     string    // the text of the body's first paragraph, a dated page's (summary.go)
 	assets   []asset   // local images, published beside every page that shows this body
 	links    []linkRef // its internal links
 	warned   diag.List // what rendering its body found (renderBody): deep nesting
@@ -335,6 +336,9 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 		return nil, err
 	}
 	b := &built{page: p, doc: doc, url: url, Version: versionOf(p)}
+	b.lead = lead(p, doc)
+	*diags = append(*diags, tagDiags(p)...)
+	b.Summary = summary(p, b.lead)
 	if s.cat != nil {
 		b.inTables = gpu.LinkTables(doc.Root, s.matchers[p.Lang], gpuURL)
 	}
@@ -350,7 +354,8 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 // versionOf is what page assembly needs of p besides its body: what its front matter says.
 func versionOf(p *load.Page) render.Version {
 	v := render.Version{Lang: p.Lang, Path: p.Path, Title: p.Title(), Weight: p.Meta.Weight,
-		Description: p.Meta.Description, Draft: p.Meta.Draft, Section: p.Kind == route.Section, Updated: p.Meta.Lastmod}
+		Description: p.Meta.Description, Draft: p.Meta.Draft, Section: p.Kind == route.Section, Updated: p.Meta.Lastmod,
+		Tags: p.Meta.Tags}
 	if v.Updated.IsZero() {
 		v.Updated = p.Meta.Date
 	}

@@ -6,9 +6,11 @@ import (
 	"html/template"
 	"maps"
 	"slices"
+	"strings"
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
+	"docsite/internal/load"
 	"docsite/internal/render"
 	"docsite/internal/route"
 	"docsite/internal/search"
@@ -30,7 +32,7 @@ func (s *site) nav(l config.Lang) []render.NavLink {
 // pages, catalog pages, sitemap, …), from the built groups.
 // It returns the text of the catalog's pages for the search index, by language code.
 func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, map[string][]search.Prepared, error) {
-	ls := render.Listings{Intros: map[string]template.HTML{}, Catalog: s.catalogPages(outs)}
+	ls := render.Listings{Intros: map[string]template.HTML{}, Catalog: s.catalogPages(outs), Taken: s.content}
 	for _, o := range outs {
 		for code, intro := range o.home {
 			ls.Intros[code] = intro
@@ -47,11 +49,48 @@ func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, map[string
 	}
 	if s.opts.NoSearch {
 		diags, err := s.render.WriteListings(sink, ls)
-		return diags, nil, err
+		return append(diags, s.tagPlaceDiags()...), nil, err
 	}
 	capture := &catalogCapture{Sink: sink, docs: map[string][]search.Prepared{}}
 	diags, err := s.render.WriteListings(capture, ls)
-	return diags, capture.docs, err
+	return append(diags, s.tagPlaceDiags()...), capture.docs, err
+}
+
+// tagDiags warns about the tags of page p that make no URL (route.TagSlug): they are
+// in no tag page.
+func tagDiags(p *load.Page) diag.List {
+	var out diag.List
+	for _, tag := range p.Meta.Tags {
+		if route.TagSlug(tag) == "" {
+			out = append(out, diag.Warnf(p.File, p.Meta.Line("tags"), 0, "tags",
+				"tag %q has no letter or digit to make its page's URL of; it has no tag page and the page does not show it", tag))
+		}
+	}
+	return out
+}
+
+// tagPlaceDiags warns, once per language, where the language has tagged pages but a
+// page of its own at tags/, where its tag pages would be: they are not written.
+func (s *site) tagPlaceDiags() diag.List {
+	var out diag.List
+	for _, l := range s.cfg.Langs {
+		tagged, at := false, ""
+		for _, g := range s.groups {
+			p := g.Page(l.Code)
+			if p == nil || p.Err != nil {
+				continue
+			}
+			tagged = tagged || len(p.Meta.Tags) > 0
+			if (p.Path == "tags" || strings.HasPrefix(p.Path, "tags/")) && (at == "" || p.File < at) {
+				at = p.File
+			}
+		}
+		if tagged && at != "" {
+			out = append(out, diag.Warnf(at, 0, 0, "tags",
+				"the tag pages of %s are not written: this page is published where they would be, %s", l.Code, route.Tags(l.Code)))
+		}
+	}
+	return out
 }
 
 // listingDigest sums up what the listings use of a group's output: a live rebuild whose
@@ -78,7 +117,11 @@ func listingDigest(o *groupOut) [sha256.Size]byte {
 		field(p.URL)
 		field(p.Title)
 		field(p.BodyLang)
-		fmt.Fprintf(h, "%d/%t", p.Weight, p.Fallback)
+		field(p.Summary) // the feeds'
+		for _, tag := range p.Tags {
+			field(tag)
+		}
+		field("") // the end of the tags		fmt.Fprintf(h, "%d/%t/%d", p.Weight, p.Fallback, p.Updated.UnixNano())
 		for _, a := range p.Alts {
 			field(a.Hreflang)
 			field(a.Href)

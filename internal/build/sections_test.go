@@ -40,7 +40,7 @@ func TestHugoLayout(t *testing.T) {
 	files, res := mustBuild(t, hugoSite(t), Options{})
 	mustContain(t, files, "en/docs/index.html", "<title>Documentation · Field guide</title>",
 		`<meta name="description" content="How to use it.">`, `<h2 id="children-heading">In this section</h2>`,
-		`<li><a href="basics/">The basics</a><p>What to know first.</p></li>`)
+		`<li><a href="basics/">The basics</a> <time datetime="2024-05-31">May 31, 2024</time><p>What to know first.</p></li>`)
 	mustContain(t, files, "en/docs/concepts/index.html", "<h1>Concepts</h1>", `<a href="one/">One concept</a>`)
 	mustContain(t, files, "en/index.html", `<a href="docs/">Docs</a><p>How to use it.</p>`, `<a href="blog/">Blog</a>`)
 	if strings.Contains(string(files["en/index.html"]), "The basics</a>") {

@@ -2,6 +2,7 @@ package build
 
 import (
 	"iter"
+	"time"
 
 	"github.com/yuin/goldmark/ast"
 
@@ -56,8 +57,19 @@ func (s *site) makeTrees() {
 func navEntry(p *load.Page) nav.Entry {
 	return nav.Entry{Path: p.Path, URL: route.URL(p.Lang, p.Path), Title: p.Title(),
 		LinkTitle: p.Meta.LinkTitle, Description: p.Meta.Description, Weight: p.Meta.Weight,
-		Section: p.Kind == route.Section || p.Kind == route.Home, Draft: p.Meta.Draft,
-		Unlisted: p.Meta.Build.List == "never"}
+		Date: pageDate(&p.Meta), Section: p.Kind == route.Section || p.Kind == route.Home,
+		Draft: p.Meta.Draft, Unlisted: p.Meta.Build.List == "never"}
+}
+
+// pageDate is the page's date as Hugo's .Date has it by default: date, else publishDate,
+// else lastmod; zero when none is set.
+func pageDate(m *load.FrontMatter) time.Time {
+	for _, t := range []time.Time{m.Date, m.PublishDate, m.Lastmod} {
+		if !t.IsZero() {
+			return t
+		}
+	}
+	return time.Time{}
 }
 
 // publishable is the pages a build writes, as Hugo decides (drafts, publishDate,

@@ -3,10 +3,11 @@
 //
 // A folder under content/<lang>/ is a section; its _index.md is the section's own page
 // (route.Section), and a folder without one gets a generated section page titled after the
-// folder. The language's home page is the root. Children are read in order of weight
-// (lower first; no weight, 0, after every weighted page, as in Hugo), then title in the
-// language's collation, then URL. Reading order (previous/next) is the tree depth first:
-// a section page, then its children.
+// folder. The language's home page is the root. Children are read in Hugo's default
+// order of pages: by weight (lower first; no weight, 0, after every weighted page), then
+// date (newer first; undated after dated), then link title in the language's collation,
+// then page path (Hugo's file path), then URL. Reading order (previous/next) is the tree
+// depth first: a section page, then its children.
 //
 // The sidebar of a page does not repeat the whole tree: it holds the top level, the
 // children of each section on the way to the page (so its siblings), and the page's own
@@ -20,6 +21,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
@@ -35,10 +37,14 @@ type Entry struct {
 	LinkTitle   string // shorter title for navigation; Title when empty
 	Description string
 	Weight      int
-	Section     bool   // an _index.md: its folder's page
-	Fallback    bool   // the source language's page stands in
-	TitleLang   string // BCP 47 tag of the title when it is another language's (a stand-in's)
-	Draft       bool
+	// Date is the page's date as Hugo's .Date: front matter's date, else publishDate,
+	// else lastmod; zero when it has none. Listings show it, feeds are made of the pages
+	// that have one.
+	Date      time.Time
+	Section   bool   // an _index.md: its folder's page
+	Fallback  bool   // the source language's page stands in
+	TitleLang string // BCP 47 tag of the title when it is another language's (a stand-in's)
+	Draft     bool
 	// Unlisted: the page is in no listing, sidebar or reading order (Hugo's build.list
 	// never); it still has its breadcrumbs.
 	Unlisted bool
@@ -50,6 +56,7 @@ type Node struct {
 	Parent    *Node
 	Children  []*Node
 	Generated bool // a folder without _index.md: its page is made here
+	feed      bool // a section with a feed (feed.go)
 	order     int  // position in reading order
 	key       []byte
 }
@@ -131,13 +138,16 @@ func Build(lang string, tag language.Tag, entries []Entry) *Tree {
 		}
 	}
 	walk(t.Root)
+	t.markFeeds()
 	for _, n := range t.order {
 		n.key = nil // only for sorting: the keys hold the collation buffer (20 MB at 30,000 pages)
 	}
 	return t
 }
 
-// readingOrder orders siblings: by weight, unweighted last, then title, then URL.
+// readingOrder orders siblings as Hugo's default sort does: by weight, unweighted last,
+// then date, newest first (a page without one counts as the oldest, as Hugo's zero
+// date; to the second, as Hugo), then link title, then path, then URL.
 func readingOrder(a, b *Node) int {
 	wa, wb := a.Weight, b.Weight
 	if (wa == 0) != (wb == 0) {
@@ -146,7 +156,8 @@ func readingOrder(a, b *Node) int {
 		}
 		return -1
 	}
-	return cmp.Or(cmp.Compare(wa, wb), bytes.Compare(a.key, b.key), strings.Compare(a.URL, b.URL))
+	return cmp.Or(cmp.Compare(wa, wb), cmp.Compare(b.Date.Unix(), a.Date.Unix()), bytes.Compare(a.key, b.key),
+		strings.Compare(a.Path, b.Path), strings.Compare(a.URL, b.URL))
 }
 
 // folderTitle is the title of a generated section page: its folder's name with dashes and
@@ -176,3 +187,25 @@ func (t *Tree) Generated() []*Node {
 
 // Len is how many nodes the tree has, generated ones and the root included.
 func (t *Tree) Len() int { return len(t.order) }
+
+// Sort orders nodes, pages of any sections, as siblings are ordered (Hugo's default
+// order), their titles in tag's collation: for the listings that gather pages from
+// several sections, such as a tag's.
+func Sort(tag language.Tag, nodes []*Node) {
+	col := collate.New(tag)
+	var buf collate.Buffer
+	keyed := make([]Node, len(nodes)) // copies with their keys: the tree's nodes stay as they are
+	for i, n := range nodes {
+		keyed[i] = Node{Entry: n.Entry, key: col.KeyFromString(&buf, n.NavTitle())}
+	}
+	idx := make([]int, len(nodes))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return readingOrder(&keyed[a], &keyed[b]) })
+	sorted := make([]*Node, len(nodes))
+	for i, j := range idx {
+		sorted[i] = nodes[j]
+	}
+	copy(nodes, sorted)
+}

@@ -3,6 +3,7 @@ package nav
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/text/language"
 )
@@ -93,5 +94,86 @@ func TestCollation(t *testing.T) {
 	})
 	if got := titles(tr.View("/de/").Children()); got != "Äpfel Birne Zebra" {
 		t.Errorf("order = %s", got)
+	}
+}
+
+// Siblings sort as Hugo's default: weight, then date newest first (undated last), then
+// link title, then path.
+func TestHugoDefaultOrder(t *testing.T) {
+	day := func(d int) time.Time { return time.Date(2024, 5, d, 0, 0, 0, 0, time.UTC) }
+	tr := Build("en", language.English, []Entry{
+		{Path: "blog", URL: "/en/blog/", Title: "Blog", Section: true},
+		{Path: "blog/a", URL: "/en/blog/a/", Title: "A new default", Date: day(1)},
+		{Path: "blog/b", URL: "/en/blog/b/", Title: "2024 candidates", Date: day(20)},
+		{Path: "blog/c", URL: "/en/blog/c/", Title: "Pinned", Weight: 1, Date: day(2)},
+		{Path: "blog/d", URL: "/en/blog/d/", Title: "Undated"},
+		{Path: "blog/e", URL: "/en/blog/e/", Title: "Same day", Date: day(20)},
+		{Path: "blog/f", URL: "/en/blog/f/", Title: "Same", LinkTitle: "Same day", Date: day(20)},
+	})
+	if got, want := titles(tr.View("/en/blog/").Children()), "Pinned 2024 candidates Same day Same day A new default Undated"; got != want {
+		t.Errorf("order\ngot  %s\nwant %s", got, want)
+	}
+	if kids := tr.View("/en/blog/").Children(); kids[2].Href != "e/" || kids[3].Href != "f/" || !kids[1].Date.Equal(day(20)) {
+		t.Errorf("same link title and date: by path; got %+v", kids)
+	}
+}
+
+// A section has a feed when a listed page of the language's own below it has a date; the
+// feed lists them newest first, capped; a page links to the feeds of its sections.
+func TestFeeds(t *testing.T) {
+	day := func(d int) time.Time { return time.Date(2024, 5, d, 0, 0, 0, 0, time.UTC) }
+	tr := Build("en", language.English, []Entry{
+		{Path: "blog", URL: "/en/blog/", Title: "Blog", Section: true},
+		{Path: "blog/2024/a", URL: "/en/blog/2024/a/", Title: "A", Date: day(1)},
+		{Path: "blog/2024/b", URL: "/en/blog/2024/b/", Title: "B", Date: day(3), Weight: 1},
+		{Path: "blog/c", URL: "/en/blog/c/", Title: "C", Date: day(2)},
+		{Path: "blog/u", URL: "/en/blog/u/", Title: "U", Date: day(9), Unlisted: true},
+		{Path: "news/x", URL: "/en/news/x/", Title: "X", Date: day(9), Fallback: true},
+		{Path: "docs/y", URL: "/en/docs/y/", Title: "Y"},
+		{Path: "", URL: "/en/", Title: "Home", Date: day(9)},
+	})
+	var feeds []string
+	for _, n := range tr.Feeds() {
+		feeds = append(feeds, n.URL)
+	}
+	if got := strings.Join(feeds, " "); got != "/en/blog/ /en/blog/2024/" {
+		t.Errorf("feeds = %s", got)
+	}
+	blog := tr.Node("/en/blog/")
+	if got := nodeTitles(tr.FeedEntries(blog, 20)); got != "B C A" {
+		t.Errorf("blog feed = %s", got)
+	}
+	if got := nodeTitles(tr.FeedEntries(blog, 2)); got != "B C" {
+		t.Errorf("capped feed = %s", got)
+	}
+	if got := nodeTitles(tr.View("/en/blog/2024/a/").Feeds()); got != "2024 Blog" {
+		t.Errorf("feeds of a post = %s", got)
+	}
+	if got := tr.View("/en/docs/y/").Feeds(); got != nil {
+		t.Errorf("an undated section links to %s", nodeTitles(got))
+	}
+}
+
+func nodeTitles(ns []*Node) string {
+	var b []string
+	for _, n := range ns {
+		b = append(b, n.NavTitle())
+	}
+	return strings.Join(b, " ")
+}
+
+// Pages of several sections (a tag's) sort as siblings do.
+func TestSort(t *testing.T) {
+	day := func(d int) time.Time { return time.Date(2024, 5, d, 0, 0, 0, 0, time.UTC) }
+	tr := Build("en", language.English, []Entry{
+		{Path: "a/x", URL: "/en/a/x/", Title: "X", Date: day(1)},
+		{Path: "b/y", URL: "/en/b/y/", Title: "Y", Date: day(2)},
+		{Path: "c/z", URL: "/en/c/z/", Title: "Z"},
+		{Path: "c/w", URL: "/en/c/w/", Title: "W", Weight: 5},
+	})
+	nodes := []*Node{tr.Node("/en/c/z/"), tr.Node("/en/a/x/"), tr.Node("/en/c/w/"), tr.Node("/en/b/y/")}
+	Sort(language.English, nodes)
+	if got := nodeTitles(nodes); got != "W Y X Z" {
+		t.Errorf("sorted = %s", got)
 	}
 }

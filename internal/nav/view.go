@@ -1,6 +1,10 @@
 package nav
 
-import "docsite/internal/route"
+import (
+	"time"
+
+	"docsite/internal/route"
+)
 
 // Link is a node as a page's navigation shows it; Href is relative to that page.
 type Link struct {
@@ -13,6 +17,7 @@ type Link struct {
 	Section     bool
 	Fallback    bool // not translated: the source stands in
 	Draft       bool
+	Date        time.Time // the page's date (Entry.Date); zero when it has none
 	Children    []Link
 }
 
@@ -122,5 +127,9 @@ func (t *Tree) Top() []*Node { return t.Root.Children }
 // link is node n as a link from the page at site path from.
 func link(n *Node, from string) Link {
 	return Link{Title: n.NavTitle(), Href: route.Rel(from, n.URL), Description: n.Description,
-		Lang: n.TitleLang, Current: n.URL == from, Section: n.Section, Fallback: n.Fallback, Draft: n.Draft}
+		Lang: n.TitleLang, Current: n.URL == from, Section: n.Section, Fallback: n.Fallback, Draft: n.Draft, Date: n.Date}
 }
+
+// Link is node n as a link from the page at site path from, for listings made outside
+// the tree (a tag's pages).
+func (n *Node) Link(from string) Link { return link(n, from) }

@@ -3,6 +3,7 @@ package render
 import (
 	"html/template"
 	"strings"
+	"time"
 
 	"docsite/internal/config"
 	"docsite/internal/locale"
@@ -33,12 +34,23 @@ type Page struct {
 	// breadcrumbs, previous/next, and a section's (or the home page's) children.
 	Navigation nav.View
 	// InTree is .Navigation.InTree, read once: whether the page has a sidebar.
-	InTree   bool
+	InTree bool
+	// Feeds are the Atom feeds of the sections the page is in, nearest first: the
+	// layout links to them in its head. None without a host in baseURL.
+	Feeds    []FeedLink
 	TOC      []TOCEntry // the body's h2 and h3 headings, when it has more than two
 	Updated  *Date      // "Last updated": lastmod, else date; nil when the page has neither
 	Draft    bool       // front matter's draft: true, shown by build -drafts and serve
 	Section  bool       // a section's page (its _index.md, or generated): lists its children
 	Redirect string     // alias pages: the link to the page they stand for
+	// Tags are the page's tags (front matter), linked to their pages (tags.go).
+	Tags []TagLink
+	// Terms are the tags of the page's language, on its list of tags (kind "tags");
+	// Tagged are the pages of one tag, on that tag's page (kind "tags" too), and
+	// TagsHref the link from there to the list of tags.
+	Terms    []Term
+	Tagged   []nav.Link
+	TagsHref string
 	// AnyLanguage is set on the root 404 page, served for a missing path in any
 	// language's folder: its script (notfound.js) sends the reader to that language's.
 	AnyLanguage bool
@@ -64,6 +76,7 @@ type Page struct {
 	Search *SearchLinks
 
 	loc      *locale.Localizer
+	dates    locale.DateFormatter
 	assets   *Assets
 	base     route.Base
 	tree     *nav.Tree
@@ -73,8 +86,8 @@ type Page struct {
 
 // UI are the strings of the default layout's navigation in one language, looked up once.
 type UI struct {
-	Menu, SectionMenu, Breadcrumbs, PageNavigation, Previous, Next string
-	LastUpdated, NotTranslatedMark, OnThisPage, InThisSection      string
+	Menu, SectionMenu, Breadcrumbs, PageNavigation, Previous, Next  string
+	LastUpdated, NotTranslatedMark, OnThisPage, InThisSection, Tags string
 	// The search box's label and placeholder, and what search.js says: no result, n
 	// results ({n} in the text; One where the language's plural rules say one), and the
 	// mark of a page shown untranslated.
@@ -91,7 +104,7 @@ func newUI(loc *locale.Localizer) *UI {
 	return &UI{Menu: loc.T("Menu"), SectionMenu: loc.T("SectionMenu"), Breadcrumbs: loc.T("Breadcrumbs"),
 		PageNavigation: loc.T("PageNavigation"), Previous: loc.T("Previous"), Next: loc.T("Next"),
 		LastUpdated: loc.T("LastUpdated"), NotTranslatedMark: loc.T("NotTranslatedMark"),
-		OnThisPage: loc.T("OnThisPage"), InThisSection: loc.T("InThisSection"),
+		OnThisPage: loc.T("OnThisPage"), InThisSection: loc.T("InThisSection"), Tags: loc.T("Tags"),
 		Search: loc.T("Search"), SearchPlaceholder: loc.T("SearchPlaceholder"), SearchNone: loc.T("SearchNone"),
 		SearchOne: loc.T("SearchOne"), SearchMany: loc.T("SearchMany"), SearchFailed: loc.T("SearchFailed")}
 }
@@ -190,6 +203,15 @@ type TOCEntry struct {
 type Date struct {
 	Text string // in the page's locale: "May 31, 2024", "2024年5月31日"
 	ISO  string // "2024-05-31"
+}
+
+// Dated is date t as the page prints it, in its language; nil for the zero time (an
+// undated page in a listing: {{with .Dated .Date}}).
+func (p *Page) Dated(t time.Time) *Date {
+	if t.IsZero() {
+		return nil
+	}
+	return &Date{Text: p.dates.Long(t), ISO: t.Format(time.DateOnly)}
 }
 
 // OGLocale is the page language as og:locale writes it: "en", "zh_Hans", "pt_BR".

@@ -16,6 +16,9 @@ type Listings struct {
 	Intros  map[string]template.HTML
 	Pages   []Published   // every content page written, in every language
 	Catalog []CatalogPage // in the order they are written
+	// Taken are the output files the content tree publishes, by path: their source
+	// files. A feed is not written over one.
+	Taken map[string]string
 }
 
 // CatalogPage is a page of the GPU catalog in one language; it exists in every language.
@@ -28,9 +31,9 @@ type CatalogPage struct {
 }
 
 // WriteListings writes what depends on the list of all pages (not on their bodies): home
-// pages, the root language chooser, 404.html, the catalog pages, sitemap.xml and the static
-// files. The home pages, which list every page, are written concurrently with the rest.
-// The diagnostics are warnings (a sitemap that cannot be written).
+// pages, the root language chooser, 404.html, the catalog pages, sitemap.xml, the
+// sections' feeds and the static files. The home pages, which list every page, are written concurrently with the rest.
+// The diagnostics are warnings (a sitemap or a feed that cannot be written).
 func (r *Renderer) WriteListings(sink Sink, ls Listings) (diag.List, error) {
 	homeErrs := make([]error, len(r.cfg.Langs))
 	var wg sync.WaitGroup
@@ -64,11 +67,19 @@ func (r *Renderer) writeSiteFiles(sink Sink, ls Listings) (diag.List, error) {
 			return nil, err
 		}
 	}
-	diags, err := r.writeSitemap(sink, ls.Pages, ls.Catalog)
+	tagURLs, err := r.writeTags(sink, ls.Pages)
 	if err != nil {
 		return nil, err
 	}
-	return diags, r.assets.Each(sink.WriteFile)
+	diags, err := r.writeSitemap(sink, ls.Pages, ls.Catalog, tagURLs)
+	if err != nil {
+		return nil, err
+	}
+	feedDiags, err := r.writeFeeds(sink, ls.Pages, ls.Taken)
+	if err != nil {
+		return nil, err
+	}
+	return append(diags, feedDiags...), r.assets.Each(sink.WriteFile)
 }
 
 // writeHome writes the home page of language l: its introduction, then its top-level

@@ -20,9 +20,13 @@ type Version struct {
 	TitleInBody bool // the body opens with its own level-one heading
 	Description string
 	Updated     time.Time // lastmod, else date; zero when neither is set
-	Draft       bool
-	Section     bool       // a section's _index.md
-	TOC         []TOCEntry // the body's h2 and h3 headings
+	// Summary is what a feed says of the page: its description, else its first
+	// paragraph as text; set only for a page with a date (feeds list no other).
+	Summary string
+	Tags    []string // front matter's tags
+	Draft   bool
+	Section bool       // a section's _index.md
+	TOC     []TOCEntry // the body's h2 and h3 headings
 }
 
 // Translations is one content page in every site language, as WritePage needs it.
@@ -78,6 +82,9 @@ type Published struct {
 	Fallback bool   // the body is the source's, shown untranslated
 	BodyLang string // BCP 47 tag of the body when it is another language's
 	Alts     []Alternate
+	Summary  string    // Version.Summary, for the feeds
+	Updated  time.Time // Version.Updated, for the feeds
+	Tags     []string  // Version.Tags, for the tag pages; none for a stand-in
 	// BodyAt is where the body starts in the page's file, -1 when the template did not
 	// write it as it is: a later build can take the body from there (the build cache),
 	// checking it against BodyCRC, its CRC-32C.
@@ -102,8 +109,9 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 	if len(v.TOC) > 2 {
 		p.TOC = v.TOC
 	}
-	if !v.Updated.IsZero() {
-		p.Updated = &Date{Text: r.dates[l.Code].Long(v.Updated), ISO: v.Updated.Format(time.DateOnly)}
+	p.Updated = p.Dated(v.Updated)
+	if !fallback {
+		p.Tags = r.tagLinks(l.Code, url, v.Tags)
 	}
 	p.Alternates = t.Alternates
 	p.Switcher = r.switcher(l, url, t.urlIn)
@@ -130,7 +138,11 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 		return Published{}, err
 	}
 	pub := Published{Lang: l.Code, URL: url, Title: p.Title, Weight: v.Weight,
-		Fallback: fallback, BodyLang: p.BodyLang, Alts: t.Alternates, BodyAt: index(html, string(p.Body))}
+		Fallback: fallback, BodyLang: p.BodyLang, Alts: t.Alternates, Summary: v.Summary, Updated: v.Updated,
+		BodyAt: index(html, string(p.Body))}
+	if !fallback {
+		pub.Tags = v.Tags
+	}
 	if pub.BodyAt >= 0 {
 		pub.BodyCRC = BodyCRC(html[pub.BodyAt : pub.BodyAt+len(p.Body)])
 	}

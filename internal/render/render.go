@@ -30,7 +30,8 @@
 // WriteListings writes what depends on the list of all pages rather than on their bodies:
 // each language's home page (its introduction and its top-level sections and pages), the
 // generated pages of sections without an _index.md, the root language chooser, 404.html, the catalog pages
-// (views the gpu package made), sitemap.xml and the theme's static files.
+// (views the gpu package made), sitemap.xml, an Atom feed for each section with dated
+// pages (feed.go) and the theme's static files.
 //
 // Where each of them goes, and how pages link to each other, is package route's to say.
 package render
@@ -109,11 +110,12 @@ func New(cfg *config.Resolved, tmpl *Templates, assets *Assets, locs map[string]
 // language shares, and its links to the places every page points to.
 func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 	p := &Page{Site: r.site, Lang: l, Kind: kind, Title: title, URL: url,
-		loc: r.locs[l.Code], assets: r.assets, base: r.base}
+		loc: r.locs[l.Code], dates: r.dates[l.Code], assets: r.assets, base: r.base}
 	p.UI = r.ui[l.Code]
 	if t := r.trees[l.Code]; t != nil {
 		p.Navigation, p.tree, p.sidebars = t.View(url), t, r.sidebars[l.Code]
 		p.InTree = p.Navigation.InTree()
+		p.Feeds = r.feedLinks(p)
 	}
 	for _, n := range r.nav[l.Code] {
 		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href)})

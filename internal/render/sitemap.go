@@ -28,10 +28,10 @@ type xhtmlRel struct {
 	Href     string `xml:"href,attr"`
 }
 
-// writeSitemap lists every real page (not untranslated stand-ins, not tool pages) and every
-// catalog page, each with its language alternates. A sitemap needs absolute URLs: without
+// writeSitemap lists every real page (not untranslated stand-ins, not tool pages), every
+// catalog page and tag page, each with its language alternates. A sitemap needs absolute URLs: without
 // a host in baseURL it is left out with a warning.
-func (r *Renderer) writeSitemap(sink Sink, pages []Published, catalog []CatalogPage) (diag.List, error) {
+func (r *Renderer) writeSitemap(sink Sink, pages []Published, catalog []CatalogPage, tags []string) (diag.List, error) {
 	if r.cfg.BaseURL.Host == "" {
 		return diag.List{diag.Warnf("site.toml", 0, 0, "sitemap",
 			"baseURL %q has no host; sitemap.xml needs absolute URLs and is not written", r.cfg.BaseURL)}, nil
@@ -60,6 +60,9 @@ func (r *Renderer) writeSitemap(sink Sink, pages []Published, catalog []CatalogP
 			u.Links = append(u.Links, xhtmlRel{Rel: "alternate", Hreflang: a.Hreflang, Href: a.Href})
 		}
 		set.URLs = append(set.URLs, u)
+	}
+	for _, url := range tags { // a language's tag pages: in that language only
+		set.URLs = append(set.URLs, sitemapURL{Loc: r.base.Abs(url)})
 	}
 	slices.SortFunc(set.URLs, func(a, b sitemapURL) int { return strings.Compare(a.Loc, b.Loc) })
 	set.URLs = slices.CompactFunc(set.URLs, func(a, b sitemapURL) bool { return a.Loc == b.Loc })

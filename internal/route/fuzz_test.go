@@ -113,3 +113,23 @@ func follow(from, rel string) string {
 	}
 	return got
 }
+
+// A tag's slug is empty or a safe segment, and its page stays in the language's tags
+// folder, whatever the tag.
+func FuzzTagSlug(f *testing.F) {
+	for _, s := range []string{"Open Source", "..", "a/../../b", "%2e%2e", "\x00", "İstanbul", " . "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, tag string) {
+		slug := TagSlug(tag)
+		if slug == "" {
+			return
+		}
+		if why := Segment(slug); why != "" {
+			t.Fatalf("TagSlug(%q) = %q: %s", tag, slug, why)
+		}
+		if file := File(Tag("en", slug)); path.Clean(file) != file || path.Dir(path.Dir(file)) != "en/tags" {
+			t.Fatalf("TagSlug(%q) = %q: its page is written to %q", tag, slug, file)
+		}
+	})
+}

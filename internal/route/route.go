@@ -58,6 +58,17 @@
 // folder (static hosts that serve only the root one get there by its script); Sitemap lists the real pages; Static(name) is a file of the theme's static/
 // tree. The home page of a language is URL(lang, "").
 //
+// A section's Atom feed is atom.xml in its folder (Feed: /en/blog/atom.xml). Hugo writes
+// its RSS feeds at index.xml; the name of the format keeps that name free, and tells a
+// reader following the link what it gets.
+//
+// # Tag pages
+//
+// Front matter's tags give each language a page listing its tags (Tags: /<lang>/tags/)
+// and one per tag listing its pages (Tag: /<lang>/tags/<slug>/). A tag's slug is made
+// as Hugo's urlize makes it (TagSlug: "Open Source" → "open-source"), and is a safe
+// segment.
+//
 // # Catalog pages
 //
 // The GPU data's pages exist in every language at the same path below the language
@@ -86,6 +97,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Kind is what a content file is to the site.
@@ -265,6 +277,36 @@ const (
 
 // NotFoundIn is the site path of language lang's page for a missing path in its folder.
 func NotFoundIn(lang string) string { return "/" + lang + NotFound }
+
+// Feed is the site path of the Atom feed of the section at site path section
+// ("/en/blog/" → "/en/blog/atom.xml").
+func Feed(section string) string { return section + "atom.xml" }
+
+// Tags is the site path of the list of language lang's tags.
+func Tags(lang string) string { return "/" + lang + "/tags/" }
+
+// Tag is the site path of the page of the tag whose slug is slug (TagSlug), in language
+// lang.
+func Tag(lang, slug string) string { return Tags(lang) + slug + "/" }
+
+// TagSlug is the URL segment of tag, as Hugo's urlize makes it: lower-cased, white space
+// as hyphens, letters, digits, marks and "-_.+~" kept, anything else left out; "" when
+// that leaves no safe segment (Segment).
+func TagSlug(tag string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(tag)) {
+		switch {
+		case unicode.IsSpace(r):
+			b.WriteByte('-')
+		case unicode.IsLetter(r), unicode.IsDigit(r), unicode.IsMark(r), strings.ContainsRune("-_.+~", r):
+			b.WriteRune(r)
+		}
+	}
+	if Segment(b.String()) != "" {
+		return ""
+	}
+	return b.String()
+}
 
 // Static is the site path of file name of the theme's static/ tree.
 func Static(name string) string { return "/static/" + name }

@@ -51,7 +51,7 @@ func TestPlaces(t *testing.T) {
 
 func TestFile(t *testing.T) {
 	for p, want := range map[string]string{"/en/a/": "en/a/index.html", Root: "index.html", NotFound: "404.html",
-		Sitemap: "sitemap.xml", Static("site.css"): "static/site.css", ReviewIndex: "_review/index.html"} {
+		Sitemap: "sitemap.xml", Feed("/en/blog/"): "en/blog/atom.xml", Static("site.css"): "static/site.css", ReviewIndex: "_review/index.html"} {
 		if got := File(p); got != want {
 			t.Errorf("File(%q) = %q, want %q", p, got, want)
 		}
@@ -126,5 +126,21 @@ func TestAlias(t *testing.T) {
 		if got := Alias(tt[0], "docs", tt[1], isLang); got != tt[2] {
 			t.Errorf("Alias(%q, %q) = %q, want %q", tt[0], tt[1], got, tt[2])
 		}
+	}
+}
+
+// A tag's slug is Hugo's urlize of it, and always a safe segment.
+func TestTagSlug(t *testing.T) {
+	for tag, want := range map[string]string{"Open Source": "open-source", "Security": "security", "C++": "c++",
+		"日本語": "日本語", "a/b?c#d%e": "abcde", " Kubernetes ": "kubernetes", "..": "", "?!": "", "v1.2": "v1.2"} {
+		if got := TagSlug(tag); got != want {
+			t.Errorf("TagSlug(%q) = %q, want %q", tag, got, want)
+		}
+		if got := TagSlug(tag); got != "" && Segment(got) != "" {
+			t.Errorf("TagSlug(%q) = %q, not a safe segment", tag, got)
+		}
+	}
+	if got := Tag("en", "open-source"); got != "/en/tags/open-source/" || Tags("ja") != "/ja/tags/" {
+		t.Errorf("Tag = %q", got)
 	}
 }
