@@ -32,13 +32,15 @@ func reviewInput(fsys fs.FS, cfg *config.Resolved) (review.Input, error) {
 
 // reviewGroup aligns the translations of a page against its source; as a side effect every
 // heading gets its section's shared anchor.
-func (s *site) reviewGroup(g *load.Group, real map[string]*built) *review.PageResult {
+// Versions that cannot be built (failed) are reviewed as such, not as missing.
+func (s *site) reviewGroup(g *load.Group, real map[string]*built, failed ...review.Doc) *review.PageResult {
 	var docs []review.Doc
 	for _, p := range g.Pages {
 		if b := real[p.Lang]; b != nil {
 			docs = append(docs, review.Doc{Locale: p.Lang, Page: reviewKey(g), File: p.File, Root: b.doc.Root, Src: b.doc.Src})
 		}
 	}
+	docs = append(docs, failed...)
 	return review.Page(s.review, reviewKey(g), docs)
 }
 
@@ -192,24 +194,35 @@ func Review(ctx context.Context, opts Options) (*review.Report, error) {
 	return rep, nil
 }
 
-// reviewOnly parses a group's pages and reviews them; pages that cannot be built count as
-// missing in their language.
+// reviewOnly parses a group's pages and reviews them; a translation that cannot be built is
+// one page-error finding, as a build would show its source instead. Only a source that
+// cannot be built stops the review.
 func (s *site) reviewOnly(g *load.Group) (*groupOut, error) {
 	out := &groupOut{key: g.Key, reviewKey: reviewKey(g)}
 	if g.Pages[0].Err != nil {
 		return nil, *g.Pages[0].Err
 	}
 	real := map[string]*built{}
-	for _, p := range g.Pages {
-		if p.Err == nil {
-			b, err := s.parsePage(p, &out.diags)
-			if err != nil {
-				return nil, err
-			}
+	var failed []review.Doc
+	for i, p := range g.Pages {
+		if p.Err != nil {
+			failed = append(failed, review.Doc{Locale: p.Lang, Page: reviewKey(g), File: p.File, Errs: diag.List{*p.Err}})
+			continue
+		}
+		b, err := s.parsePage(p, &out.diags)
+		var errs diag.ErrorList
+		switch {
+		case err == nil:
 			real[p.Lang] = b
+		case i > 0 && errors.As(err, &errs) && len(errs) > 0:
+			// A translation the build would replace by its source: one finding, and the
+			// review of the rest goes on.
+			failed = append(failed, review.Doc{Locale: p.Lang, Page: reviewKey(g), File: p.File, Errs: diag.List(errs)})
+		default:
+			return nil, err
 		}
 	}
-	out.review = s.reviewGroup(g, real)
+	out.review = s.reviewGroup(g, real, failed...)
 	if !s.opts.Review {
 		out.review.Compact() // no review pages: keep only what the report needs
 	}

@@ -2,7 +2,6 @@ package review
 
 import (
 	"fmt"
-	"strings"
 
 	"docsite/internal/align"
 	"docsite/internal/outline"
@@ -22,6 +21,8 @@ type checker struct {
 	terms             []string          // the language's glossary, lower case
 	// srcLines returns lines line..end (1-based) of the source file, for stale diffs.
 	srcLines func(line, end int) string
+	// The files' text, which messages quote (nil when unknown).
+	srcText, tgtText []byte
 }
 
 func (c *checker) run() {
@@ -56,10 +57,10 @@ func (c *checker) sections() {
 		switch {
 		case sp.Target < 0:
 			s := c.srcSec(sp.Source)
-			c.add(MissingSection, s, s.Line, c.targetLineNear(k), "section %s is missing", describeSection(s))
+			c.add(MissingSection, s, s.Line, c.targetLineNear(k), "section %s is missing", sectionName(s, c.srcText))
 		case sp.Source < 0:
 			t := c.tgtSec(sp.Target)
-			c.add(ExtraSection, t, c.sourceLineNear(k), t.Line, "section %s is not in the source", describeSection(t))
+			c.add(ExtraSection, t, c.sourceLineNear(k), t.Line, "section %s is not in the source", sectionName(t, c.tgtText))
 		default:
 			c.sectionPair(sp)
 		}
@@ -93,13 +94,6 @@ func (c *checker) sourceLineNear(k int) int {
 	return 1
 }
 
-func describeSection(s *outline.Section) string {
-	if s.Level == 0 {
-		return "(the introduction before the first heading)"
-	}
-	return fmt.Sprintf("%q (#%s)", s.Title, s.ID)
-}
-
 func (c *checker) sectionPair(sp align.SectionPair) {
 	s, t := c.srcSec(sp.Source), c.tgtSec(sp.Target)
 	if s.Level > 0 {
@@ -111,10 +105,10 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 		switch {
 		case bp.Target < 0:
 			b := &s.Blocks[bp.Source]
-			c.add(MissingBlock, s, b.Line, blockLineNear(sp.Blocks[k+1:], t, false), "%s is missing: %s", b.Kind, blockExcerpt(b))
+			c.add(MissingBlock, s, b.Line, blockLineNear(sp.Blocks[k+1:], t, false), "%s is missing: %s", b.Kind, blockExcerpt(b, c.srcText))
 		case bp.Source < 0:
 			b := &t.Blocks[bp.Target]
-			c.add(ExtraBlock, s, blockLineNear(sp.Blocks[k+1:], s, true), b.Line, "%s is not in the source: %s", b.Kind, blockExcerpt(b))
+			c.add(ExtraBlock, s, blockLineNear(sp.Blocks[k+1:], s, true), b.Line, "%s is not in the source: %s", b.Kind, blockExcerpt(b, c.tgtText))
 		default:
 			c.blockPair(s, &s.Blocks[bp.Source], &t.Blocks[bp.Target], bp)
 		}
@@ -146,18 +140,6 @@ func (c *checker) blockPair(sec *outline.Section, s, t *outline.Block, bp align.
 		c.untranslated(sec, s.Segments, t.Segments, s.ByRune, t.ByRune)
 		c.ratios.add(c, sec, s.Line, t.Line, s.Weight, t.Weight)
 	}
-}
-
-// blockExcerpt is what a message shows of a block: its text, or where it is when it has
-// none (markup, an embed).
-func blockExcerpt(b *outline.Block) string {
-	if t := strings.TrimSpace(b.Text()); t != "" {
-		return excerpt(t)
-	}
-	if b.EndLine > b.Line {
-		return fmt.Sprintf("lines %d-%d, no text", b.Line, b.EndLine)
-	}
-	return fmt.Sprintf("line %d, no text", b.Line)
 }
 
 // excerpt shortens a text for a message.

@@ -37,6 +37,6 @@ func Example() {
 	// ja        1      1           0         1/1               100.0%    number-mismatch 1
 	//
 	// content/ja/start.md: 1 error
-	//   3: error: number-mismatch: numbers differ: source has 2.4; translation has 2.6 (content/en/start.md:3)
+	// content/ja/start.md:3: error: number-mismatch: numbers differ: source has 2.4; translation has 2.6 (source content/en/start.md:3)
 	// strict exit 1: true
 }

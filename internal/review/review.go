@@ -21,6 +21,8 @@
 //
 //	check            severity  reported when
 //	missing-page     warning   the page has no version in the language; the site shows the source with a notice
+//	page-error       error     the language's version cannot be built (a dead ref, bad front matter); the
+//	                           site shows the source instead, and the rest of the review goes on
 //	missing-section  error     a source section has no counterpart
 //	extra-section    warning   a section of the translation has no counterpart in the source
 //	missing-block    error     a block of an aligned section has no counterpart
@@ -70,6 +72,7 @@ import (
 // Check ids.
 const (
 	MissingPage    = "missing-page"
+	PageError      = "page-error"
 	MissingSection = "missing-section"
 	ExtraSection   = "extra-section"
 	MissingBlock   = "missing-block"
@@ -89,6 +92,7 @@ var Checks = []struct {
 	Severity diag.Severity
 }{
 	{MissingPage, diag.Warning},
+	{PageError, diag.Error},
 	{MissingSection, diag.Error},
 	{ExtraSection, diag.Warning},
 	{MissingBlock, diag.Error},
@@ -119,6 +123,9 @@ type Doc struct {
 	File   string   // the file as findings name it, e.g. "content/ja/gpu-cloud.md"
 	Root   ast.Node // the goldmark document
 	Src    []byte   // the source it was parsed from, front matter blanked
+	// Errs, when set, are why this version cannot be built (Root and Src are then nil): it
+	// is reviewed as missing, with one page-error finding naming the first of them.
+	Errs diag.List
 }
 
 // Input is everything a review needs.

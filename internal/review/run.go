@@ -3,6 +3,7 @@ package review
 import (
 	"bytes"
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -104,14 +105,17 @@ func versions(in Input, key string) (src *Doc, others []*Doc) {
 		}
 		return nil
 	}
-	src = byLocale(in.Default)
+	buildable := func(d *Doc) bool { return d != nil && d.Errs == nil }
+	if d := byLocale(in.Default); buildable(d) {
+		src = d
+	}
 	for _, l := range codes(in.Locales) {
-		if d := byLocale(l); d != nil && src == nil {
+		if d := byLocale(l); buildable(d) && src == nil {
 			src = d
 		}
 	}
 	for i := range in.Docs {
-		if src == nil && in.Docs[i].Page == key {
+		if src == nil && in.Docs[i].Page == key && in.Docs[i].Errs == nil {
 			src = &in.Docs[i] // a language missing from in.Locales
 		}
 	}
@@ -140,9 +144,13 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 	var prepared *align.Source // once a translation needs it
 	for i, d := range others {
 		locale := locales[i]
-		if d == nil {
+		if d == nil || d.Errs != nil {
 			pd.Translations = append(pd.Translations, translation{version: version{Locale: locale, File: siblingFile(src.File, src.Locale, locale)}})
-			findings = append(findings, missingPage(key, src, locale))
+			if d == nil {
+				findings = append(findings, missingPage(key, src, locale))
+			} else {
+				findings = append(findings, pageError(key, src, d))
+			}
 			continue
 		}
 		if prepared == nil {
@@ -150,7 +158,8 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 		}
 		tr := translate(d, prepared, !in.AlignOnly)
 		c := &checker{page: key, locale: locale, src: src.Locale, own: scriptsOf(locale), a: tr.Align, ratios: ratios,
-			pair: ratios.pair(src.Locale, locale, tr.File), texts: texts, terms: in.Glossary[locale], srcLines: func(line, end int) string { return Lines(src.Src, line, end) }}
+			pair: ratios.pair(src.Locale, locale, tr.File), texts: texts, terms: in.Glossary[locale], srcLines: func(line, end int) string { return Lines(src.Src, line, end) },
+			srcText: src.Src, tgtText: d.Src}
 		if !in.AlignOnly {
 			c.run()
 		}
@@ -214,6 +223,21 @@ func missingPage(key string, src *Doc, locale string) Finding {
 		Source:  Pos{File: src.File, Line: 1},
 		Target:  Pos{File: siblingFile(src.File, src.Locale, locale)},
 		Message: "page not translated; the " + src.Locale + " version is shown",
+	}
+}
+
+// pageError is the one finding of a version that cannot be built, at its first error.
+func pageError(key string, src *Doc, d *Doc) Finding {
+	first := d.Errs[0]
+	msg := fmt.Sprintf("this translation cannot be built, the %s version is shown: %s: %s", src.Locale, first.Code, first.Message)
+	if n := len(d.Errs); n > 1 {
+		msg += fmt.Sprintf(" (and %d more errors)", n-1)
+	}
+	return Finding{
+		Check: PageError, Severity: SeverityOf(PageError), Locale: d.Locale, Page: key,
+		Source:  Pos{File: src.File, Line: 1},
+		Target:  Pos{File: d.File, Line: first.Line},
+		Message: msg,
 	}
 }
 

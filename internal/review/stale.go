@@ -23,10 +23,10 @@ func (c *checker) stale(st *State) []string {
 			continue
 		}
 		if e.Commit == "" {
-			c.add(Stale, s, s.Line, t.Line, "source section %s changed since this translation was accepted", describeSection(s))
+			c.add(Stale, s, s.Line, t.Line, "source section %s changed since this translation was accepted", sectionName(s, c.srcText))
 		} else {
 			c.add(Stale, s, s.Line, t.Line, "source section %s changed since %s, the revision this translation was made from",
-				describeSection(s), shortCommit(e.Commit))
+				sectionName(s, c.srcText), shortCommit(e.Commit))
 			if c.srcLines != nil {
 				c.findings[len(c.findings)-1].Diff = lineDiff(e.Old, c.srcLines(s.Line, s.EndLine))
 			}

@@ -46,12 +46,12 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRu
 						return true // only terms the glossary keeps
 					}
 				}
-				c.add(Untranslated, sec, srcLine, seg.Line, sameText+"%s", excerpt(x))
+				c.add(Untranslated, sec, srcLine, seg.Line, sameText+"%s", excerpt(c.quoted(x, seg.Line)))
 				done = true
 				return false
 			}
 			if why := c.foreign(&p, srcScript); why != "" {
-				c.add(Untranslated, sec, srcLine, seg.Line, "%s: %s", why, excerpt(x))
+				c.add(Untranslated, sec, srcLine, seg.Line, "%s: %s", why, excerpt(c.quoted(x, seg.Line)))
 				done = true
 				return false
 			}
