@@ -66,3 +66,33 @@ func TestReviewTextReportForTranslators(t *testing.T) {
 		t.Errorf("-strict with a page-error: exit %d, want 1", code)
 	}
 }
+
+// What is the same in every language, or the same said another way, is no error: a link
+// reference definition the translation writes inline, a script, numbers written in words
+// or CJK numerals, a callout written in the source's new syntax, table cells of inline code.
+func TestReviewFewerFalseErrors(t *testing.T) {
+	src := t.TempDir()
+	writeFiles(t, src, map[string]string{
+		"content/en/a.md": "# Guide\n\nSee the [releases][] page for every version we publish.\n\n" +
+			"[releases]: https://example.org/releases\n\n" +
+			"It has 1000000 users after a decade, and a dozen maintainers.\n\n" +
+			"> [!NOTE]\n> Keep the configuration small and simple.\n\n" +
+			"| Option | Default | Description |\n| --- | --- | --- |\n" +
+			"| `maxQueueSize` | `2048` | The maximum queue size before spans are dropped. |\n" +
+			"| `Use the default value` | `none` | The value when nothing is set. |\n\n" +
+			"<script>\nwindow.addEventListener(\"load\", function () { console.log(\"the page has loaded now\"); });\n</script>\n",
+		"content/ja/a.md": "# ガイド\n\n公開しているすべてのバージョンは[リリース](https://example.org/releases)ページを参照してください。\n\n" +
+			"十年で100万人のユーザーと12人のメンテナーがいます。\n\n" +
+			"{{% alert title=\"注\" %}}\n設定は小さくシンプルに保ちます。\n{{% /alert %}}\n\n" +
+			"| オプション | デフォルト | 説明 |\n| --- | --- | --- |\n" +
+			"| `maxQueueSize` | `2048` | スパンが破棄される前のキューの最大サイズ。 |\n" +
+			"| `Use the default value` | `none` | 何も設定されていないときの値。 |\n",
+	})
+	code, out, stderr := runOut(t, "review", "-source", src, "-strict")
+	if code != 0 {
+		t.Errorf("exit %d, want no error: %s\n%s", code, stderr, out)
+	}
+	if n := strings.Count(out, ": syntax: "); n != 1 {
+		t.Errorf("%d syntax findings, want 1 (the callout):\n%s", n, out)
+	}
+}

@@ -278,7 +278,9 @@ func (b *builder) block(n ast.Node) (Block, bool) {
 		if len(bytes.TrimSpace(c.text())) == 0 && len(c.links)+len(c.images) == 0 {
 			return blk, false // markup only, e.g. a stray </div>
 		}
-	case *ast.ThematicBreak:
+	case *ast.ThematicBreak, *ast.LinkReferenceDefinition:
+		// A definition is the target of the links that name it, which carry it: the
+		// translation may write the link inline.
 		return blk, false
 	default:
 		c.inline(n)

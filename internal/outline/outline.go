@@ -143,6 +143,9 @@ type Cell struct {
 	Header bool
 	Weight float64 // Weight of Text
 	ByRune bool    // FoldsByRune(Text)
+	// Code says the cell holds inline code and nothing else: an identifier or a value,
+	// the same in every language, not text to translate.
+	Code bool
 }
 
 // Shape returns the number of rows and the largest number of cells in a row.

@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"strings"
 
 	"docsite/internal/align"
 	"docsite/internal/outline"
@@ -101,7 +102,12 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 		c.tgtCell = append(c.tgtCell[:0], outline.Segment{Line: t.Line, Text: t.Title})
 		c.untranslated(s, c.srcCell, c.tgtCell, false, false)
 	}
-	for k, bp := range sp.Blocks {
+	for k := 0; k < len(sp.Blocks); k++ {
+		bp := sp.Blocks[k]
+		if k+1 < len(sp.Blocks) && c.calloutSyntax(s, t, bp, sp.Blocks[k+1]) {
+			k++
+			continue
+		}
 		switch {
 		case bp.Target < 0:
 			b := &s.Blocks[bp.Source]
@@ -114,6 +120,41 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 		}
 	}
 }
+
+// calloutSyntax reports, as one syntax finding, a source callout left without a
+// counterpart next to a translation's callout without one, written another way ({{% alert
+// %}} in one, > [!NOTE] in the other): the same note in a syntax the source changed.
+func (c *checker) calloutSyntax(s, t *outline.Section, a, b align.BlockPair) bool {
+	if a.Target >= 0 && b.Target < 0 {
+		a, b = b, a
+	}
+	if a.Target >= 0 || a.Source < 0 || b.Source >= 0 || b.Target < 0 {
+		return false // not a missing block next to an extra one
+	}
+	sb, tb := &s.Blocks[a.Source], &t.Blocks[b.Target]
+	sk, tk := calloutKind(sb), calloutKind(tb)
+	if sk == "" || tk == "" || sk == tk {
+		return false
+	}
+	c.add(Syntax, s, sb.Line, tb.Line, "callout written as %s, the source as %s: the same note in the source's new syntax?", tk, sk)
+	return true
+}
+
+// calloutKind names how a block is written when it is a callout (a note set apart from
+// the text), else "".
+func calloutKind(b *outline.Block) string {
+	switch {
+	case b.Kind == outline.QuoteBlock:
+		return "a quote (> [!NOTE] or >)"
+	case b.Kind == outline.ShortcodeBlock && calloutShortcodes[strings.ToLower(b.Shortcode)]:
+		return "shortcode " + b.Shortcode
+	}
+	return ""
+}
+
+// calloutShortcodes are the names of the shortcodes themes write notes with.
+var calloutShortcodes = map[string]bool{"alert": true, "note": true, "notice": true, "callout": true,
+	"warning": true, "tip": true, "info": true, "caution": true, "admonition": true, "hint": true}
 
 // blockLineNear is the line of the next aligned block on one side, else the section's end.
 func blockLineNear(rest []align.BlockPair, sec *outline.Section, source bool) int {

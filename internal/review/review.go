@@ -37,6 +37,9 @@
 //	length-ratio     warning   a block or cell says 2.5 times more or less than its source, relative to
 //	                           the median ratio of the language pair across the site (outline.Weight)
 //	link-mismatch    warning   aligned blocks link to or show different targets
+//	syntax           warning   a callout of the source and one of the translation, both without a
+//	                           counterpart, next to each other and written differently ({{% alert %}},
+//	                           > [!NOTE]): the same note, in the syntax the source moved to
 //	stale            warning   the source section changed since the translation was accepted
 //
 // # Use
@@ -83,6 +86,7 @@ const (
 	Untranslated   = "untranslated"
 	LengthRatio    = "length-ratio"
 	LinkMismatch   = "link-mismatch"
+	Syntax         = "syntax"
 	Stale          = "stale"
 )
 
@@ -103,6 +107,7 @@ var Checks = []struct {
 	{Untranslated, diag.Error},
 	{LengthRatio, diag.Warning},
 	{LinkMismatch, diag.Warning},
+	{Syntax, diag.Warning},
 	{Stale, diag.Warning},
 }
 

@@ -1,0 +1,176 @@
+package review
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"docsite/internal/outline"
+)
+
+// Numbers are written in words as often as in digits, and not the same way in every
+// language: "a dozen" becomes "12", "1 million" becomes "100万", "a decade" becomes "十年".
+// Before two aligned texts' numbers are compared, each side's numbers written in words or
+// CJK numerals are read, from a small table per language; a number of one side that the
+// other side writes that way is not a difference, and neither are the digits of "100" in
+// "100万". Where only one side has numbers the other lacks, and the other holds number
+// words the table cannot read ("数十", "several dozen"), it is not reported: it may well
+// be one of them.
+
+// numberWords are, per language (its folder code's primary subtag), the words that stand
+// for a number, lower case.
+var numberWords = map[string]map[string]float64{
+	"en": {"ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "twenty": 20, "thirty": 30, "forty": 40,
+		"fifty": 50, "hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "decade": 10, "century": 100},
+	"fr": {"dix": 10, "douze": 12, "douzaine": 12, "vingt": 20, "trente": 30, "cent": 100, "mille": 1e3,
+		"million": 1e6, "millions": 1e6, "milliard": 1e9, "milliards": 1e9, "décennie": 10, "siècle": 100},
+	"es": {"diez": 10, "doce": 12, "docena": 12, "veinte": 20, "treinta": 30, "cien": 100, "mil": 1e3,
+		"millón": 1e6, "millones": 1e6, "década": 10, "siglo": 100},
+	"pt": {"dez": 10, "doze": 12, "dúzia": 12, "vinte": 20, "trinta": 30, "cem": 100, "mil": 1e3,
+		"milhão": 1e6, "milhões": 1e6, "bilhão": 1e9, "bilhões": 1e9, "década": 10, "século": 100},
+	"ro": {"zece": 10, "doisprezece": 12, "duzină": 12, "douăzeci": 20, "sută": 100, "mie": 1e3, "mii": 1e3,
+		"milion": 1e6, "milioane": 1e6, "miliard": 1e9, "deceniu": 10, "secol": 100},
+	"pl": {"dziesięć": 10, "dwanaście": 12, "tuzin": 12, "dwadzieścia": 20, "sto": 100, "tysiąc": 1e3,
+		"tysiące": 1e3, "tysięcy": 1e3, "milion": 1e6, "miliony": 1e6, "milionów": 1e6, "miliard": 1e9, "dekada": 10, "wiek": 100},
+	"uk": {"десять": 10, "дванадцять": 12, "дюжина": 12, "двадцять": 20, "сто": 100, "тисяча": 1e3,
+		"тисячі": 1e3, "тисяч": 1e3, "мільйон": 1e6, "мільйони": 1e6, "мільйонів": 1e6, "мільярд": 1e9, "десятиліття": 10, "століття": 100},
+}
+
+// vagueWords are words for an unsaid number ("dozens", "数十"): a side that holds one may
+// mean any number.
+var vagueWords = []string{"dozens", "hundreds", "thousands", "millions", "several", "数十", "数百", "数千",
+	"数万", "几十", "几百", "几千", "수십", "수백", "수천", "douzaines", "centaines", "milliers", "decenas",
+	"centenas", "cientos", "miles", "dezenas", "centenas", "milhares", "zeci", "sute", "dziesiątki", "setki",
+	"tysiące", "десятки", "сотні", "тисячі"}
+
+// cjkDigits are the CJK numerals of the digits, and cjkUnits the multipliers.
+var (
+	cjkDigits = map[rune]float64{'〇': 0, '零': 0, '一': 1, '二': 2, '两': 2, '兩': 2, '三': 3, '四': 4, '五': 5,
+		'六': 6, '七': 7, '八': 8, '九': 9}
+	cjkUnits = map[rune]float64{'十': 10, '百': 100, '千': 1e3, '万': 1e4, '萬': 1e4, '億': 1e8, '亿': 1e8,
+		'兆': 1e12, '만': 1e4, '억': 1e8, '천': 1e3, '백': 100, '십': 10}
+	// digitsThenUnits is a number in digits followed by multipliers: "100万", "1.5 億", "3천".
+	digitsThenUnits = regexp.MustCompile(`(\d+(?:\.\d+)?)\s?([十百千万萬億亿兆만억천백]+)`)
+	// digitsThenWord is a number in digits followed by a word, for "1.5 million".
+	digitsThenWord = regexp.MustCompile(`(\d+(?:\.\d+)?)\s(\p{L}+)`)
+	cjkNumeral     = regexp.MustCompile(`[〇零一二两兩三四五六七八九十百千万萬億亿兆]+`)
+	word           = regexp.MustCompile(`\p{L}+`)
+)
+
+// wordNumbers reads the numbers a text writes in words or with CJK numerals, in language
+// lang (a folder code): their values, the digits that only make part of one ("100" of
+// "100万"), and whether the text holds words for a number the table cannot read.
+type wordNumbers struct {
+	values []float64
+	parts  []float64
+	vague  bool
+}
+
+func readWordNumbers(text, lang string) wordNumbers {
+	var w wordNumbers
+	lower := strings.ToLower(outline.Fold(text))
+	words := numberWords[primary(lang)]
+	for _, m := range digitsThenUnits.FindAllStringSubmatch(lower, -1) {
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			continue
+		}
+		for _, r := range m[2] {
+			v *= cjkUnits[r]
+		}
+		w.values, w.parts = append(w.values, v), append(w.parts, mustFloat(m[1]))
+	}
+	for _, m := range digitsThenWord.FindAllStringSubmatch(lower, -1) {
+		if mult, ok := words[m[2]]; ok && mult >= 100 {
+			w.values, w.parts = append(w.values, mustFloat(m[1])*mult), append(w.parts, mustFloat(m[1]))
+		}
+	}
+	for _, x := range word.FindAllString(lower, -1) {
+		if v, ok := words[x]; ok {
+			w.values = append(w.values, v)
+		}
+	}
+	for _, x := range cjkNumeral.FindAllString(lower, -1) {
+		if v, ok := cjkValue(x); ok && v >= 10 {
+			w.values = append(w.values, v)
+		}
+	}
+	for _, x := range vagueWords {
+		if strings.Contains(lower, x) {
+			w.vague = true
+			break
+		}
+	}
+	return w
+}
+
+// cjkValue reads a run of CJK numerals: "二十" = 20, "三百五十" = 350, "十" = 10,
+// "一万二千" = 12000.
+func cjkValue(s string) (float64, bool) {
+	var total, section, digit float64
+	seen := false
+	for _, r := range s {
+		if d, ok := cjkDigits[r]; ok {
+			digit, seen = d, true
+			continue
+		}
+		u := cjkUnits[r]
+		switch {
+		case u >= 1e4:
+			total += (section + digit) * u
+			section, digit = 0, 0
+		default:
+			if digit == 0 {
+				digit = 1 // "十" alone is ten
+			}
+			section += digit * u
+			digit = 0
+		}
+		seen = true
+	}
+	return total + section + digit, seen && utf8.RuneCountInString(s) > 0
+}
+
+func mustFloat(s string) float64 {
+	v, _ := strconv.ParseFloat(s, 64)
+	return v
+}
+
+// primary is a language code's first subtag: "pt" of "pt-BR".
+func primary(lang string) string {
+	lang, _, _ = strings.Cut(strings.ToLower(lang), "-")
+	lang, _, _ = strings.Cut(lang, "_")
+	return lang
+}
+
+// explained drops from only (the numbers one side has and the other lacks) those the other
+// side writes in words (other.values), and those that are part of a number this side writes
+// with a multiplier (own.parts).
+func explained(only []outline.Number, own, other wordNumbers) []outline.Number {
+	var out []outline.Number
+	for _, n := range only {
+		v, err := strconv.ParseFloat(n.Value, 64)
+		if err == nil && (containsFloat(other.values, v) || containsFloat(own.parts, v)) {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+func containsFloat(vs []float64, v float64) bool {
+	for _, x := range vs {
+		if x == v || (x != 0 && abs(x-v)/abs(x) < 1e-9) {
+			return true
+		}
+	}
+	return false
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

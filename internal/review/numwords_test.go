@@ -1,0 +1,35 @@
+package review
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestCJKValue(t *testing.T) {
+	for s, want := range map[string]float64{"十": 10, "二十": 20, "三百五十": 350, "一万二千": 12000, "十億": 1e9} {
+		if got, ok := cjkValue(s); !ok || got != want {
+			t.Errorf("cjkValue(%q) = %v, %v; want %v", s, got, ok, want)
+		}
+	}
+}
+
+func TestReadWordNumbers(t *testing.T) {
+	for _, c := range []struct {
+		text, lang string
+		values     []float64
+		vague      bool
+	}{
+		{"100万人のユーザー", "ja", []float64{1e6}, false},
+		{"1.5 億円", "ja", []float64{1.5e8}, false},
+		{"after a decade, a dozen people", "en", []float64{10, 12}, false},
+		{"2 million users", "en", []float64{2e6, 1e6}, false},
+		{"数十のサービス", "ja", []float64{10}, true},
+		{"dozens of services", "en", nil, true},
+		{"un millón de usuarios", "es", []float64{1e6}, false},
+	} {
+		w := readWordNumbers(c.text, c.lang)
+		if !slices.Equal(w.values, c.values) || w.vague != c.vague {
+			t.Errorf("readWordNumbers(%q) = %v vague %v; want %v vague %v", c.text, w.values, w.vague, c.values, c.vague)
+		}
+	}
+}
