@@ -69,7 +69,8 @@ func TestReviewTextReportForTranslators(t *testing.T) {
 
 // What is the same in every language, or the same said another way, is no error: a link
 // reference definition the translation writes inline, a script, numbers written in words
-// or CJK numerals, a callout written in the source's new syntax, table cells of inline code.
+// or CJK numerals, a callout written in the source's new syntax, table cells of inline code,
+// the title of an article linked to, the numbers of a program's output.
 func TestReviewFewerFalseErrors(t *testing.T) {
 	src := t.TempDir()
 	writeFiles(t, src, map[string]string{
@@ -80,13 +81,17 @@ func TestReviewFewerFalseErrors(t *testing.T) {
 			"| Option | Default | Description |\n| --- | --- | --- |\n" +
 			"| `maxQueueSize` | `2048` | The maximum queue size before spans are dropped. |\n" +
 			"| `Use the default value` | `none` | The value when nothing is set. |\n\n" +
-			"<script>\nwindow.addEventListener(\"load\", function () { console.log(\"the page has loaded now\"); });\n</script>\n",
+			"<script>\nwindow.addEventListener(\"load\", function () { console.log(\"the page has loaded now\"); });\n</script>\n\n" +
+			"The word occurs 7.3K times; read [Securing your OpenTelemetry Collector](https://medium.com/x) first.\n\n" +
+			"```\nlatency 12345 ms\n```\n",
 		"content/ja/a.md": "# ガイド\n\n公開しているすべてのバージョンは[リリース](https://example.org/releases)ページを参照してください。\n\n" +
 			"十年で100万人のユーザーと12人のメンテナーがいます。\n\n" +
 			"{{% alert title=\"注\" %}}\n設定は小さくシンプルに保ちます。\n{{% /alert %}}\n\n" +
 			"| オプション | デフォルト | 説明 |\n| --- | --- | --- |\n" +
 			"| `maxQueueSize` | `2048` | スパンが破棄される前のキューの最大サイズ。 |\n" +
-			"| `Use the default value` | `none` | 何も設定されていないときの値。 |\n",
+			"| `Use the default value` | `none` | 何も設定されていないときの値。 |\n\n" +
+			"この単語は7,300回出現します。まず次を読んでください。\n[Securing your OpenTelemetry Collector](https://medium.com/x)\n\n" +
+			"```\nlatency 67890 ms\n```\n",
 	})
 	code, out, stderr := runOut(t, "review", "-source", src, "-strict")
 	if code != 0 {

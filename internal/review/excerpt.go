@@ -117,3 +117,24 @@ func (c *checker) quoted(x string, line int) string {
 	}
 	return withCode(x, plainLine(lineOf(c.tgtText, line)))
 }
+
+// externalLink is a markdown link to another site, or by reference: [text](https://…),
+// [text][ref], [text][].
+var externalLink = regexp.MustCompile(`\[([^\[\]]+)\](?:\(https?://[^)]*\)|\[[^\]]*\])`)
+
+// titleOfLink reports whether x, a sentence of the translation's line, is the whole text
+// of a link to another site there: the title of a talk, an article or an issue, which
+// translations commonly keep as it was published.
+func (c *checker) titleOfLink(x string, line int) bool {
+	if c.tgtText == nil {
+		return false
+	}
+	want := strings.Join(strings.Fields(x), " ")
+	for _, m := range externalLink.FindAllStringSubmatch(lineOf(c.tgtText, line), -1) {
+		text := strings.Join(strings.Fields(emphasis.ReplaceAllString(strings.ReplaceAll(m[1], "`", ""), "")), " ")
+		if text == want {
+			return true
+		}
+	}
+	return false
+}

@@ -21,8 +21,12 @@ import (
 // numberWords are, per language (its folder code's primary subtag), the words that stand
 // for a number, lower case.
 var numberWords = map[string]map[string]float64{
-	"en": {"ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "twenty": 20, "thirty": 30, "forty": 40,
-		"fifty": 50, "hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "decade": 10, "century": 100},
+	"en": {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+		"seventeen": 17, "eighteen": 18, "nineteen": 19, "dozen": 12, "twenty": 20, "thirty": 30, "forty": 40,
+		"fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1e3,
+		"million": 1e6, "billion": 1e9, "decade": 10, "century": 100,
+		// Months, which other languages write as numbers (November 10 → 11月10日).
+		"october": 10, "november": 11, "december": 12},
 	"fr": {"dix": 10, "douze": 12, "douzaine": 12, "vingt": 20, "trente": 30, "cent": 100, "mille": 1e3,
 		"million": 1e6, "millions": 1e6, "milliard": 1e9, "milliards": 1e9, "décennie": 10, "siècle": 100},
 	"es": {"diez": 10, "doce": 12, "docena": 12, "veinte": 20, "treinta": 30, "cien": 100, "mil": 1e3,
@@ -51,9 +55,15 @@ var (
 	cjkUnits = map[rune]float64{'十': 10, '百': 100, '千': 1e3, '万': 1e4, '萬': 1e4, '億': 1e8, '亿': 1e8,
 		'兆': 1e12, '만': 1e4, '억': 1e8, '천': 1e3, '백': 100, '십': 10}
 	// digitsThenUnits is a number in digits followed by multipliers: "100万", "1.5 億", "3천".
-	digitsThenUnits = regexp.MustCompile(`(\d+(?:\.\d+)?)\s?([十百千万萬億亿兆만억천백]+)`)
+	digitsThenUnits = regexp.MustCompile(`(\d[\d,]*(?:\.\d+)?)\s?([十百千万萬億亿兆만억천백]+)`)
 	// digitsThenWord is a number in digits followed by a word, for "1.5 million".
-	digitsThenWord = regexp.MustCompile(`(\d+(?:\.\d+)?)\s(\p{L}+)`)
+	digitsThenWord = regexp.MustCompile(`(\d[\d,]*(?:\.\d+)?)\s(\p{L}+)`)
+	// digitsThenSuffix is a number with a metric suffix: "7.3K", "40M", "2B".
+	digitsThenSuffix = regexp.MustCompile(`\b(\d+(?:\.\d+)?)([kmb])\b`)
+	// groupedBySpace and groupedByDot are thousands written in groups: "300 000" (a space,
+	// no-break or narrow no-break space) and, in languages that group with a dot, "1.000".
+	groupedBySpace = regexp.MustCompile(`\b(\d{1,3})(?:[ \x{a0}\x{202f}]\d{3})+\b`)
+	groupedByDot   = regexp.MustCompile(`\b(\d{1,3})(?:\.\d{3})+\b`)
 	cjkNumeral     = regexp.MustCompile(`[〇零一二两兩三四五六七八九十百千万萬億亿兆]+`)
 	word           = regexp.MustCompile(`\p{L}+`)
 )
@@ -72,10 +82,7 @@ func readWordNumbers(text, lang string) wordNumbers {
 	lower := strings.ToLower(outline.Fold(text))
 	words := numberWords[primary(lang)]
 	for _, m := range digitsThenUnits.FindAllStringSubmatch(lower, -1) {
-		v, err := strconv.ParseFloat(m[1], 64)
-		if err != nil {
-			continue
-		}
+		v := mustFloat(m[1])
 		for _, r := range m[2] {
 			v *= cjkUnits[r]
 		}
@@ -84,6 +91,25 @@ func readWordNumbers(text, lang string) wordNumbers {
 	for _, m := range digitsThenWord.FindAllStringSubmatch(lower, -1) {
 		if mult, ok := words[m[2]]; ok && mult >= 100 {
 			w.values, w.parts = append(w.values, mustFloat(m[1])*mult), append(w.parts, mustFloat(m[1]))
+		}
+	}
+	for _, m := range digitsThenSuffix.FindAllStringSubmatch(lower, -1) {
+		mult := map[string]float64{"k": 1e3, "m": 1e6, "b": 1e9}[m[2]]
+		w.values, w.parts = append(w.values, mustFloat(m[1])*mult), append(w.parts, mustFloat(m[1]))
+	}
+	grouped := []*regexp.Regexp{groupedBySpace}
+	if groupsByDot[primary(lang)] {
+		grouped = append(grouped, groupedByDot)
+	}
+	for _, re := range grouped {
+		for _, m := range re.FindAllStringSubmatch(lower, -1) {
+			digits := strings.Map(func(r rune) rune {
+				if r >= '0' && r <= '9' {
+					return r
+				}
+				return -1
+			}, m[0])
+			w.values, w.parts = append(w.values, mustFloat(digits)), append(w.parts, mustFloat(m[1]))
 		}
 	}
 	for _, x := range word.FindAllString(lower, -1) {
@@ -132,8 +158,11 @@ func cjkValue(s string) (float64, bool) {
 	return total + section + digit, seen && utf8.RuneCountInString(s) > 0
 }
 
+// groupsByDot are the languages that write thousands grouped by dots: "1.000".
+var groupsByDot = map[string]bool{"es": true, "pt": true, "ro": true, "it": true, "de": true, "nl": true, "id": true, "tr": true}
+
 func mustFloat(s string) float64 {
-	v, _ := strconv.ParseFloat(s, 64)
+	v, _ := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
 	return v
 }
 

@@ -26,6 +26,11 @@ func TestReadWordNumbers(t *testing.T) {
 		{"数十のサービス", "ja", []float64{10}, true},
 		{"dozens of services", "en", nil, true},
 		{"un millón de usuarios", "es", []float64{1e6}, false},
+		{"occurs 7.3K times", "en", []float64{7300}, false},
+		{"毎秒約 4,000 万サンプル", "ja", []float64{4e7}, false},
+		{"hasta 300 000 usuarios", "es", []float64{300000}, false},
+		{"1.000 ou mais rastros", "pt", []float64{1000}, false},
+		{"November 10, thirteen respondents", "en", []float64{11, 13}, false},
 	} {
 		w := readWordNumbers(c.text, c.lang)
 		if !slices.Equal(w.values, c.values) || w.vague != c.vague {

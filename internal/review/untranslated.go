@@ -46,11 +46,14 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRu
 						return true // only terms the glossary keeps
 					}
 				}
+				if c.titleOfLink(x, seg.Line) {
+					return true
+				}
 				c.add(Untranslated, sec, srcLine, seg.Line, sameText+"%s", excerpt(c.quoted(x, seg.Line)))
 				done = true
 				return false
 			}
-			if why := c.foreign(&p, srcScript); why != "" {
+			if why := c.foreign(&p, srcScript); why != "" && !c.titleOfLink(x, seg.Line) {
 				c.add(Untranslated, sec, srcLine, seg.Line, "%s: %s", why, excerpt(c.quoted(x, seg.Line)))
 				done = true
 				return false
