@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -99,5 +100,46 @@ func TestReviewFewerFalseErrors(t *testing.T) {
 	}
 	if n := strings.Count(out, ": syntax: "); n != 1 {
 		t.Errorf("%d syntax findings, want 1 (the callout):\n%s", n, out)
+	}
+}
+
+// Judged by the source revision a translation records, a section added since is new (not
+// a missing-section error), and one whose heading changed with its text is stale, matched
+// by its text, with its diff.
+func TestReviewNewAndRenamedSections(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	src := t.TempDir()
+	gitRun := func(args ...string) string {
+		out, err := exec.Command("git", append([]string{"-C", src, "-c", "user.name=d", "-c", "user.email=d@example.org"}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	writeFiles(t, src, map[string]string{"content/en/a.md": "# A\n\n## One {#one}\n\nText one.\n\n## Two\n\nLine a.\nLine b.\nLine c.\nLine d.\n"})
+	gitRun("init", "-q")
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "one")
+	first := gitRun("rev-parse", "HEAD")
+	writeFiles(t, src, map[string]string{
+		"content/en/a.md": "# A\n\n## One {#one}\n\nText one.\n\n## Second\n\nLine a.\nLine b.\nLine c.\nLine e.\n\n## Three\n\nBrand new text.\n",
+		"content/ja/a.md": "---\nsourceCommit: " + first + "\n---\n# エー\n\n## 一 {#one}\n\n文一。\n\n## 二\n\n行 a。\n行 b。\n行 c。\n行 d。\n",
+	})
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "two")
+	_, out, stderr := runOut(t, "review", "-source", src)
+	for _, want := range []string{
+		"content/ja/a.md:16: warning: new: section \"Three\" (#three) was added to the source since",
+		"warning: stale: source section \"Second\" (#second) changed (its heading too: it was #two) since",
+		"      -Line d.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s%s", want, out, stderr)
+		}
+	}
+	if strings.Contains(out, "missing-section") {
+		t.Errorf("a section added since the recorded revision is reported missing:\n%s", out)
 	}
 }

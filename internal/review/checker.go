@@ -24,6 +24,8 @@ type checker struct {
 	srcLines func(line, end int) string
 	// The files' text, which messages quote (nil when unknown).
 	srcText, tgtText []byte
+	state            *State // the language's reviewed state, nil for none
+
 }
 
 func (c *checker) run() {
@@ -58,6 +60,11 @@ func (c *checker) sections() {
 		switch {
 		case sp.Target < 0:
 			s := c.srcSec(sp.Source)
+			if commit, ok := c.addedSince(s); ok {
+				c.add(New, s, s.Line, c.targetLineNear(k), "section %s was added to the source since %s, the revision this translation was made from: translate it",
+					sectionName(s, c.srcText), shortCommit(commit))
+				continue
+			}
 			c.add(MissingSection, s, s.Line, c.targetLineNear(k), "section %s is missing", sectionName(s, c.srcText))
 		case sp.Source < 0:
 			t := c.tgtSec(sp.Target)

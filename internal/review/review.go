@@ -41,6 +41,8 @@
 //	                           counterpart, next to each other and written differently ({{% alert %}},
 //	                           > [!NOTE]): the same note, in the syntax the source moved to
 //	stale            warning   the source section changed since the translation was accepted
+//	new              warning   the source section was added since the source revision the translation
+//	                           records (no section of that revision has its id or most of its text)
 //
 // # Use
 //
@@ -88,6 +90,7 @@ const (
 	LinkMismatch   = "link-mismatch"
 	Syntax         = "syntax"
 	Stale          = "stale"
+	New            = "new"
 )
 
 // Checks lists every check id with its severity, in the order of the package documentation.
@@ -109,6 +112,7 @@ var Checks = []struct {
 	{LinkMismatch, diag.Warning},
 	{Syntax, diag.Warning},
 	{Stale, diag.Warning},
+	{New, diag.Warning},
 }
 
 // SeverityOf returns the severity of a check id.

@@ -156,14 +156,18 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 		if prepared == nil {
 			prepared = align.Prepare(srcOutline)
 		}
+		c := &checker{page: key, locale: locale, src: src.Locale, own: scriptsOf(locale), a: &align.Page{Source: srcOutline}, ratios: ratios,
+			pair: ratios.pair(src.Locale, locale, d.File), texts: texts, terms: in.Glossary[locale], srcLines: func(line, end int) string { return Lines(src.Src, line, end) },
+			srcText: src.Src, tgtText: d.Src, state: stateFor(in.States, locale)}
+		// A section added to the source since the revision the translation was made from
+		// has no counterpart there: it is not paired with one.
+		prepared.Unpaired(c.addedSections())
 		tr := translate(d, prepared, !in.AlignOnly)
-		c := &checker{page: key, locale: locale, src: src.Locale, own: scriptsOf(locale), a: tr.Align, ratios: ratios,
-			pair: ratios.pair(src.Locale, locale, tr.File), texts: texts, terms: in.Glossary[locale], srcLines: func(line, end int) string { return Lines(src.Src, line, end) },
-			srcText: src.Src, tgtText: d.Src}
+		c.a = tr.Align
 		if !in.AlignOnly {
 			c.run()
 		}
-		tr.Stale = c.stale(stateFor(in.States, locale))
+		tr.Stale = c.stale(c.state)
 		findings = append(findings, c.findings...)
 		pd.Translations = append(pd.Translations, tr)
 	}
