@@ -1,7 +1,9 @@
 package main
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -141,5 +143,53 @@ func TestReviewNewAndRenamedSections(t *testing.T) {
 	}
 	if strings.Contains(out, "missing-section") {
 		t.Errorf("a section added since the recorded revision is reported missing:\n%s", out)
+	}
+}
+
+// A translation whose source file was renamed since the revision it records is judged by
+// the file under its former name: a move git's rename detection follows, and a page
+// moved into its own folder (a.md → a/index.md), which it may not.
+func TestReviewFollowsRenamedSource(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	src := t.TempDir()
+	gitRun := func(args ...string) string {
+		out, err := exec.Command("git", append([]string{"-C", src, "-c", "user.name=d", "-c", "user.email=d@example.org"}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	long := "## Usage {#usage}\n\nLine one of the usage.\nLine two of the usage.\nLine three of the usage.\nLine four.\n"
+	writeFiles(t, src, map[string]string{
+		"content/en/old.md": "# Old\n\n" + long,
+		"content/en/b.md":   "# B\n\n## Usage {#usage}\n\nFirst.\n",
+	})
+	gitRun("init", "-q")
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "one")
+	first := gitRun("rev-parse", "HEAD")
+	gitRun("mv", "content/en/old.md", "content/en/new.md")
+	os.MkdirAll(filepath.Join(src, "content/en/b"), 0o755)
+	gitRun("mv", "content/en/b.md", "content/en/b/index.md")
+	writeFiles(t, src, map[string]string{
+		"content/en/new.md":     "# Old\n\n" + strings.Replace(long, "Line four.", "Line four, changed.", 1),
+		"content/en/b/index.md": "# B\n\n## Usage {#usage}\n\nFirst, changed.\n\nA new paragraph.\n",
+		"content/ja/new.md":     "---\nsourceCommit: " + first + "\n---\n# 旧\n\n## 使い方 {#usage}\n\n一。\n二。\n三。\n四。\n",
+		"content/ja/b.md":       "---\nsourceCommit: " + first + "\n---\n# B\n\n## 使い方 {#usage}\n\n最初。\n",
+	})
+	gitRun("add", "-A")
+	gitRun("commit", "-q", "-m", "two")
+	_, out, stderr := runOut(t, "review", "-source", src, "-check", "stale")
+	for _, want := range []string{
+		"content/ja/new.md:6: warning: stale: source section \"Usage\" (#usage) changed since",
+		"      +Line four, changed.",
+		"content/ja/b.md:6: warning: stale: source section \"Usage\" (#usage) changed since",
+		"      +First, changed.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s%s", want, out, stderr)
+		}
 	}
 }

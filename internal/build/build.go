@@ -188,6 +188,9 @@ type site struct {
 	aliases   map[string]aliasOut  // front matter aliases, by site path
 	// revisionKeyUsed: translations record their source's commit (revisionStates).
 	revisionKeyUsed bool
+	// revisionDiags are the revision warnings: translations whose source revision could not
+	// be read, which the review reports too.
+	revisionDiags diag.List
 	cache           *buildCache  // nil without one
 	prior           *livePrior   // the last live build's groups, for a full live rebuild; nil otherwise
 	spill           *spill       // where the pages' search entries wait; nil keeps them in memory
@@ -274,6 +277,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	revStates, revDiags := s.revisionStates()
 	s.review.States = review.Merge(s.review.States, revStates)
 	s.diags = append(s.diags, revDiags...)
+	s.revisionDiags = revDiags
 	return s, nil
 }
 

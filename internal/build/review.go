@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 
@@ -169,6 +170,21 @@ func dataFindings(ds diag.List) []review.Finding {
 	return out
 }
 
+// revisionFindings are the revision warnings as findings of the translations they concern:
+// their stale sections are told by .reviewed.toml alone, the review should say so.
+func revisionFindings(ds diag.List) []review.Finding {
+	var out []review.Finding
+	for _, d := range ds {
+		locale := ""
+		if parts := strings.Split(d.File, "/"); len(parts) > 2 && parts[0] == "content" {
+			locale = parts[1]
+		}
+		out = append(out, review.Finding{Check: d.Code, Severity: d.Severity, Locale: locale,
+			Target: review.Pos{File: d.File, Line: d.Line}, Message: d.Message})
+	}
+	return out
+}
+
 // Review parses every page of the site at opts.Source and reviews its translations,
 // without rendering anything.
 func Review(ctx context.Context, opts Options) (*review.Report, error) {
@@ -190,6 +206,7 @@ func Review(ctx context.Context, opts Options) (*review.Report, error) {
 		return nil, err
 	}
 	rep := s.reviewReport(outs)
+	rep.Add(revisionFindings(s.revisionDiags)...)
 	rep.RevisionKey, rep.RevisionKeyUsed = s.cfg.RevisionKey, s.revisionKeyUsed
 	return rep, nil
 }

@@ -73,6 +73,12 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 		}
 		r := &revision{src: src}
 		old, err := rev.File(j.commit, src.File)
+		if errors.Is(err, load.ErrUnknownRevision) {
+			// Renamed or moved since: read it under the name it had then.
+			if former, ok := rev.Former(j.commit, src.File); ok {
+				old, err = rev.File(j.commit, former)
+			}
+		}
 		if err == nil {
 			r.body, err = load.Body(old)
 		}

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,6 +28,7 @@ type Revisions struct {
 	in     io.WriteCloser
 	out    *bufio.Reader
 	prefix string // the site root's path inside the repository, "" or ending in "/"
+	dir    string // the site root
 }
 
 // ErrNoRepository is returned by OpenRevisions for a site root outside any git work tree,
@@ -54,7 +57,7 @@ func OpenRevisions(dir string) (*Revisions, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, ErrNoRepository
 	}
-	return &Revisions{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), prefix: strings.TrimSpace(string(prefix))}, nil
+	return &Revisions{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), prefix: strings.TrimSpace(string(prefix)), dir: abs}, nil
 }
 
 // ErrUnknownRevision is returned by File when the repository has no such commit, or no
@@ -91,6 +94,64 @@ func (r *Revisions) File(commit, name string) ([]byte, error) {
 		return nil, err
 	}
 	return data[:size], nil
+}
+
+// Former finds the name file (a slash path from the site root) had at commit when it was
+// renamed or moved since: the same page at another of its paths (a.md, a/index.md,
+// a/_index.md), else the name git's rename detection follows it back to. ok is false when
+// neither had it at commit.
+func (r *Revisions) Former(commit, name string) (former string, ok bool) {
+	for _, alt := range pagePaths(name) {
+		if _, err := r.File(commit, alt); err == nil {
+			return alt, true
+		}
+	}
+	if strings.ContainsAny(commit, " \t\n:-") || commit == "" {
+		return "", false
+	}
+	out, err := exec.Command("git", "-C", r.dir, "log", "-M", "--follow", "--name-status", "--format=",
+		commit+"..HEAD", "--", r.prefix+name).Output()
+	if err != nil {
+		return "", false
+	}
+	// Newest first: the last rename listed is the oldest, from the name at commit.
+	for _, line := range slices.Backward(strings.Split(string(out), "\n")) {
+		f := strings.Split(line, "\t")
+		if len(f) == 3 && strings.HasPrefix(f[0], "R") {
+			old, found := strings.CutPrefix(f[1], r.prefix)
+			if !found {
+				return "", false
+			}
+			if _, err := r.File(commit, old); err == nil {
+				return old, true
+			}
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// pagePaths are the other paths of the page at name: a.md is also a/index.md and
+// a/_index.md, and each of those the two others.
+func pagePaths(name string) []string {
+	dir, base := path.Split(name)
+	var stem string
+	switch base {
+	case "index.md", "_index.md":
+		stem = strings.TrimSuffix(dir, "/")
+		if stem == "" {
+			return nil
+		}
+	default:
+		stem = strings.TrimSuffix(name, ".md")
+	}
+	var out []string
+	for _, alt := range []string{stem + ".md", stem + "/index.md", stem + "/_index.md"} {
+		if alt != name {
+			out = append(out, alt)
+		}
+	}
+	return out
 }
 
 // Close stops git.

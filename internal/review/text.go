@@ -65,7 +65,7 @@ func WriteTextLimit(w io.Writer, r *Report, perPage int) error {
 				break
 			}
 			fmt.Fprintf(&b, "%s: %s: %s: %s", f.where(), f.Severity, f.Check, f.Message)
-			if f.Target.File != "" {
+			if f.Target.File != "" && f.Source.File != "" {
 				fmt.Fprintf(&b, " (source %s)", f.Source)
 			}
 			b.WriteByte('\n')
