@@ -188,9 +188,6 @@ type site struct {
 	aliases   map[string]aliasOut  // front matter aliases, by site path
 	// revisionKeyUsed: translations record their source's commit (revisionStates).
 	revisionKeyUsed bool
-	// revisionDiags are the revision warnings: translations whose source revision could not
-	// be read, which the review reports too.
-	revisionDiags diag.List
 	cache           *buildCache  // nil without one
 	prior           *livePrior   // the last live build's groups, for a full live rebuild; nil otherwise
 	spill           *spill       // where the pages' search entries wait; nil keeps them in memory
@@ -198,6 +195,10 @@ type site struct {
 	pages           pages        // what ref and relref link to
 	review          review.Input // languages and reviewed states, for the per-page review
 	diags           diag.List
+
+	// revisionDiags are the revision warnings: translations whose source revision could not
+	// be read, which the review reports too.
+	revisionDiags diag.List
 }
 
 // prepare reads what every page of the site at fsys shares, and the pages.
