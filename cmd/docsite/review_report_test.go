@@ -106,8 +106,8 @@ func TestReviewFewerFalseErrors(t *testing.T) {
 }
 
 // Judged by the source revision a translation records, a section added since is new (not
-// a missing-section error), and one whose heading changed with its text is stale, matched
-// by its text, with its diff.
+// a missing-section error), one whose heading changed with its text is stale, matched by
+// its text, with its diff, and so is a changed title.
 func TestReviewNewAndRenamedSections(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -120,13 +120,13 @@ func TestReviewNewAndRenamedSections(t *testing.T) {
 		}
 		return strings.TrimSpace(string(out))
 	}
-	writeFiles(t, src, map[string]string{"content/en/a.md": "# A\n\n## One {#one}\n\nText one.\n\n## Two\n\nLine a.\nLine b.\nLine c.\nLine d.\n"})
+	writeFiles(t, src, map[string]string{"content/en/a.md": "---\ntitle: A\n---\n# A\n\n## One {#one}\n\nText one.\n\n## Two\n\nLine a.\nLine b.\nLine c.\nLine d.\n"})
 	gitRun("init", "-q")
 	gitRun("add", ".")
 	gitRun("commit", "-q", "-m", "one")
 	first := gitRun("rev-parse", "HEAD")
 	writeFiles(t, src, map[string]string{
-		"content/en/a.md": "# A\n\n## One {#one}\n\nText one.\n\n## Second\n\nLine a.\nLine b.\nLine c.\nLine e.\n\n## Three\n\nBrand new text.\n",
+		"content/en/a.md": "---\ntitle: A, renamed\n---\n# A\n\n## One {#one}\n\nText one.\n\n## Second\n\nLine a.\nLine b.\nLine c.\nLine e.\n\n## Three\n\nBrand new text.\n",
 		"content/ja/a.md": "---\nsourceCommit: " + first + "\n---\n# エー\n\n## 一 {#one}\n\n文一。\n\n## 二\n\n行 a。\n行 b。\n行 c。\n行 d。\n",
 	})
 	gitRun("add", ".")
@@ -136,6 +136,8 @@ func TestReviewNewAndRenamedSections(t *testing.T) {
 		"content/ja/a.md:16: warning: new: section \"Three\" (#three) was added to the source since",
 		"warning: stale: source section \"Second\" (#second) changed (its heading too: it was #two) since",
 		"      -Line d.",
+		"content/ja/a.md:1: warning: stale: source title changed since",
+		"      +A, renamed",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s%s", want, out, stderr)

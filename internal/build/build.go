@@ -197,8 +197,10 @@ type site struct {
 	diags           diag.List
 
 	// revisionDiags are the revision warnings: translations whose source revision could not
-	// be read, which the review reports too.
-	revisionDiags diag.List
+	// be read, which the review reports too; frontMatterFindings the changes of the sources'
+	// titles and descriptions since the revisions the translations record.
+	revisionDiags       diag.List
+	frontMatterFindings []review.Finding
 }
 
 // prepare reads what every page of the site at fsys shares, and the pages.

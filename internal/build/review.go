@@ -207,6 +207,7 @@ func Review(ctx context.Context, opts Options) (*review.Report, error) {
 	}
 	rep := s.reviewReport(outs)
 	rep.Add(revisionFindings(s.revisionDiags)...)
+	rep.Add(s.frontMatterFindings...)
 	rep.RevisionKey, rep.RevisionKeyUsed = s.cfg.RevisionKey, s.revisionKeyUsed
 	return rep, nil
 }

@@ -60,6 +60,7 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 	type revision struct {
 		src  *load.Page
 		body []byte
+		meta load.FrontMatter
 		err  error
 		secs []review.Accepted // Page and Commit set per translation below
 	}
@@ -80,7 +81,7 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 			}
 		}
 		if err == nil {
-			r.body, err = load.Body(old)
+			r.body, r.meta, err = load.BodyMeta(old)
 		}
 		r.err = err
 		revs[k] = r
@@ -117,6 +118,7 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 			diags = append(diags, diag.Warnf(j.p.File, j.p.Meta.Line(key), 0, "revision", "%s", msg))
 			continue
 		}
+		s.frontMatterFindings = append(s.frontMatterFindings, frontMatterChanges(j.g, j.p, r.meta, j.commit)...)
 		st := byLocale[j.p.Lang]
 		if st == nil {
 			st = &review.State{Locale: j.p.Lang}
@@ -134,4 +136,26 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 		}
 	}
 	return out, diags
+}
+
+// frontMatterChanges reports the front matter text of p's source (its title and
+// description, which readers see in the page's head, the navigation and listings) that
+// changed since the revision p records, as stale findings of p.
+func frontMatterChanges(g *load.Group, p *load.Page, old load.FrontMatter, commit string) []review.Finding {
+	src := g.Pages[0]
+	var out []review.Finding
+	for _, k := range []struct{ key, was, now string }{
+		{"title", old.Title, src.Meta.Title},
+		{"description", old.Description, src.Meta.Description},
+	} {
+		if strings.TrimSpace(k.was) == strings.TrimSpace(k.now) {
+			continue
+		}
+		out = append(out, review.Finding{Check: review.Stale, Severity: review.SeverityOf(review.Stale), Locale: p.Lang,
+			Page: reviewKey(g), Source: review.Pos{File: src.File, Line: src.Meta.Line(k.key)},
+			Target:  review.Pos{File: p.File, Line: max(p.Meta.Line(k.key), 1)},
+			Message: fmt.Sprintf("source %s changed since %s, the revision this translation was made from", k.key, commit[:min(len(commit), 10)]),
+			Diff:    "-" + k.was + "\n+" + k.now})
+	}
+	return out
 }

@@ -163,10 +163,16 @@ func (r *Revisions) Close() error {
 // Body returns a page's source with its front matter blanked, as a build reads it; the
 // front matter must decode (the error says why not).
 func Body(src []byte) ([]byte, error) {
+	body, _, err := BodyMeta(src)
+	return body, err
+}
+
+// BodyMeta is Body and the front matter it blanked.
+func BodyMeta(src []byte) ([]byte, FrontMatter, error) {
 	src = bytes.Clone(src)
 	var fm FrontMatter
 	if _, err := splitFrontMatter(src, &fm); err != nil {
-		return nil, err
+		return nil, fm, err
 	}
-	return src, nil
+	return src, fm, nil
 }
