@@ -109,17 +109,7 @@ func TestReviewFewerFalseErrors(t *testing.T) {
 // a missing-section error), one whose heading changed with its text is stale, matched by
 // its text, with its diff, and so is a changed title.
 func TestReviewNewAndRenamedSections(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	src := t.TempDir()
-	gitRun := func(args ...string) string {
-		out, err := exec.Command("git", append([]string{"-C", src, "-c", "user.name=d", "-c", "user.email=d@example.org"}, args...)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
+	src, gitRun := gitSite(t)
 	writeFiles(t, src, map[string]string{"content/en/a.md": "---\ntitle: A\n---\n# A\n\n## One {#one}\n\nText one.\n\n## Two\n\nLine a.\nLine b.\nLine c.\nLine d.\n"})
 	gitRun("init", "-q")
 	gitRun("add", ".")
@@ -152,17 +142,7 @@ func TestReviewNewAndRenamedSections(t *testing.T) {
 // the file under its former name: a move git's rename detection follows, and a page
 // moved into its own folder (a.md → a/index.md), which it may not.
 func TestReviewFollowsRenamedSource(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	src := t.TempDir()
-	gitRun := func(args ...string) string {
-		out, err := exec.Command("git", append([]string{"-C", src, "-c", "user.name=d", "-c", "user.email=d@example.org"}, args...)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
+	src, gitRun := gitSite(t)
 	long := "## Usage {#usage}\n\nLine one of the usage.\nLine two of the usage.\nLine three of the usage.\nLine four.\n"
 	writeFiles(t, src, map[string]string{
 		"content/en/old.md": "# Old\n\n" + long,
@@ -192,6 +172,74 @@ func TestReviewFollowsRenamedSource(t *testing.T) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s%s", want, out, stderr)
+		}
+	}
+}
+
+// gitSite is an empty site root in a new git repository, and a function running git in it.
+func gitSite(t *testing.T) (string, func(args ...string) string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	src := t.TempDir()
+	return src, func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command("git", append([]string{"-C", src, "-c", "user.name=d", "-c", "user.email=d@example.org"}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+}
+
+// An image the build leaves out (not found) does not make the introduction it opens stale:
+// the old revision, outlined alone, still has it.
+func TestReviewIntroWithMissingImageNotStale(t *testing.T) {
+	src, gitRun := gitSite(t)
+	writeFiles(t, src, map[string]string{"content/en/a.md": "---\ntitle: A\n---\n\n![A diagram](missing.png)\n\nIntro text.\n\n## S\n\nText.\n"})
+	gitRun("init", "-q")
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "one")
+	first := gitRun("rev-parse", "HEAD")
+	writeFiles(t, src, map[string]string{"content/ja/a.md": "---\ntitle: エー\nsourceCommit: " + first + "\n---\n\n![図](missing.png)\n\n紹介文。\n\n## S\n\n本文。\n"})
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "two")
+	if _, out, _ := runOut(t, "review", "-source", src, "-check", "stale"); strings.Contains(out, "stale:") {
+		t.Errorf("unchanged source reported stale:\n%s", out)
+	}
+}
+
+// Partials (_includes) are reviewed like pages: paired by their path, stale by the source
+// revision they record.
+func TestReviewPartials(t *testing.T) {
+	src, gitRun := gitSite(t)
+	writeFiles(t, src, map[string]string{
+		"content/en/a.md":                  "# A\n\nText.\n",
+		"content/en/_includes/note.md":     "## Note\n\nKeep the collector close to the app.\n",
+		"content/en/docs/_includes/tip.md": "Restart the collector after a change.\n",
+	})
+	gitRun("init", "-q")
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "one")
+	first := gitRun("rev-parse", "HEAD")
+	writeFiles(t, src, map[string]string{
+		"content/en/_includes/note.md":     "## Note\n\nKeep the collector close to the application.\n",
+		"content/ja/_includes/note.md":     "---\nsourceCommit: " + first + "\n---\n## 注\n\nコレクターはアプリの近くに置きます。\n",
+		"content/ja/docs/_includes/tip.md": "Restart the collector after a change.\n",
+	})
+	gitRun("add", "-A")
+	gitRun("commit", "-q", "-m", "two")
+	code, out, stderr := runOut(t, "review", "-source", src)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"content/ja/_includes/note.md:4: warning: stale: source section \"Note\" (#note) changed since",
+		"content/ja/docs/_includes/tip.md:1: error: untranslated: same text as the source",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -150,7 +152,7 @@ func (s *site) writeReview(outs []*groupOut, sink Sink) error {
 func (s *site) reviewReport(outs []*groupOut) *review.Report {
 	var results []*review.PageResult
 	for _, o := range outs {
-		if o.review != nil {
+		if o != nil && o.review != nil {
 			results = append(results, o.review)
 		}
 	}
@@ -185,6 +187,67 @@ func revisionFindings(ds diag.List) []review.Finding {
 	return out
 }
 
+// partialGroups are the site's partials (content to include, such as Hugo's _includes:
+// files and folders whose name starts with "_", but _index.md), each with its versions in
+// every language, paired by their path under content/<lang>/: the review checks their
+// translations as it does pages'.
+func (s *site) partialGroups() ([]*load.Group, error) {
+	byKey := map[string]*load.Group{}
+	var groups []*load.Group
+	def := s.cfg.Default().Code
+	for _, l := range s.cfg.Langs {
+		root := path.Join("content", l.Code)
+		err := fs.WalkDir(s.fsys, root, func(name string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil // a folder the build cannot read either: it says so
+			}
+			if strings.HasPrefix(d.Name(), ".") && name != root {
+				if d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() || path.Ext(name) != ".md" || !isPartial(strings.TrimPrefix(name, root+"/")) {
+				return nil
+			}
+			key := strings.TrimSuffix(strings.TrimPrefix(name, root+"/"), ".md")
+			g := byKey[key]
+			if g == nil {
+				g = &load.Group{Key: key}
+				byKey[key] = g
+				groups = append(groups, g)
+			}
+			p := load.Read(s.fsys, l.Code, name)
+			if l.Code == def {
+				g.Pages = append([]*load.Page{p}, g.Pages...) // the source first
+			} else {
+				g.Pages = append(g.Pages, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	// A partial is reviewed against the default language's version; one without any is
+	// no translation of anything.
+	groups = slices.DeleteFunc(groups, func(g *load.Group) bool { return g.Pages[0].Lang != def })
+	slices.SortFunc(groups, func(a, b *load.Group) int { return strings.Compare(a.Key, b.Key) })
+	return groups, nil
+}
+
+// isPartial reports whether a path under a language folder is a partial's: a segment
+// starts with "_", and it is not an _index.md.
+func isPartial(rel string) bool {
+	segs := strings.Split(rel, "/")
+	for i, seg := range segs {
+		if strings.HasPrefix(seg, "_") && (i < len(segs)-1 || seg != "_index.md") {
+			return true
+		}
+	}
+	return false
+}
+
 // Review parses every page of the site at opts.Source and reviews its translations,
 // without rendering anything.
 func Review(ctx context.Context, opts Options) (*review.Report, error) {
@@ -194,10 +257,23 @@ func Review(ctx context.Context, opts Options) (*review.Report, error) {
 	}
 	defer closeRoot()
 	s.review.AlignOnly = false // the report is the findings
-	outs := make([]*groupOut, len(s.groups))
-	errs := make([]error, len(s.groups))
-	s.parallel(ctx, len(s.groups), func(i int) {
-		outs[i], errs[i] = s.reviewOnly(s.groups[i])
+	partials, err := s.partialGroups()
+	if err != nil {
+		return nil, err
+	}
+	revStates, revDiags := s.revisionStatesOf(partials)
+	s.review.States = review.Merge(s.review.States, revStates)
+	s.revisionDiags = append(s.revisionDiags, revDiags...)
+	groups := append(slices.Clip(s.groups), partials...)
+	outs := make([]*groupOut, len(groups))
+	errs := make([]error, len(groups))
+	s.parallel(ctx, len(groups), func(i int) {
+		outs[i], errs[i] = s.reviewOnly(groups[i])
+		if errs[i] != nil && i >= len(s.groups) {
+			// A partial is built only as part of the pages that include it, where a
+			// source's error is reported; alone, it may well not build.
+			outs[i], errs[i] = nil, nil
+		}
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err

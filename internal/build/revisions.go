@@ -26,6 +26,11 @@ import (
 // whose source changed since, with the change as a diff, and readers see the stale
 // notice on them. Translations without the key keep the accepted state of .reviewed.toml.
 func (s *site) revisionStates() ([]review.State, diag.List) {
+	return s.revisionStatesOf(s.groups)
+}
+
+// revisionStatesOf is revisionStates for the pages of groups.
+func (s *site) revisionStatesOf(groups []*load.Group) ([]review.State, diag.List) {
 	key := strings.ToLower(s.cfg.RevisionKey)
 	type job struct {
 		g      *load.Group
@@ -33,7 +38,7 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 		commit string
 	}
 	var jobs []job
-	for _, g := range s.groups {
+	for _, g := range groups {
 		for _, p := range g.Pages[1:] {
 			if p.Err != nil {
 				continue
@@ -43,7 +48,7 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 			}
 		}
 	}
-	s.revisionKeyUsed = len(jobs) > 0 || s.cfg.RevisionKey != config.DefaultRevisionKey
+	s.revisionKeyUsed = s.revisionKeyUsed || len(jobs) > 0 || s.cfg.RevisionKey != config.DefaultRevisionKey
 	if len(jobs) == 0 {
 		return nil, nil
 	}

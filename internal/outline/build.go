@@ -437,6 +437,11 @@ func (b *builder) finish(hashed bool) {
 	b.closeSection()
 	secs := b.page.Sections
 	lastLine := len(b.lines)
+	if len(secs) > 0 && secs[0].Level == 0 {
+		// The intro's text starts where the file's does, not at its first block: a
+		// block the build leaves out (an image not found) must not move it.
+		secs[0].Line = b.firstNonBlank(1, secs[0].Line)
+	}
 	for i, s := range secs {
 		next := lastLine + 1
 		if i+1 < len(secs) {
@@ -472,6 +477,16 @@ func (b *builder) lineText(l int) []byte {
 		end = b.lines[l]
 	}
 	return b.src[start:end]
+}
+
+// firstNonBlank is the first line from from to to that is not blank, else to.
+func (b *builder) firstNonBlank(from, to int) int {
+	for l := from; l < to; l++ {
+		if len(bytes.TrimSpace(b.lineText(l))) > 0 {
+			return l
+		}
+	}
+	return to
 }
 
 func (b *builder) lastNonBlank(from, to int) int {

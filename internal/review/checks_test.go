@@ -190,7 +190,7 @@ func TestSeverities(t *testing.T) {
 		MissingPage: "warning", MissingSection: "error", ExtraSection: "warning", MissingBlock: "error",
 		ExtraBlock: "warning", TableShape: "error", MissingRow: "error", NumberMismatch: "error",
 		Untranslated: "error", LengthRatio: "warning", LinkMismatch: "warning", Stale: "warning",
-		PageError: "error", Syntax: "warning",
+		PageError: "error", Syntax: "warning", New: "warning",
 	}
 	if len(Checks) != len(want) {
 		t.Errorf("%d checks, want %d", len(Checks), len(want))
