@@ -161,7 +161,7 @@ func (b *builder) node(n ast.Node) ast.Node {
 	if next, ok := b.table(n); ok {
 		return next
 	}
-	if sc, ok := n.(*markdown.Shortcode); ok && holdsShortcodes(sc) {
+	if sc, ok := n.(*markdown.Shortcode); ok && (holdsShortcodes(sc) || holdsHeadings(sc)) {
 		b.nodes(sc.FirstChild())
 		return n.NextSibling()
 	}
@@ -530,6 +530,17 @@ func (b *builder) hasher() hash.Hash {
 	}
 	b.digest.Reset()
 	return b.digest
+}
+
+// holdsHeadings reports whether a shortcode holds headings (a tab with sections of its
+// own): they are sections, as they are to a reader.
+func holdsHeadings(n *markdown.Shortcode) bool {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if _, ok := c.(*ast.Heading); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsShortcodes reports whether a shortcode holds shortcode blocks (tabs holding tabs).
