@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"docsite/internal/align"
@@ -24,7 +25,8 @@ type checker struct {
 	srcLines func(line, end int) string
 	// The files' text, which messages quote (nil when unknown).
 	srcText, tgtText []byte
-	state            *State // the language's reviewed state, nil for none
+	state            *State  // the language's reviewed state, nil for none
+	ratio            float64 // weightRatio, once known
 
 }
 
@@ -109,6 +111,7 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 		c.tgtCell = append(c.tgtCell[:0], outline.Segment{Line: t.Line, Text: t.Title})
 		c.untranslated(s, c.srcCell, c.tgtCell, false, false)
 	}
+	merged := c.mergedBlocks(s, t, sp.Blocks)
 	for k := 0; k < len(sp.Blocks); k++ {
 		bp := sp.Blocks[k]
 		if k+1 < len(sp.Blocks) && c.calloutSyntax(s, t, bp, sp.Blocks[k+1]) {
@@ -116,6 +119,10 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 			continue
 		}
 		switch {
+		case merged[k] != nil && bp.Target < 0:
+			// Written as part of the translation of the block next to it.
+		case merged[k] != nil:
+			c.mergedPair(s, append([]*outline.Block{&s.Blocks[bp.Source]}, merged[k]...), &t.Blocks[bp.Target])
 		case bp.Target < 0:
 			b := &s.Blocks[bp.Source]
 			c.add(MissingBlock, s, b.Line, blockLineNear(sp.Blocks[k+1:], t, false), "%s is missing: %s", b.Kind, blockExcerpt(b, c.srcText))
@@ -190,6 +197,88 @@ func (c *checker) blockPair(sec *outline.Section, s, t *outline.Block, bp align.
 		c.untranslated(sec, s.Segments, t.Segments, s.ByRune, t.ByRune)
 		c.ratios.add(c, sec, s.Line, t.Line, s.Weight, t.Weight)
 	}
+}
+
+// mergedBlocks finds the source paragraphs (or lists) without a counterpart that the
+// translation wrote as part of the one next to them: two paragraphs made one. The
+// translation of the neighbour is then as long as the two together, relative to how long
+// the page's translations are, and holds the missing one's numbers. It returns, by index in
+// pairs, the source blocks merged into that pair's translation, and a non-nil entry for
+// each merged block's own pair.
+func (c *checker) mergedBlocks(s, t *outline.Section, pairs []align.BlockPair) map[int][]*outline.Block {
+	var out map[int][]*outline.Block
+	for k, bp := range pairs {
+		if bp.Target >= 0 || bp.Source < 0 {
+			continue
+		}
+		b := &s.Blocks[bp.Source]
+		if (b.Kind != outline.ParagraphBlock && b.Kind != outline.ListBlock) || b.Weight == 0 {
+			continue
+		}
+		for _, m := range []int{k - 1, k + 1} {
+			if m < 0 || m >= len(pairs) || pairs[m].Source < 0 || pairs[m].Target < 0 {
+				continue
+			}
+			ns, tb := &s.Blocks[pairs[m].Source], &t.Blocks[pairs[m].Target]
+			if ns.Kind != b.Kind || tb.Kind != b.Kind || ns.Weight == 0 || tb.Weight == 0 {
+				continue
+			}
+			r := c.weightRatio()
+			alone := math.Abs(math.Log(tb.Weight / (r * ns.Weight)))
+			both := math.Abs(math.Log(tb.Weight / (r * (ns.Weight + b.Weight))))
+			if both < alone && both < math.Log(1.5) && len(difference(b.Numbers, tb.Numbers)) == 0 {
+				if out == nil {
+					out = map[int][]*outline.Block{}
+				}
+				out[m] = append(out[m], b)
+				out[k] = []*outline.Block{}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// weightRatio is how much longer the page's translated paragraphs are than their sources,
+// all together (outline.Weight); 1 when none is paired.
+func (c *checker) weightRatio() float64 {
+	if c.ratio > 0 {
+		return c.ratio
+	}
+	var src, tgt float64
+	for _, sp := range c.a.Sections {
+		if sp.Source < 0 || sp.Target < 0 {
+			continue
+		}
+		s, t := c.srcSec(sp.Source), c.tgtSec(sp.Target)
+		for _, bp := range sp.Blocks {
+			if bp.Source >= 0 && bp.Target >= 0 && s.Blocks[bp.Source].Kind == outline.ParagraphBlock {
+				src += s.Blocks[bp.Source].Weight
+				tgt += t.Blocks[bp.Target].Weight
+			}
+		}
+	}
+	c.ratio = 1
+	if src > 0 && tgt > 0 {
+		c.ratio = tgt / src
+	}
+	return c.ratio
+}
+
+// mergedPair checks a translated block against the source blocks it translates together.
+func (c *checker) mergedPair(sec *outline.Section, srcs []*outline.Block, t *outline.Block) {
+	var nums []outline.Number
+	var segs []outline.Segment
+	var texts []string
+	byRune := true
+	for _, s := range srcs {
+		nums = append(nums, s.Numbers...)
+		segs = append(segs, s.Segments...)
+		texts = append(texts, s.Text())
+		byRune = byRune && s.ByRune
+	}
+	c.numbers(sec, nums, t.Numbers, firstSegmentLine(srcs[0]), firstSegmentLine(t), strings.Join(texts, " "), t.Text())
+	c.untranslated(sec, segs, t.Segments, byRune, t.ByRune)
 }
 
 // excerpt shortens a text for a message.
