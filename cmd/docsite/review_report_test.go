@@ -35,6 +35,7 @@ func TestReviewTextReportForTranslators(t *testing.T) {
 	}
 	for _, want := range []string{
 		"content/ja/: warning: missing-page: 3 of 5 pages not translated",
+		"ja: to do: fix 4 errors (2 files), then translate 3 missing pages",
 		"content/ja/b.md:3: error: page-error: this translation cannot be built",
 		"(and 1 more errors)",
 		"section \"`otelcol` setup\" (#",
@@ -45,15 +46,18 @@ func TestReviewTextReportForTranslators(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
 	}
+	if a, b := strings.Index(out, "content/ja/a.md: "), strings.Index(out, "content/ja/b.md: "); a < 0 || b < 0 {
+		t.Errorf("no group heading for a.md or b.md:\n%s", out)
+	}
 	if strings.Count(out, "missing-page:") != 1 {
 		t.Errorf("missing pages not folded into one line:\n%s", out)
 	}
 	finding := regexp.MustCompile(`^content/ja/[a-z]+\.md:\d+: (error|warning): [a-z-]+: `)
 	_, body, _ := strings.Cut(out, "\n\n")
 	for _, line := range strings.Split(body, "\n") {
-		if line == "" || strings.HasPrefix(line, "content/ja/: ") || strings.HasPrefix(line, "      ") ||
+		if line == "" || strings.HasPrefix(line, "content/ja/: ") || strings.HasPrefix(line, "ja: to do: ") || strings.HasPrefix(line, "      ") ||
 			regexp.MustCompile(`^content/ja/[a-z]+\.md: \d+ (error|warning)`).MatchString(line) {
-			continue // the fold, a diff, a file's heading
+			continue // the fold, the to-do line, a diff, a file's heading
 		}
 		if !finding.MatchString(line) {
 			t.Errorf("finding line does not start with file:line: %q", line)

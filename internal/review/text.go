@@ -12,10 +12,11 @@ import (
 )
 
 // WriteText writes a summary per language (pages, sections aligned, percent complete,
-// findings by check), then the findings grouped by the file they are in, each file with its
-// counts, in the file's order. Every finding is one line that starts where it is in the
-// translation, file:line, as editors and CI annotations read it; the place in the source
-// ends it:
+// findings by check), what each language's translators have to do, in order, then the
+// findings grouped by the file they are in, each file with its counts: files with errors
+// first, then those with stale or new sections, then the others, and each file's findings
+// in its order. Every finding is one line that starts where it is in the translation,
+// file:line, as editors and CI annotations read it; the place in the source ends it:
 //
 //	content/ja/a.md: 2 errors, 1 warning
 //	content/ja/a.md:12: error: untranslated: same text as the source: "…" (source content/en/a.md:10)
@@ -35,6 +36,7 @@ func WriteTextLimit(w io.Writer, r *Report, perPage int) error {
 		return err
 	}
 	var b strings.Builder
+	writeToDo(&b, r)
 	findings := r.Findings
 	if perPage > 0 {
 		findings = foldMissingPages(&b, r)
@@ -48,7 +50,21 @@ func WriteTextLimit(w io.Writer, r *Report, perPage int) error {
 		}
 		byFile[file] = append(byFile[file], f)
 	}
-	slices.Sort(files)
+	// Files in the order of the work: those with errors, then those with stale or new
+	// sections, then the others; each by name.
+	rank := func(file string) int {
+		r := 2
+		for _, f := range byFile[file] {
+			switch {
+			case f.Severity == diag.Error:
+				return 0
+			case f.Check == Stale || f.Check == New:
+				r = 1
+			}
+		}
+		return r
+	}
+	slices.SortFunc(files, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a, b)) })
 	for _, file := range files {
 		fs := byFile[file]
 		slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.where().Line, b.where().Line) })
@@ -78,6 +94,72 @@ func WriteTextLimit(w io.Writer, r *Report, perPage int) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeToDo writes, for each language with findings, what its translators have to do, in
+// the order to do it: errors first (what readers get wrong), then the sections whose source
+// changed or was added, then the pages not translated.
+func writeToDo(b *strings.Builder, r *Report) {
+	type todo struct {
+		errs, stale, added, missing int
+		errFiles, staleFiles        map[string]bool
+	}
+	by := map[string]*todo{}
+	for _, f := range r.Findings {
+		t := by[f.Locale]
+		if t == nil {
+			t = &todo{errFiles: map[string]bool{}, staleFiles: map[string]bool{}}
+			by[f.Locale] = t
+		}
+		switch {
+		case f.Check == MissingPage:
+			t.missing++
+		case f.Severity == diag.Error:
+			t.errs++
+			t.errFiles[f.where().File] = true
+		case f.Check == Stale || f.Check == New:
+			if f.Check == Stale {
+				t.stale++
+			} else {
+				t.added++
+			}
+			t.staleFiles[f.where().File] = true
+		}
+	}
+	first := true
+	for _, l := range r.Locales {
+		t := by[l.Locale]
+		if t == nil {
+			continue
+		}
+		var steps []string
+		if t.errs > 0 {
+			steps = append(steps, fmt.Sprintf("fix %s (%s)", plural(t.errs, "error"), plural(len(t.errFiles), "file")))
+		}
+		if t.stale+t.added > 0 {
+			steps = append(steps, fmt.Sprintf("update %d stale and translate %d new %s (%s)", t.stale, t.added,
+				map[bool]string{true: "section", false: "sections"}[t.added == 1], plural(len(t.staleFiles), "file")))
+		}
+		if t.missing > 0 {
+			steps = append(steps, "translate "+plural(t.missing, "missing page"))
+		}
+		if len(steps) == 0 {
+			continue
+		}
+		if first {
+			b.WriteByte('\n')
+			first = false
+		}
+		fmt.Fprintf(b, "%s: to do: %s\n", l.Locale, strings.Join(steps, ", then "))
+	}
+}
+
+// plural says "1 error", "2 errors".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // where is the place a finding is reported at: in the translation, or in the source for a
