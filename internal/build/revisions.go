@@ -79,12 +79,6 @@ func (s *site) revisionStatesOf(groups []*load.Group) ([]review.State, diag.List
 		}
 		r := &revision{src: src}
 		old, err := rev.File(j.commit, src.File)
-		if errors.Is(err, load.ErrUnknownRevision) {
-			// Renamed or moved since: read it under the name it had then.
-			if former, ok := rev.Former(j.commit, src.File); ok {
-				old, err = rev.File(j.commit, former)
-			}
-		}
 		if err == nil {
 			r.body, r.meta, err = load.BodyMeta(old)
 		}
@@ -92,6 +86,21 @@ func (s *site) revisionStatesOf(groups []*load.Group) ([]review.State, diag.List
 		revs[k] = r
 		order = append(order, k)
 	}
+	// A source renamed or moved since is read under the name it had then; git takes a
+	// while to follow a file back, so those are looked up side by side.
+	s.parallel(context.Background(), len(order), func(i int) {
+		r := revs[order[i]]
+		if !errors.Is(r.err, load.ErrUnknownRevision) {
+			return
+		}
+		if former, ok := rev.Former(order[i][0], order[i][1]); ok {
+			old, err := rev.File(order[i][0], former)
+			if err == nil {
+				r.body, r.meta, err = load.BodyMeta(old)
+			}
+			r.err = err
+		}
+	})
 	s.parallel(context.Background(), len(order), func(i int) {
 		r := revs[order[i]]
 		if r.err != nil {

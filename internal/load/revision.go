@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,6 +28,9 @@ type Revisions struct {
 	out    *bufio.Reader
 	prefix string // the site root's path inside the repository, "" or ending in "/"
 	dir    string // the site root
+	// The renames since a commit in a folder (renamesSince), by "commit:folder".
+	renameMu sync.Mutex
+	renames  map[string]*renameList
 }
 
 // ErrNoRepository is returned by OpenRevisions for a site root outside any git work tree,
@@ -98,37 +100,82 @@ func (r *Revisions) File(commit, name string) ([]byte, error) {
 
 // Former finds the name file (a slash path from the site root) had at commit when it was
 // renamed or moved since: the same page at another of its paths (a.md, a/index.md,
-// a/_index.md), else the name git's rename detection follows it back to. ok is false when
-// neither had it at commit.
+// a/_index.md), else the name git's rename detection follows it back to through the
+// renames since commit in its language folder. ok is false when neither had it at commit.
 func (r *Revisions) Former(commit, name string) (former string, ok bool) {
 	for _, alt := range pagePaths(name) {
 		if _, err := r.File(commit, alt); err == nil {
 			return alt, true
 		}
 	}
-	if strings.ContainsAny(commit, " \t\n:-") || commit == "" {
-		return "", false
-	}
-	out, err := exec.Command("git", "-C", r.dir, "log", "-M", "--follow", "--name-status", "--format=",
-		commit+"..HEAD", "--", r.prefix+name).Output()
-	if err != nil {
-		return "", false
-	}
-	// Newest first: the last rename listed is the oldest, from the name at commit.
-	for _, line := range slices.Backward(strings.Split(string(out), "\n")) {
-		f := strings.Split(line, "\t")
-		if len(f) == 3 && strings.HasPrefix(f[0], "R") {
-			old, found := strings.CutPrefix(f[1], r.prefix)
-			if !found {
-				return "", false
-			}
-			if _, err := r.File(commit, old); err == nil {
-				return old, true
-			}
-			return "", false
+	renames := r.renamesSince(commit, langFolder(name))
+	former = name
+	for _, rn := range renames { // newest first
+		if rn[1] == former {
+			former = rn[0]
 		}
 	}
-	return "", false
+	if former == name {
+		return "", false
+	}
+	if _, err := r.File(commit, former); err != nil {
+		return "", false
+	}
+	return former, true
+}
+
+// renamesSince lists the renames (old and new name, from the site root) git finds in folder
+// since commit, newest first; each commit and folder is asked once.
+func (r *Revisions) renamesSince(commit, folder string) [][2]string {
+	key := commit + ":" + folder
+	r.renameMu.Lock()
+	if r.renames == nil {
+		r.renames = map[string]*renameList{}
+	}
+	l := r.renames[key]
+	if l == nil {
+		l = &renameList{}
+		r.renames[key] = l
+	}
+	r.renameMu.Unlock()
+	l.once.Do(func() {
+		if strings.ContainsAny(commit, " \t\n:") || strings.HasPrefix(commit, "-") || commit == "" {
+			return
+		}
+		out, err := exec.Command("git", "-C", r.dir, "log", "-M", "--diff-filter=R", "--name-status", "--format=",
+			commit+"..HEAD", "--", r.prefix+folder).Output()
+		if err != nil {
+			return
+		}
+		for line := range strings.SplitSeq(string(out), "\n") {
+			f := strings.Split(line, "\t")
+			if len(f) != 3 || !strings.HasPrefix(f[0], "R") {
+				continue
+			}
+			old, ok1 := strings.CutPrefix(f[1], r.prefix)
+			new, ok2 := strings.CutPrefix(f[2], r.prefix)
+			if ok1 && ok2 {
+				l.list = append(l.list, [2]string{old, new})
+			}
+		}
+	})
+	return l.list
+}
+
+// renameList is what git listed of the renames since one commit in one folder.
+type renameList struct {
+	once sync.Once
+	list [][2]string
+}
+
+// langFolder is the language folder a content file is in: "content/en" of
+// "content/en/docs/a.md"; the file's folder for any other.
+func langFolder(name string) string {
+	parts := strings.SplitN(name, "/", 3)
+	if len(parts) == 3 && parts[0] == "content" {
+		return parts[0] + "/" + parts[1]
+	}
+	return path.Dir(name)
 }
 
 // pagePaths are the other paths of the page at name: a.md is also a/index.md and
