@@ -64,6 +64,8 @@ var (
 	// no-break or narrow no-break space) and, in languages that group with a dot, "1.000".
 	groupedBySpace = regexp.MustCompile(`\b(\d{1,3})(?:[ \x{a0}\x{202f}]\d{3})+\b`)
 	groupedByDot   = regexp.MustCompile(`\b(\d{1,3})(?:\.\d{3})+\b`)
+	// radix is a base written with digits: "16進" (hexadecimal), "10진법"; not a quantity.
+	radix = regexp.MustCompile(`(\d+)\s?(?:進|进|진)`)
 	cjkNumeral     = regexp.MustCompile(`[〇零一二两兩三四五六七八九十百千万萬億亿兆]+`)
 	word           = regexp.MustCompile(`\p{L}+`)
 )
@@ -96,6 +98,9 @@ func readWordNumbers(text, lang string) wordNumbers {
 	for _, m := range digitsThenSuffix.FindAllStringSubmatch(lower, -1) {
 		mult := map[string]float64{"k": 1e3, "m": 1e6, "b": 1e9}[m[2]]
 		w.values, w.parts = append(w.values, mustFloat(m[1])*mult), append(w.parts, mustFloat(m[1]))
+	}
+	for _, m := range radix.FindAllStringSubmatch(lower, -1) {
+		w.parts = append(w.parts, mustFloat(m[1]))
 	}
 	grouped := []*regexp.Regexp{groupedBySpace}
 	if groupsByDot[primary(lang)] {

@@ -38,3 +38,11 @@ func TestReadWordNumbers(t *testing.T) {
 		}
 	}
 }
+
+// A base written with digits ("16進", hexadecimal) is no quantity the source must have.
+func TestRadixIsNoNumber(t *testing.T) {
+	w := readWordNumbers("14 桁の16進文字列", "ja")
+	if !slices.Contains(w.parts, 16) {
+		t.Errorf("parts %v lack 16", w.parts)
+	}
+}
