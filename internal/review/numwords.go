@@ -66,6 +66,10 @@ var (
 	groupedByDot   = regexp.MustCompile(`\b(\d{1,3})(?:\.\d{3})+\b`)
 	// radix is a base written with digits: "16進" (hexadecimal), "10진법"; not a quantity.
 	radix = regexp.MustCompile(`(\d+)\s?(?:進|进|진)`)
+	// tenths are Japanese tenths: "6割" is 6 in 10.
+	tenths = regexp.MustCompile(`(\d+)\s?割`)
+	// clock is a time of day with a colon, which others write without: 06:00 is 0600.
+	clock = regexp.MustCompile(`\b(\d{1,2}):(\d{2})\b`)
 	cjkNumeral     = regexp.MustCompile(`[〇零一二两兩三四五六七八九十百千万萬億亿兆]+`)
 	word           = regexp.MustCompile(`\p{L}+`)
 )
@@ -101,6 +105,12 @@ func readWordNumbers(text, lang string) wordNumbers {
 	}
 	for _, m := range radix.FindAllStringSubmatch(lower, -1) {
 		w.parts = append(w.parts, mustFloat(m[1]))
+	}
+	for range tenths.FindAllStringSubmatch(lower, -1) {
+		w.values = append(w.values, 10)
+	}
+	for _, m := range clock.FindAllStringSubmatch(lower, -1) {
+		w.values = append(w.values, mustFloat(m[1]+m[2]))
 	}
 	grouped := []*regexp.Regexp{groupedBySpace}
 	if groupsByDot[primary(lang)] {

@@ -31,6 +31,8 @@ func TestReadWordNumbers(t *testing.T) {
 		{"hasta 300 000 usuarios", "es", []float64{300000}, false},
 		{"1.000 ou mais rastros", "pt", []float64{1000}, false},
 		{"November 10, thirteen respondents", "en", []float64{11, 13}, false},
+		{"回答者の 6 割超", "ja", []float64{10}, false},
+		{"щочетверга о 06:00 PT", "uk", []float64{600}, false},
 	} {
 		w := readWordNumbers(c.text, c.lang)
 		if !slices.Equal(w.values, c.values) || w.vague != c.vague {
