@@ -90,7 +90,8 @@ func TestReviewFewerFalseErrors(t *testing.T) {
 			"| `Use the default value` | `none` | The value when nothing is set. |\n\n" +
 			"<script>\nwindow.addEventListener(\"load\", function () { console.log(\"the page has loaded now\"); });\n</script>\n\n" +
 			"The word occurs 7.3K times; read [Securing your OpenTelemetry Collector](https://medium.com/x) first.\n\n" +
-			"```\nlatency 12345 ms\n```\n",
+			"```\nlatency 12345 ms\n```\n\n" +
+			"- **[We Deleted Our Observability Stack and Rebuilt It](https://events.example.org/a)**<br>by\n  Yash Sharma, DigitalOcean\n",
 		"content/ja/a.md": "# ガイド\n\n公開しているすべてのバージョンは[リリース](https://example.org/releases)ページを参照してください。\n\n" +
 			"十年で100万人のユーザーと12人のメンテナーがいます。\n\n" +
 			"{{% alert title=\"注\" %}}\n設定は小さくシンプルに保ちます。\n{{% /alert %}}\n\n" +
@@ -98,7 +99,8 @@ func TestReviewFewerFalseErrors(t *testing.T) {
 			"| `maxQueueSize` | `2048` | スパンが破棄される前のキューの最大サイズ。 |\n" +
 			"| `Use the default value` | `none` | 何も設定されていないときの値。 |\n\n" +
 			"この単語は7,300回出現します。まず次を読んでください。\n[Securing your OpenTelemetry Collector](https://medium.com/x)\n\n" +
-			"```\nlatency 67890 ms\n```\n",
+			"```\nlatency 67890 ms\n```\n\n" +
+			"- **[We Deleted Our Observability Stack and Rebuilt It](https://events.example.org/a)**<br>by\n  Yash Sharma, DigitalOcean\n",
 	})
 	code, out, stderr := runOut(t, "review", "-source", src, "-strict")
 	if code != 0 {

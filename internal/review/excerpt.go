@@ -122,9 +122,9 @@ func (c *checker) quoted(x string, line int) string {
 // [text][ref], [text][].
 var externalLink = regexp.MustCompile(`\[([^\[\]]+)\](?:\(https?://[^)]*\)|\[[^\]]*\])`)
 
-// titleOfLink reports whether x, a sentence of the translation's line, is the whole text
-// of a link to another site there: the title of a talk, an article or an issue, which
-// translations commonly keep as it was published.
+// titleOfLink reports whether x, a sentence of the translation's line, is the text of a
+// link to another site there (and at most two words after it): the title of a talk, an
+// article or an issue, which translations commonly keep as it was published.
 func (c *checker) titleOfLink(x string, line int) bool {
 	if c.tgtText == nil {
 		return false
@@ -132,8 +132,8 @@ func (c *checker) titleOfLink(x string, line int) bool {
 	want := strings.Join(strings.Fields(x), " ")
 	for _, m := range externalLink.FindAllStringSubmatch(lineOf(c.tgtText, line), -1) {
 		text := strings.Join(strings.Fields(emphasis.ReplaceAllString(strings.ReplaceAll(m[1], "`", ""), "")), " ")
-		if text == want {
-			return true
+		if rest, ok := strings.CutPrefix(want, text); ok && text != "" && len(strings.Fields(rest)) <= 2 {
+			return true // the title, and maybe a word after it ("… by")
 		}
 	}
 	return false

@@ -66,12 +66,14 @@ var (
 	groupedByDot   = regexp.MustCompile(`\b(\d{1,3})(?:\.\d{3})+\b`)
 	// radix is a base written with digits: "16進" (hexadecimal), "10진법"; not a quantity.
 	radix = regexp.MustCompile(`(\d+)\s?(?:進|进|진)`)
+	// decimalComma is a decimal written with a comma, in the languages that do: "3,3".
+	decimalComma = regexp.MustCompile(`\b(\d+),(\d{1,2}|\d{4,})\b`)
 	// tenths are Japanese tenths: "6割" is 6 in 10.
 	tenths = regexp.MustCompile(`(\d+)\s?割`)
 	// clock is a time of day with a colon, which others write without: 06:00 is 0600.
-	clock = regexp.MustCompile(`\b(\d{1,2}):(\d{2})\b`)
-	cjkNumeral     = regexp.MustCompile(`[〇零一二两兩三四五六七八九十百千万萬億亿兆]+`)
-	word           = regexp.MustCompile(`\p{L}+`)
+	clock      = regexp.MustCompile(`\b(\d{1,2}):(\d{2})\b`)
+	cjkNumeral = regexp.MustCompile(`[〇零一二两兩三四五六七八九十百千万萬億亿兆]+`)
+	word       = regexp.MustCompile(`\p{L}+`)
 )
 
 // wordNumbers reads the numbers a text writes in words or with CJK numerals, in language
@@ -105,6 +107,11 @@ func readWordNumbers(text, lang string) wordNumbers {
 	}
 	for _, m := range radix.FindAllStringSubmatch(lower, -1) {
 		w.parts = append(w.parts, mustFloat(m[1]))
+	}
+	if commaDecimal[primary(lang)] {
+		for _, m := range decimalComma.FindAllStringSubmatch(lower, -1) {
+			w.values = append(w.values, mustFloat(m[1]+"."+m[2]))
+		}
 	}
 	for range tenths.FindAllStringSubmatch(lower, -1) {
 		w.values = append(w.values, 10)
@@ -175,6 +182,10 @@ func cjkValue(s string) (float64, bool) {
 
 // groupsByDot are the languages that write thousands grouped by dots: "1.000".
 var groupsByDot = map[string]bool{"es": true, "pt": true, "ro": true, "it": true, "de": true, "nl": true, "id": true, "tr": true}
+
+// commaDecimal are the languages that write decimals with a comma: "3,3".
+var commaDecimal = map[string]bool{"fr": true, "es": true, "pt": true, "ro": true, "pl": true, "uk": true,
+	"ru": true, "de": true, "it": true, "nl": true, "id": true, "tr": true, "cs": true}
 
 func mustFloat(s string) float64 {
 	v, _ := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)

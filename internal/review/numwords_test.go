@@ -33,6 +33,7 @@ func TestReadWordNumbers(t *testing.T) {
 		{"November 10, thirteen respondents", "en", []float64{11, 13}, false},
 		{"回答者の 6 割超", "ja", []float64{10}, false},
 		{"щочетверга о 06:00 PT", "uk", []float64{600}, false},
+		{"434 тис. ~3,3%", "uk", []float64{3.3}, false},
 	} {
 		w := readWordNumbers(c.text, c.lang)
 		if !slices.Equal(w.values, c.values) || w.vague != c.vague {
