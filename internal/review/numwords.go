@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"docsite/internal/outline"
@@ -87,7 +88,7 @@ type wordNumbers struct {
 
 func readWordNumbers(text, lang string) wordNumbers {
 	var w wordNumbers
-	lower := strings.ToLower(outline.Fold(text))
+	lower := strings.ToLower(asciiDigits(outline.Fold(text)))
 	words := numberWords[primary(lang)]
 	for _, m := range digitsThenUnits.FindAllStringSubmatch(lower, -1) {
 		v := mustFloat(m[1])
@@ -151,6 +152,22 @@ func readWordNumbers(text, lang string) wordNumbers {
 		}
 	}
 	return w
+}
+
+// asciiDigits writes the decimal digits of other scripts (Bengali ৯৫, Devanagari, Arabic-
+// Indic) as ASCII ones, which the number comparison reads.
+func asciiDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r <= unicode.MaxASCII || !unicode.Is(unicode.Nd, r) {
+			return r
+		}
+		// Digits come in runs of ten, zero first, some runs right after others.
+		first := r
+		for unicode.Is(unicode.Nd, first-1) {
+			first--
+		}
+		return '0' + (r-first)%10
+	}, s)
 }
 
 // cjkValue reads a run of CJK numerals: "二十" = 20, "三百五十" = 350, "十" = 10,

@@ -49,3 +49,12 @@ func TestRadixIsNoNumber(t *testing.T) {
 		t.Errorf("parts %v lack 16", w.parts)
 	}
 }
+
+// Digits of other scripts read as the numbers they are.
+func TestASCIIDigits(t *testing.T) {
+	for in, want := range map[string]string{"৯৫তম": "95তম", "٣٤": "34", "१२३": "123", "𝟘𝟙𝟡": "019", "abc 12": "abc 12"} {
+		if got := asciiDigits(in); got != want {
+			t.Errorf("asciiDigits(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
