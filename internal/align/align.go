@@ -61,7 +61,13 @@ type Source struct {
 	tables   tables      // for every sequence alignment, one after the other
 	room     featureRoom // for the translation's features, likewise
 	ids      *anchorIDs  // of the anchors of the source and its translations
+	unpaired []bool      // per section, whether it stays unpaired in the next alignments
 }
+
+// Unpaired keeps the source sections marked in skip (indexed like the page's sections; nil
+// for none) out of the alignments that follow: sections the translation cannot have, such
+// as those added to the source after the revision it was made from.
+func (src *Source) Unpaired(skip []bool) { src.unpaired = skip }
 
 // Prepare prepares source for aligning translations against it.
 func Prepare(source *outline.Page) *Source {

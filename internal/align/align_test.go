@@ -3,6 +3,13 @@ package align
 import (
 	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"docsite/internal/outline"
 )
 
 // pairs renders an alignment as "source-target" per section and per block.
@@ -126,5 +133,19 @@ func BenchmarkAlignSeedPage(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Align(en, ja)
+	}
+}
+
+// A translation that writes as its heading's id the source's automatic one ("## 方法
+// {#how}" for "## How") pairs with that section, whatever the place and the text say.
+func TestExplicitIDMatchesAutomaticSlug(t *testing.T) {
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithParserOptions(parser.WithAttribute(), parser.WithAutoHeadingID()))
+	page := func(file, src string) *outline.Page {
+		return outline.Build(md.Parser().Parse(text.NewReader([]byte(src))), []byte(src), file)
+	}
+	s := page("s.md", "## Why\n\nText.\n\n## How\n\nText.\n")
+	tg := page("t.md", "## 方法 {#how}\n\nテキスト。\n")
+	if got, want := pairs(Align(s, tg)), "0-_[] 1-0[0-0]"; got != want {
+		t.Errorf("%s, want %s", got, want)
 	}
 }

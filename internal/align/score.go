@@ -14,19 +14,23 @@ func sectionSim(prep *Source, tgt *outline.Page) func(i, j int) score {
 	sa, ta := prep.sections, sectionBags(tgt.Sections, &prep.room, prep.ids)
 	return func(i, j int) score {
 		s, t := src.Sections[i], tgt.Sections[j]
-		if (s.Level == 0) != (t.Level == 0) {
+		if (s.Level == 0) != (t.Level == 0) || (prep.unpaired != nil && prep.unpaired[i]) {
 			return score{}
 		}
 		if s.Level == 0 {
 			return score{1, 1} // both intros
 		}
-		if s.Explicit != "" && t.Explicit != "" {
+		if s.Explicit != "" || t.Explicit != "" {
 			// Ids the author gave are the surest sign there is: the same id is the
-			// same section, whatever the text; two different ones never are.
-			if s.Explicit == t.Explicit {
+			// same section, whatever the text, also when one side writes as its id
+			// the other's automatic one (English "## Why", Japanese "## なぜ {#why}");
+			// two different ones given never are.
+			if s.Slug == t.Slug {
 				return score{1, 1}
 			}
-			return score{}
+			if s.Explicit != "" && t.Explicit != "" {
+				return score{}
+			}
 		}
 		level := 1.0
 		if s.Level != t.Level {

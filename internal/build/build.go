@@ -221,6 +221,10 @@ type site struct {
 	review           review.Input               // languages and reviewed states, for the per-page review
 	scSites          map[string]*shortcode.Site // .Site of shortcode templates, by language code
 	diags            diag.List
+
+	// frontMatterFindings are the changes of the sources' titles and descriptions since
+	// the revisions the translations record, as the review reports them.
+	frontMatterFindings []review.Finding
 }
 
 // prepare reads what every page of the site at fsys shares, and the pages.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"path"
 	"slices"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 
@@ -33,13 +35,15 @@ func reviewInput(fsys fs.FS, cfg *config.Resolved) (review.Input, error) {
 
 // reviewGroup aligns the translations of a page against its source; as a side effect every
 // heading gets its section's shared anchor.
-func (s *site) reviewGroup(g *load.Group, real map[string]*built) *review.PageResult {
+// Versions that cannot be built (failed) are reviewed as such, not as missing.
+func (s *site) reviewGroup(g *load.Group, real map[string]*built, failed ...review.Doc) *review.PageResult {
 	var docs []review.Doc
 	for _, p := range g.Pages {
 		if b := real[p.Lang]; b != nil {
 			docs = append(docs, review.Doc{Locale: p.Lang, Page: reviewKey(g), File: p.File, Root: b.doc.Root, Src: b.doc.Src})
 		}
 	}
+	docs = append(docs, failed...)
 	return review.Page(s.review, reviewKey(g), docs)
 }
 
@@ -163,7 +167,7 @@ func (s *site) writeReview(outs []*groupOut, sink Sink) error {
 func (s *site) reviewReport(outs []*groupOut) *review.Report {
 	var results []*review.PageResult
 	for _, o := range outs {
-		if o.review != nil {
+		if o != nil && o.review != nil {
 			results = append(results, o.review)
 		}
 	}
@@ -183,6 +187,67 @@ func dataFindings(ds diag.List) []review.Finding {
 	return out
 }
 
+// partialGroups are the site's partials (content to include, such as Hugo's _includes:
+// files and folders whose name starts with "_", but _index.md), each with its versions in
+// every language, paired by their path under content/<lang>/: the review checks their
+// translations as it does pages'.
+func (s *site) partialGroups() ([]*load.Group, error) {
+	byKey := map[string]*load.Group{}
+	var groups []*load.Group
+	def := s.cfg.Default().Code
+	for _, l := range s.cfg.Langs {
+		root := path.Join("content", l.Code)
+		err := fs.WalkDir(s.fsys, root, func(name string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil // a folder the build cannot read either: it says so
+			}
+			if strings.HasPrefix(d.Name(), ".") && name != root {
+				if d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() || path.Ext(name) != ".md" || !isPartial(strings.TrimPrefix(name, root+"/")) {
+				return nil
+			}
+			key := strings.TrimSuffix(strings.TrimPrefix(name, root+"/"), ".md")
+			g := byKey[key]
+			if g == nil {
+				g = &load.Group{Key: key}
+				byKey[key] = g
+				groups = append(groups, g)
+			}
+			p := load.Read(s.fsys, l.Code, name)
+			if l.Code == def {
+				g.Pages = append([]*load.Page{p}, g.Pages...) // the source first
+			} else {
+				g.Pages = append(g.Pages, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	// A partial is reviewed against the default language's version; one without any is
+	// no translation of anything.
+	groups = slices.DeleteFunc(groups, func(g *load.Group) bool { return g.Pages[0].Lang != def })
+	slices.SortFunc(groups, func(a, b *load.Group) int { return strings.Compare(a.Key, b.Key) })
+	return groups, nil
+}
+
+// isPartial reports whether a path under a language folder is a partial's: a segment
+// starts with "_", and it is not an _index.md.
+func isPartial(rel string) bool {
+	segs := strings.Split(rel, "/")
+	for i, seg := range segs {
+		if strings.HasPrefix(seg, "_") && (i < len(segs)-1 || seg != "_index.md") {
+			return true
+		}
+	}
+	return false
+}
+
 // Review parses every page of the site at opts.Source and reviews its translations,
 // without rendering anything.
 func Review(ctx context.Context, opts Options) (*review.Report, error) {
@@ -195,10 +260,22 @@ func Review(ctx context.Context, opts Options) (*review.Report, error) {
 	if s.review.Gone == nil {
 		s.review.Gone = s.goneSources()
 	}
-	outs := make([]*groupOut, len(s.groups))
-	errs := make([]error, len(s.groups))
-	s.parallel(ctx, len(s.groups), func(i int) {
-		outs[i], errs[i] = s.reviewOnly(s.groups[i])
+	partials, err := s.partialGroups()
+	if err != nil {
+		return nil, err
+	}
+	revStates, _ := s.revisionStatesOf(partials) // its revision findings are the review's, below
+	s.review.States = review.Merge(s.review.States, revStates)
+	groups := append(slices.Clip(s.groups), partials...)
+	outs := make([]*groupOut, len(groups))
+	errs := make([]error, len(groups))
+	s.parallel(ctx, len(groups), func(i int) {
+		outs[i], errs[i] = s.reviewOnly(groups[i])
+		if errs[i] != nil && i >= len(s.groups) {
+			// A partial is built only as part of the pages that include it, where a
+			// source's error is reported; alone, it may well not build.
+			outs[i], errs[i] = nil, nil
+		}
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -208,28 +285,40 @@ func Review(ctx context.Context, opts Options) (*review.Report, error) {
 	}
 	rep := s.reviewReport(outs)
 	rep.Add(s.revisionFindings...)
+	rep.Add(s.frontMatterFindings...)
 	rep.RevisionKey, rep.RevisionKeyUsed = s.cfg.RevisionKey, s.revisionKeyUsed
 	return rep, nil
 }
 
-// reviewOnly parses a group's pages and reviews them; pages that cannot be built count as
-// missing in their language.
+// reviewOnly parses a group's pages and reviews them; a translation that cannot be built is
+// one page-error finding, as a build would show its source instead. Only a source that
+// cannot be built stops the review.
 func (s *site) reviewOnly(g *load.Group) (*groupOut, error) {
 	out := &groupOut{key: g.Key, reviewKey: reviewKey(g)}
 	if g.Pages[0].Err != nil {
 		return nil, *g.Pages[0].Err
 	}
 	real := map[string]*built{}
-	for _, p := range g.Pages {
-		if p.Err == nil {
-			b, err := s.parsePage(p, &out.diags)
-			if err != nil {
-				return nil, err
-			}
+	var failed []review.Doc
+	for i, p := range g.Pages {
+		if p.Err != nil {
+			failed = append(failed, review.Doc{Locale: p.Lang, Page: reviewKey(g), File: p.File, Errs: diag.List{*p.Err}})
+			continue
+		}
+		b, err := s.parsePage(p, &out.diags)
+		var errs diag.ErrorList
+		switch {
+		case err == nil:
 			real[p.Lang] = b
+		case i > 0 && errors.As(err, &errs) && len(errs) > 0:
+			// A translation the build would replace by its source: one finding, and the
+			// review of the rest goes on.
+			failed = append(failed, review.Doc{Locale: p.Lang, Page: reviewKey(g), File: p.File, Errs: diag.List(errs)})
+		default:
+			return nil, err
 		}
 	}
-	out.review = s.reviewGroup(g, real)
+	out.review = s.reviewGroup(g, real, failed...)
 	if !s.opts.Review {
 		out.review.Compact() // no review pages: keep only what the report needs
 	}

@@ -26,6 +26,11 @@ import (
 // whose source changed since, with the change as a diff, and readers see the stale
 // notice on them. Translations without the key keep the accepted state of .reviewed.toml.
 func (s *site) revisionStates() ([]review.State, diag.List) {
+	return s.revisionStatesOf(s.groups)
+}
+
+// revisionStatesOf is revisionStates for the pages of groups.
+func (s *site) revisionStatesOf(groups []*load.Group) ([]review.State, diag.List) {
 	key := strings.ToLower(s.cfg.RevisionKey)
 	type job struct {
 		g      *load.Group
@@ -33,7 +38,7 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 		commit string
 	}
 	var jobs []job
-	for _, g := range s.groups {
+	for _, g := range groups {
 		for _, p := range g.Pages[1:] {
 			if p.Err != nil {
 				continue
@@ -43,7 +48,7 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 			}
 		}
 	}
-	s.revisionKeyUsed = len(jobs) > 0 || s.cfg.RevisionKey != config.DefaultRevisionKey
+	s.revisionKeyUsed = s.revisionKeyUsed || len(jobs) > 0 || s.cfg.RevisionKey != config.DefaultRevisionKey
 	if len(jobs) == 0 {
 		return nil, nil
 	}
@@ -74,6 +79,7 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 	type revision struct {
 		src  *load.Page
 		body []byte
+		meta load.FrontMatter
 		err  error
 		secs []review.Accepted // Page and Commit set per translation below
 	}
@@ -88,12 +94,27 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 		r := &revision{src: src}
 		old, err := rev.File(j.commit, src.File)
 		if err == nil {
-			r.body, err = load.Body(old)
+			r.body, r.meta, err = load.BodyMeta(old)
 		}
 		r.err = err
 		revs[k] = r
 		order = append(order, k)
 	}
+	// A source renamed or moved since is read under the name it had then; git takes a
+	// while to follow a file back, so those are looked up side by side.
+	s.parallel(context.Background(), len(order), func(i int) {
+		r := revs[order[i]]
+		if !errors.Is(r.err, load.ErrUnknownRevision) {
+			return
+		}
+		if former, ok := rev.Former(order[i][0], order[i][1]); ok {
+			old, err := rev.File(order[i][0], former)
+			if err == nil {
+				r.body, r.meta, err = load.BodyMeta(old)
+			}
+			r.err = err
+		}
+	})
 	s.parallel(context.Background(), len(order), func(i int) {
 		r := revs[order[i]]
 		if r.err != nil {
@@ -126,6 +147,7 @@ func (s *site) revisionStates() ([]review.State, diag.List) {
 			s.revisionFindings = append(s.revisionFindings, revisionFinding(j.g, j.p, key, msg+": its stale sections cannot be told"))
 			continue
 		}
+		s.frontMatterFindings = append(s.frontMatterFindings, frontMatterChanges(j.g, j.p, r.meta, j.commit)...)
 		st := byLocale[j.p.Lang]
 		if st == nil {
 			st = &review.State{Locale: j.p.Lang}
@@ -153,4 +175,26 @@ func revisionFinding(g *load.Group, p *load.Page, key, msg string) review.Findin
 		Locale: p.Lang, Page: reviewKey(g),
 		Source: review.Pos{File: g.Pages[0].File}, Target: review.Pos{File: p.File, Line: p.Meta.Line(key)},
 		Message: msg}
+}
+
+// frontMatterChanges reports the front matter text of p's source (its title and
+// description, which readers see in the page's head, the navigation and listings) that
+// changed since the revision p records, as stale findings of p.
+func frontMatterChanges(g *load.Group, p *load.Page, old load.FrontMatter, commit string) []review.Finding {
+	src := g.Pages[0]
+	var out []review.Finding
+	for _, k := range []struct{ key, was, now string }{
+		{"title", old.Title, src.Meta.Title},
+		{"description", old.Description, src.Meta.Description},
+	} {
+		if strings.TrimSpace(k.was) == strings.TrimSpace(k.now) {
+			continue
+		}
+		out = append(out, review.Finding{Check: review.Stale, Severity: review.SeverityOf(review.Stale), Locale: p.Lang,
+			Page: reviewKey(g), Source: review.Pos{File: src.File, Line: src.Meta.Line(k.key)},
+			Target:  review.Pos{File: p.File, Line: max(p.Meta.Line(k.key), 1)},
+			Message: fmt.Sprintf("source %s changed since %s, the revision this translation was made from", k.key, commit[:min(len(commit), 10)]),
+			Diff:    "-" + k.was + "\n+" + k.now})
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -26,6 +27,10 @@ type Revisions struct {
 	in     io.WriteCloser
 	out    *bufio.Reader
 	prefix string // the site root's path inside the repository, "" or ending in "/"
+	dir    string // the site root
+	// The renames since a commit in a folder (renamesSince), by "commit:folder".
+	renameMu sync.Mutex
+	renames  map[string]*renameList
 }
 
 // ErrNoRepository is returned by OpenRevisions for a site root outside any git work tree,
@@ -54,7 +59,7 @@ func OpenRevisions(dir string) (*Revisions, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, ErrNoRepository
 	}
-	return &Revisions{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), prefix: strings.TrimSpace(string(prefix))}, nil
+	return &Revisions{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), prefix: strings.TrimSpace(string(prefix)), dir: abs}, nil
 }
 
 // ErrUnknownRevision is returned by File when the repository has no such commit, or no
@@ -93,6 +98,109 @@ func (r *Revisions) File(commit, name string) ([]byte, error) {
 	return data[:size], nil
 }
 
+// Former finds the name file (a slash path from the site root) had at commit when it was
+// renamed or moved since: the same page at another of its paths (a.md, a/index.md,
+// a/_index.md), else the name git's rename detection follows it back to through the
+// renames since commit in its language folder. ok is false when neither had it at commit.
+func (r *Revisions) Former(commit, name string) (former string, ok bool) {
+	for _, alt := range pagePaths(name) {
+		if _, err := r.File(commit, alt); err == nil {
+			return alt, true
+		}
+	}
+	renames := r.renamesSince(commit, langFolder(name))
+	former = name
+	for _, rn := range renames { // newest first
+		if rn[1] == former {
+			former = rn[0]
+		}
+	}
+	if former == name {
+		return "", false
+	}
+	if _, err := r.File(commit, former); err != nil {
+		return "", false
+	}
+	return former, true
+}
+
+// renamesSince lists the renames (old and new name, from the site root) git finds in folder
+// since commit, newest first; each commit and folder is asked once.
+func (r *Revisions) renamesSince(commit, folder string) [][2]string {
+	key := commit + ":" + folder
+	r.renameMu.Lock()
+	if r.renames == nil {
+		r.renames = map[string]*renameList{}
+	}
+	l := r.renames[key]
+	if l == nil {
+		l = &renameList{}
+		r.renames[key] = l
+	}
+	r.renameMu.Unlock()
+	l.once.Do(func() {
+		if strings.ContainsAny(commit, " \t\n:") || strings.HasPrefix(commit, "-") || commit == "" {
+			return
+		}
+		out, err := exec.Command("git", "-C", r.dir, "log", "-M", "--diff-filter=R", "--name-status", "--format=",
+			commit+"..HEAD", "--", r.prefix+folder).Output()
+		if err != nil {
+			return
+		}
+		for line := range strings.SplitSeq(string(out), "\n") {
+			f := strings.Split(line, "\t")
+			if len(f) != 3 || !strings.HasPrefix(f[0], "R") {
+				continue
+			}
+			old, ok1 := strings.CutPrefix(f[1], r.prefix)
+			new, ok2 := strings.CutPrefix(f[2], r.prefix)
+			if ok1 && ok2 {
+				l.list = append(l.list, [2]string{old, new})
+			}
+		}
+	})
+	return l.list
+}
+
+// renameList is what git listed of the renames since one commit in one folder.
+type renameList struct {
+	once sync.Once
+	list [][2]string
+}
+
+// langFolder is the language folder a content file is in: "content/en" of
+// "content/en/docs/a.md"; the file's folder for any other.
+func langFolder(name string) string {
+	parts := strings.SplitN(name, "/", 3)
+	if len(parts) == 3 && parts[0] == "content" {
+		return parts[0] + "/" + parts[1]
+	}
+	return path.Dir(name)
+}
+
+// pagePaths are the other paths of the page at name: a.md is also a/index.md and
+// a/_index.md, and each of those the two others.
+func pagePaths(name string) []string {
+	dir, base := path.Split(name)
+	var stem string
+	switch base {
+	case "index.md", "_index.md":
+		stem = strings.TrimSuffix(dir, "/")
+		if stem == "" {
+			return nil
+		}
+	default:
+		stem = strings.TrimSuffix(name, ".md")
+	}
+	var out []string
+	for _, alt := range []string{stem + ".md", stem + "/index.md", stem + "/_index.md"} {
+		if alt != name {
+			out = append(out, alt)
+		}
+	}
+	return out
+}
+
 // Close stops git.
 func (r *Revisions) Close() error {
 	r.in.Close()
@@ -102,10 +210,16 @@ func (r *Revisions) Close() error {
 // Body returns a page's source with its front matter blanked, as a build reads it; the
 // front matter must decode (the error says why not).
 func Body(src []byte) ([]byte, error) {
+	body, _, err := BodyMeta(src)
+	return body, err
+}
+
+// BodyMeta is Body and the front matter it blanked.
+func BodyMeta(src []byte) ([]byte, FrontMatter, error) {
 	src = bytes.Clone(src)
 	var fm FrontMatter
 	if _, err := splitFrontMatter(src, &fm); err != nil {
-		return nil, err
+		return nil, fm, err
 	}
-	return src, nil
+	return src, fm, nil
 }

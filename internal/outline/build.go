@@ -161,7 +161,7 @@ func (b *builder) node(n ast.Node) ast.Node {
 	if next, ok := b.table(n); ok {
 		return next
 	}
-	if sc, ok := n.(*markdown.Shortcode); ok && holdsShortcodes(sc) {
+	if sc, ok := n.(*markdown.Shortcode); ok && (holdsShortcodes(sc) || holdsHeadings(sc)) {
 		b.nodes(sc.FirstChild())
 		return n.NextSibling()
 	}
@@ -303,7 +303,9 @@ func (b *builder) block(n ast.Node) (Block, bool) {
 		if len(bytes.TrimSpace(c.text())) == 0 && len(c.links)+len(c.images) == 0 {
 			return blk, false // markup only, e.g. a stray </div>
 		}
-	case *ast.ThematicBreak:
+	case *ast.ThematicBreak, *ast.LinkReferenceDefinition:
+		// A definition is the target of the links that name it, which carry it: the
+		// translation may write the link inline.
 		return blk, false
 	default:
 		c.inline(n)
@@ -460,6 +462,11 @@ func (b *builder) finish(hashed bool) {
 	b.closeSection()
 	secs := b.page.Sections
 	lastLine := len(b.lines)
+	if len(secs) > 0 && secs[0].Level == 0 {
+		// The intro's text starts where the file's does, not at its first block: a
+		// block the build leaves out (an image not found) must not move it.
+		secs[0].Line = b.firstNonBlank(1, secs[0].Line)
+	}
 	for i, s := range secs {
 		next := lastLine + 1
 		if i+1 < len(secs) {
@@ -495,6 +502,16 @@ func (b *builder) lineText(l int) []byte {
 		end = b.lines[l]
 	}
 	return b.src[start:end]
+}
+
+// firstNonBlank is the first line from from to to that is not blank, else to.
+func (b *builder) firstNonBlank(from, to int) int {
+	for l := from; l < to; l++ {
+		if len(bytes.TrimSpace(b.lineText(l))) > 0 {
+			return l
+		}
+	}
+	return to
 }
 
 func (b *builder) lastNonBlank(from, to int) int {
@@ -538,6 +555,17 @@ func (b *builder) hasher() hash.Hash {
 	}
 	b.digest.Reset()
 	return b.digest
+}
+
+// holdsHeadings reports whether a shortcode holds headings (a tab with sections of its
+// own): they are sections, as they are to a reader.
+func holdsHeadings(n *markdown.Shortcode) bool {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if _, ok := c.(*ast.Heading); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsShortcodes reports whether a shortcode holds shortcode blocks (tabs holding tabs).

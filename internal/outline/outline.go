@@ -6,7 +6,8 @@
 // before the first heading is the intro section (Level 0, no heading). Blocks are paragraphs,
 // lists, tables, images (a paragraph holding only images), code, quotes (callouts too),
 // shortcodes and other raw HTML. A shortcode that holds shortcodes (tabs holding tabs)
-// is not a block itself: the shortcodes in it are.
+// is not a block itself: the shortcodes in it are; nor is one that holds headings (a tab
+// with sections of its own): its headings and blocks are the page's.
 // Every block keeps its text split by source line, so a check can point at the line of the
 // sentence it objects to.
 package outline
@@ -143,6 +144,9 @@ type Cell struct {
 	Header bool
 	Weight float64 // Weight of Text
 	ByRune bool    // FoldsByRune(Text)
+	// Code says the cell holds inline code and nothing else: an identifier or a value,
+	// the same in every language, not text to translate.
+	Code bool
 }
 
 // Shape returns the number of rows and the largest number of cells in a row.

@@ -51,3 +51,17 @@ func TestBuildLeavesTheSourceAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadingsInTabsAreSections: a heading inside a tab opens a section, as it does for a
+// reader of the tab.
+func TestHeadingsInTabsAreSections(t *testing.T) {
+	src := "## Install\n\n{{< tabpane text=true >}}\n{{% tab Make %}}\n\n### Run in minimal mode\n\nRun make.\n\n{{% /tab %}}\n{{% tab Docker %}}\n\n### Run with Docker\n\nRun docker.\n\n{{% /tab %}}\n{{< /tabpane >}}\n"
+	d := markdown.New(markdown.Options{}).Parse([]byte(src), nil)
+	var got []string
+	for _, s := range Build(d.Root, d.Src, "a.md").Sections {
+		got = append(got, fmt.Sprintf("%s %d", s.Title, s.Line))
+	}
+	if g, want := strings.Join(got, " | "), "Install 1 | Run in minimal mode 6 | Run with Docker 13"; g != want {
+		t.Errorf("sections:\n got %s\nwant %s", g, want)
+	}
+}

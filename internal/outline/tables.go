@@ -6,6 +6,8 @@ package outline
 // table's, so it is compared across languages like any other text.
 
 import (
+	"strings"
+
 	"github.com/yuin/goldmark/ast"
 
 	"docsite/internal/table"
@@ -127,7 +129,7 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string, c
 		halves, cellByTable, cellChanged := scan(t)
 		w := float64(halves) / 2
 		byTable, changed = byTable && cellByTable, changed || cellChanged
-		row.Cells[i] = Cell{Text: t, Header: head || r.Cells[i].Header, Weight: w, ByRune: cellByTable}
+		row.Cells[i] = Cell{Text: t, Header: head || r.Cells[i].Header, Weight: w, ByRune: cellByTable, Code: onlyCode(r.Cells[i].Blocks)}
 		row.Weight += w
 	}
 	f := all
@@ -163,6 +165,27 @@ func appendBlocksText(dst []byte, blocks []table.Block) []byte {
 		}
 	}
 	return dst
+}
+
+// onlyCode reports whether a cell's blocks are one paragraph of inline code and white space.
+func onlyCode(blocks []table.Block) bool {
+	if len(blocks) != 1 || blocks[0].Kind != table.Paragraph {
+		return false
+	}
+	code := false
+	for i := range blocks[0].Inlines {
+		switch in := &blocks[0].Inlines[i]; in.Kind {
+		case table.Code:
+			code = true
+		case table.Text:
+			if strings.TrimSpace(in.Text) != "" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return code
 }
 
 func appendInlinesText(dst []byte, ins []table.Inline) []byte {

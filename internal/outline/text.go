@@ -152,11 +152,14 @@ func (c *textCollector) block(n ast.Node) {
 func (c *textCollector) rawLines(n ast.Node) {
 	_, isHTML := n.(*ast.HTMLBlock)
 	lines := n.Lines()
+	inside := "" // the element whose content the lines are in: script, style, code
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		v := seg.Value(c.src[:seg.Stop:seg.Stop]) // a code line without a line break gets one appended: not in the source
 		if isHTML {
-			c.add(c.lines.line(seg.Start), htmlText(string(v), &c.links, &c.images))
+			var line string
+			line, inside = withoutProgramText(string(v), inside)
+			c.add(c.lines.line(seg.Start), htmlText(line, &c.links, &c.images))
 			continue
 		}
 		c.addBytes(c.lines.line(seg.Start), v)
@@ -361,6 +364,8 @@ func nodeText(n *html.Node, sb *strings.Builder, links, images *[]string) {
 			*links = appendAttr(*links, n, "href")
 		case "img":
 			*images = appendAttr(*images, n, "src")
+		case "script", "style", "code":
+			return // program text, the same in every language
 		}
 	}
 	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
@@ -378,6 +383,60 @@ func appendAttr(list []string, n *html.Node, key string) []string {
 		}
 	}
 	return list
+}
+
+// programElems hold program text, not text to translate.
+var programElems = []string{"script", "style", "code"}
+
+// withoutProgramText returns a line of an HTML block without the content of the script,
+// style and code elements on it, given the element the line starts inside ("" for none),
+// and the element it ends inside. The block is read a line at a time, so an element that
+// spans lines is followed from one to the next.
+func withoutProgramText(line, inside string) (string, string) {
+	var out strings.Builder
+	for {
+		lower := strings.ToLower(line)
+		if inside != "" {
+			end := strings.Index(lower, "</"+inside)
+			if end < 0 {
+				return out.String(), inside
+			}
+			line, inside = line[end:], ""
+			continue
+		}
+		start, name := -1, ""
+		for _, e := range programElems {
+			if i := openTag(lower, e); i >= 0 && (start < 0 || i < start) {
+				start, name = i, e
+			}
+		}
+		if start < 0 {
+			out.WriteString(line)
+			return out.String(), ""
+		}
+		gt := strings.IndexByte(lower[start:], '>')
+		if gt < 0 {
+			out.WriteString(line[:start])
+			return out.String(), name
+		}
+		out.WriteString(line[:start+gt+1])
+		line, inside = line[start+gt+1:], name
+	}
+}
+
+// openTag is the offset of the first start tag of element name in a lower-case line, or -1.
+func openTag(lower, name string) int {
+	for from := 0; ; {
+		i := strings.Index(lower[from:], "<"+name)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		if end := i + 1 + len(name); end == len(lower) || strings.IndexByte(" \t>/", lower[end]) >= 0 {
+			return i
+		}
+		from = i + 1
+	}
 }
 
 // htmlText is the text of a fragment of raw HTML, collecting link and image targets.

@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"docsite/internal/align"
@@ -22,6 +23,11 @@ type checker struct {
 	terms             []string          // the language's glossary, lower case
 	// srcLines returns lines line..end (1-based) of the source file, for stale diffs.
 	srcLines func(line, end int) string
+	// The files' text, which messages quote (nil when unknown).
+	srcText, tgtText []byte
+	state            *State  // the language's reviewed state, nil for none
+	ratio            float64 // weightRatio, once known
+
 }
 
 func (c *checker) run() {
@@ -56,10 +62,15 @@ func (c *checker) sections() {
 		switch {
 		case sp.Target < 0:
 			s := c.srcSec(sp.Source)
-			c.add(MissingSection, s, s.Line, c.targetLineNear(k), "section %s is missing", describeSection(s))
+			if commit, ok := c.addedSince(s); ok {
+				c.add(New, s, s.Line, c.targetLineNear(k), "section %s was added to the source since %s, the revision this translation was made from: translate it",
+					sectionName(s, c.srcText), shortCommit(commit))
+				continue
+			}
+			c.add(MissingSection, s, s.Line, c.targetLineNear(k), "section %s is missing", sectionName(s, c.srcText))
 		case sp.Source < 0:
 			t := c.tgtSec(sp.Target)
-			c.add(ExtraSection, t, c.sourceLineNear(k), t.Line, "section %s is not in the source", describeSection(t))
+			c.add(ExtraSection, t, c.sourceLineNear(k), t.Line, "section %s is not in the source", sectionName(t, c.tgtText))
 		default:
 			c.sectionPair(sp)
 		}
@@ -93,13 +104,6 @@ func (c *checker) sourceLineNear(k int) int {
 	return 1
 }
 
-func describeSection(s *outline.Section) string {
-	if s.Level == 0 {
-		return "(the introduction before the first heading)"
-	}
-	return fmt.Sprintf("%q (#%s)", s.Title, s.ID)
-}
-
 func (c *checker) sectionPair(sp align.SectionPair) {
 	s, t := c.srcSec(sp.Source), c.tgtSec(sp.Target)
 	if s.Level > 0 {
@@ -107,19 +111,64 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 		c.tgtCell = append(c.tgtCell[:0], outline.Segment{Line: t.Line, Text: t.Title})
 		c.untranslated(s, c.srcCell, c.tgtCell, false, false)
 	}
-	for k, bp := range sp.Blocks {
+	merged := c.mergedBlocks(s, t, sp.Blocks)
+	for k := 0; k < len(sp.Blocks); k++ {
+		bp := sp.Blocks[k]
+		if k+1 < len(sp.Blocks) && c.calloutSyntax(s, t, bp, sp.Blocks[k+1]) {
+			k++
+			continue
+		}
 		switch {
+		case merged[k] != nil && bp.Target < 0:
+			// Written as part of the translation of the block next to it.
+		case merged[k] != nil:
+			c.mergedPair(s, append([]*outline.Block{&s.Blocks[bp.Source]}, merged[k]...), &t.Blocks[bp.Target])
 		case bp.Target < 0:
 			b := &s.Blocks[bp.Source]
-			c.add(MissingBlock, s, b.Line, blockLineNear(sp.Blocks[k+1:], t, false), "%s is missing: %s", b.Kind, blockExcerpt(b))
+			c.add(MissingBlock, s, b.Line, blockLineNear(sp.Blocks[k+1:], t, false), "%s is missing: %s", b.Kind, blockExcerpt(b, c.srcText))
 		case bp.Source < 0:
 			b := &t.Blocks[bp.Target]
-			c.add(ExtraBlock, s, blockLineNear(sp.Blocks[k+1:], s, true), b.Line, "%s is not in the source: %s", b.Kind, blockExcerpt(b))
+			c.add(ExtraBlock, s, blockLineNear(sp.Blocks[k+1:], s, true), b.Line, "%s is not in the source: %s", b.Kind, blockExcerpt(b, c.tgtText))
 		default:
 			c.blockPair(s, &s.Blocks[bp.Source], &t.Blocks[bp.Target], bp)
 		}
 	}
 }
+
+// calloutSyntax reports, as one syntax finding, a source callout left without a
+// counterpart next to a translation's callout without one, written another way ({{% alert
+// %}} in one, > [!NOTE] in the other): the same note in a syntax the source changed.
+func (c *checker) calloutSyntax(s, t *outline.Section, a, b align.BlockPair) bool {
+	if a.Target >= 0 && b.Target < 0 {
+		a, b = b, a
+	}
+	if a.Target >= 0 || a.Source < 0 || b.Source >= 0 || b.Target < 0 {
+		return false // not a missing block next to an extra one
+	}
+	sb, tb := &s.Blocks[a.Source], &t.Blocks[b.Target]
+	sk, tk := calloutKind(sb), calloutKind(tb)
+	if sk == "" || tk == "" || sk == tk {
+		return false
+	}
+	c.add(Syntax, s, sb.Line, tb.Line, "callout written as %s, the source as %s: the same note in the source's new syntax?", tk, sk)
+	return true
+}
+
+// calloutKind names how a block is written when it is a callout (a note set apart from
+// the text), else "".
+func calloutKind(b *outline.Block) string {
+	switch {
+	case b.Kind == outline.QuoteBlock:
+		return "a quote (> [!NOTE] or >)"
+	case b.Kind == outline.ShortcodeBlock && calloutShortcodes[strings.ToLower(b.Shortcode)]:
+		return "shortcode " + b.Shortcode
+	}
+	return ""
+}
+
+// calloutShortcodes are the names of the shortcodes themes write notes with.
+var calloutShortcodes = map[string]bool{"alert": true, "note": true, "notice": true, "callout": true,
+	"warning": true, "tip": true, "info": true, "caution": true, "admonition": true, "hint": true}
 
 // blockLineNear is the line of the next aligned block on one side, else the section's end.
 func blockLineNear(rest []align.BlockPair, sec *outline.Section, source bool) int {
@@ -140,7 +189,9 @@ func (c *checker) blockPair(sec *outline.Section, s, t *outline.Block, bp align.
 		c.tablePair(sec, s, t, bp)
 		return
 	}
-	c.blockNumbers(sec, s, t)
+	if s.Kind != outline.CodeBlock || t.Kind != outline.CodeBlock {
+		c.blockNumbers(sec, s, t) // a program's numbers are not text: a sample's output differs run to run
+	}
 	c.links(sec, s, t)
 	if s.Kind != outline.CodeBlock {
 		c.untranslated(sec, s.Segments, t.Segments, s.ByRune, t.ByRune)
@@ -148,16 +199,86 @@ func (c *checker) blockPair(sec *outline.Section, s, t *outline.Block, bp align.
 	}
 }
 
-// blockExcerpt is what a message shows of a block: its text, or where it is when it has
-// none (markup, an embed).
-func blockExcerpt(b *outline.Block) string {
-	if t := strings.TrimSpace(b.Text()); t != "" {
-		return excerpt(t)
+// mergedBlocks finds the source paragraphs (or lists) without a counterpart that the
+// translation wrote as part of the one next to them: two paragraphs made one. The
+// translation of the neighbour is then as long as the two together, relative to how long
+// the page's translations are, and holds the missing one's numbers. It returns, by index in
+// pairs, the source blocks merged into that pair's translation, and a non-nil entry for
+// each merged block's own pair.
+func (c *checker) mergedBlocks(s, t *outline.Section, pairs []align.BlockPair) map[int][]*outline.Block {
+	var out map[int][]*outline.Block
+	for k, bp := range pairs {
+		if bp.Target >= 0 || bp.Source < 0 {
+			continue
+		}
+		b := &s.Blocks[bp.Source]
+		if (b.Kind != outline.ParagraphBlock && b.Kind != outline.ListBlock) || b.Weight == 0 {
+			continue
+		}
+		for _, m := range []int{k - 1, k + 1} {
+			if m < 0 || m >= len(pairs) || pairs[m].Source < 0 || pairs[m].Target < 0 {
+				continue
+			}
+			ns, tb := &s.Blocks[pairs[m].Source], &t.Blocks[pairs[m].Target]
+			if ns.Kind != b.Kind || tb.Kind != b.Kind || ns.Weight == 0 || tb.Weight == 0 {
+				continue
+			}
+			r := c.weightRatio()
+			alone := math.Abs(math.Log(tb.Weight / (r * ns.Weight)))
+			both := math.Abs(math.Log(tb.Weight / (r * (ns.Weight + b.Weight))))
+			if both < alone && both < math.Log(1.5) && len(difference(b.Numbers, tb.Numbers)) == 0 {
+				if out == nil {
+					out = map[int][]*outline.Block{}
+				}
+				out[m] = append(out[m], b)
+				out[k] = []*outline.Block{}
+				break
+			}
+		}
 	}
-	if b.EndLine > b.Line {
-		return fmt.Sprintf("lines %d-%d, no text", b.Line, b.EndLine)
+	return out
+}
+
+// weightRatio is how much longer the page's translated paragraphs are than their sources,
+// all together (outline.Weight); 1 when none is paired.
+func (c *checker) weightRatio() float64 {
+	if c.ratio > 0 {
+		return c.ratio
 	}
-	return fmt.Sprintf("line %d, no text", b.Line)
+	var src, tgt float64
+	for _, sp := range c.a.Sections {
+		if sp.Source < 0 || sp.Target < 0 {
+			continue
+		}
+		s, t := c.srcSec(sp.Source), c.tgtSec(sp.Target)
+		for _, bp := range sp.Blocks {
+			if bp.Source >= 0 && bp.Target >= 0 && s.Blocks[bp.Source].Kind == outline.ParagraphBlock {
+				src += s.Blocks[bp.Source].Weight
+				tgt += t.Blocks[bp.Target].Weight
+			}
+		}
+	}
+	c.ratio = 1
+	if src > 0 && tgt > 0 {
+		c.ratio = tgt / src
+	}
+	return c.ratio
+}
+
+// mergedPair checks a translated block against the source blocks it translates together.
+func (c *checker) mergedPair(sec *outline.Section, srcs []*outline.Block, t *outline.Block) {
+	var nums []outline.Number
+	var segs []outline.Segment
+	var texts []string
+	byRune := true
+	for _, s := range srcs {
+		nums = append(nums, s.Numbers...)
+		segs = append(segs, s.Segments...)
+		texts = append(texts, s.Text())
+		byRune = byRune && s.ByRune
+	}
+	c.numbers(sec, nums, t.Numbers, firstSegmentLine(srcs[0]), firstSegmentLine(t), strings.Join(texts, " "), t.Text())
+	c.untranslated(sec, segs, t.Segments, byRune, t.ByRune)
 }
 
 // excerpt shortens a text for a message.

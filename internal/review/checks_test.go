@@ -137,6 +137,10 @@ func TestUntranslated(t *testing.T) {
 	en := enPage + "\n`docsite review -strict -lang ja`\n\n<https://example.com/docs/start-here>\n"
 	ja = jaPage + "\n`docsite review -strict -lang ja`\n\n<https://example.com/docs/start-here>\n"
 	expect(t, checks(pair(t, "ja", en, ja)))
+	// Nor is a template action of a partial.
+	en = enPage + "\n{{ if not $lang }}\n\n{{ $lang = .Get 0 | default \"go\" }}\n"
+	ja = jaPage + "\n{{ if not $lang }}\n\n{{ $lang = .Get 0 | default \"go\" }}\n"
+	expect(t, checks(pair(t, "ja", en, ja)))
 }
 
 func TestUntranslatedChineseInJapanese(t *testing.T) {
@@ -190,8 +194,9 @@ func TestSeverities(t *testing.T) {
 		MissingPage: "warning", MissingSection: "error", ExtraSection: "warning", MissingBlock: "error",
 		ExtraBlock: "warning", TableShape: "error", MissingRow: "error", NumberMismatch: "error",
 		Untranslated: "error", LengthRatio: "warning", LinkMismatch: "warning", Stale: "warning",
-		Revision: "error",
-		Orphan:   "warning",
+		Revision:  "error",
+		Orphan:    "warning",
+		PageError: "error", Syntax: "warning", New: "warning",
 	}
 	if len(Checks) != len(want) {
 		t.Errorf("%d checks, want %d", len(Checks), len(want))
@@ -201,4 +206,19 @@ func TestSeverities(t *testing.T) {
 			t.Errorf("%s is %s, want %s", c.ID, c.Severity, want[c.ID])
 		}
 	}
+}
+
+// Two source paragraphs the translation writes as one are no missing block, and the
+// numbers of both are found in it.
+func TestMergedParagraphs(t *testing.T) {
+	en := "# Guide\n\nThe collector receives data from many sources at once.\n\n" +
+		"It runs close to the application, on the same host.\n\n" +
+		"Batching groups 512 spans before they are sent.\n\n" +
+		"A timeout of 200 ms sends a smaller batch.\n\n" +
+		"Exporters send the data on to the backends you choose.\n"
+	ja := "# ガイド\n\nコレクターは多くのソースから同時にデータを受け取ります。\n\n" +
+		"アプリケーションの近く、同じホストで実行されます。\n\n" +
+		"バッチ処理は送信前に512個のスパンをまとめ、200ミリ秒のタイムアウトで小さなバッチを送ります。\n\n" +
+		"エクスポーターは選んだバックエンドにデータを送ります。\n"
+	expect(t, checks(pair(t, "ja", en, ja)))
 }

@@ -36,7 +36,9 @@ func Example() {
 	// en        1      1           0         0/0               100.0%    -
 	// ja        1      1           0         1/1               100.0%    number-mismatch 1
 	//
+	// ja: to do: fix 1 error (1 file)
+	//
 	// content/ja/start.md: 1 error
-	//   3: error: number-mismatch: numbers differ: source has 2.4; translation has 2.6 (content/en/start.md:3)
+	// content/ja/start.md:3: error: number-mismatch: numbers differ: source has 2.4; translation has 2.6 (source content/en/start.md:3)
 	// strict exit 1: true
 }

@@ -12,10 +12,20 @@ import (
 // comparing significant numbers (outline.SignificantNumbers: folded, so "１２５.６" = "125.6"
 // and "6,144" = "6144"). The finding points at the first line holding a differing number on
 // each side, else at the side's first line (srcLine, tgtLine).
-func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine, tgtLine int) {
+// Numbers written in words or CJK numerals on either side (sText, tText) are read first
+// (readWordNumbers).
+func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine, tgtLine int, sText, tText string) {
 	onlyS, onlyT := difference(sn, tn), difference(tn, sn)
 	if len(onlyS)+len(onlyT) == 0 {
 		return
+	}
+	sw, tw := readWordNumbers(sText, c.src), readWordNumbers(tText, c.locale)
+	onlyS, onlyT = explained(onlyS, sw, tw), explained(onlyT, tw, sw)
+	switch {
+	case len(onlyS)+len(onlyT) == 0:
+		return
+	case len(onlyT) == 0 && tw.vague, len(onlyS) == 0 && sw.vague:
+		return // the side without them may say them in words the table cannot read
 	}
 	msg := "numbers differ:"
 	switch {
@@ -31,7 +41,7 @@ func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine
 
 // blockNumbers checks the numbers of aligned blocks.
 func (c *checker) blockNumbers(sec *outline.Section, s, t *outline.Block) {
-	c.numbers(sec, s.Numbers, t.Numbers, firstSegmentLine(s), firstSegmentLine(t))
+	c.numbers(sec, s.Numbers, t.Numbers, firstSegmentLine(s), firstSegmentLine(t), s.Text(), t.Text())
 }
 
 // rowNumbers checks the numbers of aligned table rows, all on the row's line.
@@ -39,7 +49,7 @@ func (c *checker) rowNumbers(sec *outline.Section, s, t *outline.Row) {
 	if slices.Equal(s.Numbers, t.Numbers) {
 		return // the same numbers in the same order: none differs
 	}
-	c.numbers(sec, rowNumbers(s), rowNumbers(t), rowFirstLine(s), rowFirstLine(t))
+	c.numbers(sec, rowNumbers(s), rowNumbers(t), rowFirstLine(s), rowFirstLine(t), rowText(s), rowText(t))
 }
 
 func firstSegmentLine(b *outline.Block) int {

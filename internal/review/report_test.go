@@ -121,9 +121,11 @@ en        1      1           0         0/0               100.0%    -
 zh        1      1           0         2/2               100.0%    table-shape 1, missing-row 1
 ja        1      1           0         2/2               100.0%    -
 
+zh: to do: fix 2 errors (1 file)
+
 content/zh/gpu-cloud.md: 2 errors
-  9: error: table-shape: table has 5 rows × 3 columns, the source 6 × 3 (header rows included) (content/en/gpu-cloud.md:9)
-  46: error: missing-row: row 3 is missing: "High-performance | It supports GPU pass-through to make the …" (content/en/gpu-cloud.md:46)
+content/zh/gpu-cloud.md:9: error: table-shape: table has 5 rows × 3 columns, the source 6 × 3 (header rows included) (source content/en/gpu-cloud.md:9)
+content/zh/gpu-cloud.md:46: error: missing-row: row 3 is missing: "High-performance | It supports GPU pass-through to make the …" (source content/en/gpu-cloud.md:46)
 `
 	if b.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)

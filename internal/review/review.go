@@ -24,6 +24,8 @@
 //
 //	check            severity  reported when
 //	missing-page     warning   the page has no version in the language; the site shows the source with a notice
+//	page-error       error     the language's version cannot be built (a dead ref, bad front matter); the
+//	                           site shows the source instead, and the rest of the review goes on
 //	missing-section  error     a source section has no counterpart
 //	extra-section    warning   a section of the translation has no counterpart in the source
 //	missing-block    error     a block of an aligned section has no counterpart
@@ -38,10 +40,15 @@
 //	length-ratio     warning   a block or cell says 2.5 times more or less than its source, relative to
 //	                           the median ratio of the language pair across the site (outline.Weight)
 //	link-mismatch    warning   aligned blocks link to or show different targets
+//	syntax           warning   a callout of the source and one of the translation, both without a
+//	                           counterpart, next to each other and written differently ({{% alert %}},
+//	                           > [!NOTE]): the same note, in the syntax the source moved to
 //	stale            warning   the source section changed since the translation was accepted
 //	revision         error     the source commit the translation records cannot be read (added by
 //	                           the build package): its stale sections cannot be told
 //	orphan           warning   a translation without a source: the page has no default-language version
+//	new              warning   the source section was added since the source revision the translation
+//	                           records (no section of that revision has its id or most of its text)
 //
 // # Use
 //
@@ -76,6 +83,7 @@ import (
 // Check ids.
 const (
 	MissingPage    = "missing-page"
+	PageError      = "page-error"
 	MissingSection = "missing-section"
 	ExtraSection   = "extra-section"
 	MissingBlock   = "missing-block"
@@ -86,11 +94,13 @@ const (
 	Untranslated   = "untranslated"
 	LengthRatio    = "length-ratio"
 	LinkMismatch   = "link-mismatch"
+	Syntax         = "syntax"
 	Stale          = "stale"
 	// Revision: the source revision a translation records cannot be read, so its stale
 	// sections cannot be told (see build's revision warning).
 	Revision = "revision"
 	Orphan   = "orphan"
+	New      = "new"
 )
 
 // Checks lists every check id with its severity, in the order of the package documentation.
@@ -99,6 +109,7 @@ var Checks = []struct {
 	Severity diag.Severity
 }{
 	{MissingPage, diag.Warning},
+	{PageError, diag.Error},
 	{MissingSection, diag.Error},
 	{ExtraSection, diag.Warning},
 	{MissingBlock, diag.Error},
@@ -109,9 +120,11 @@ var Checks = []struct {
 	{Untranslated, diag.Error},
 	{LengthRatio, diag.Warning},
 	{LinkMismatch, diag.Warning},
+	{Syntax, diag.Warning},
 	{Stale, diag.Warning},
 	{Revision, diag.Error},
 	{Orphan, diag.Warning},
+	{New, diag.Warning},
 }
 
 // SeverityOf returns the severity of a check id.
@@ -131,6 +144,9 @@ type Doc struct {
 	File   string   // the file as findings name it, e.g. "content/ja/gpu-cloud.md"
 	Root   ast.Node // the goldmark document
 	Src    []byte   // the source it was parsed from, front matter blanked
+	// Errs, when set, are why this version cannot be built (Root and Src are then nil): it
+	// is reviewed as missing, with one page-error finding naming the first of them.
+	Errs diag.List
 }
 
 // Input is everything a review needs.

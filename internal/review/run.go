@@ -3,6 +3,7 @@ package review
 import (
 	"bytes"
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -104,14 +105,17 @@ func versions(in Input, key string) (src *Doc, others []*Doc) {
 		}
 		return nil
 	}
-	src = byLocale(in.Default)
+	buildable := func(d *Doc) bool { return d != nil && d.Errs == nil }
+	if d := byLocale(in.Default); buildable(d) {
+		src = d
+	}
 	for _, l := range codes(in.Locales) {
-		if d := byLocale(l); d != nil && src == nil {
+		if d := byLocale(l); buildable(d) && src == nil {
 			src = d
 		}
 	}
 	for i := range in.Docs {
-		if src == nil && in.Docs[i].Page == key {
+		if src == nil && in.Docs[i].Page == key && in.Docs[i].Errs == nil {
 			src = &in.Docs[i] // a language missing from in.Locales
 		}
 	}
@@ -150,21 +154,30 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 		if orphan {
 			findings = append(findings, orphanPage(in, key, d))
 		}
-		if d == nil {
+		if d == nil || d.Errs != nil {
 			pd.Translations = append(pd.Translations, translation{version: version{Locale: locale, File: siblingFile(src.File, src.Locale, locale)}})
-			findings = append(findings, missingPage(key, src, locale))
+			if d == nil {
+				findings = append(findings, missingPage(key, src, locale))
+			} else {
+				findings = append(findings, pageError(key, src, d))
+			}
 			continue
 		}
 		if prepared == nil {
 			prepared = align.Prepare(srcOutline)
 		}
+		c := &checker{page: key, locale: locale, src: src.Locale, own: scriptsOf(locale), a: &align.Page{Source: srcOutline}, ratios: ratios,
+			pair: ratios.pair(src.Locale, locale, d.File), texts: texts, terms: in.Glossary[locale], srcLines: func(line, end int) string { return Lines(src.Src, line, end) },
+			srcText: src.Src, tgtText: d.Src, state: stateFor(in.States, locale)}
+		// A section added to the source since the revision the translation was made from
+		// has no counterpart there: it is not paired with one.
+		prepared.Unpaired(c.addedSections())
 		tr := translate(d, prepared, !in.AlignOnly)
-		c := &checker{page: key, locale: locale, src: src.Locale, own: scriptsOf(locale), a: tr.Align, ratios: ratios,
-			pair: ratios.pair(src.Locale, locale, tr.File), texts: texts, terms: in.Glossary[locale], srcLines: func(line, end int) string { return Lines(src.Src, line, end) }}
+		c.a = tr.Align
 		if !in.AlignOnly {
 			c.run()
 		}
-		tr.Stale = c.stale(stateFor(in.States, locale))
+		tr.Stale = c.stale(c.state)
 		findings = append(findings, c.findings...)
 		pd.Translations = append(pd.Translations, tr)
 	}
@@ -242,6 +255,21 @@ func orphanPage(in Input, key string, d *Doc) Finding {
 	return Finding{
 		Check: Orphan, Severity: SeverityOf(Orphan), Locale: d.Locale, Page: key,
 		Source: Pos{File: want}, Target: Pos{File: d.File, Line: 1}, Message: msg,
+	}
+}
+
+// pageError is the one finding of a version that cannot be built, at its first error.
+func pageError(key string, src *Doc, d *Doc) Finding {
+	first := d.Errs[0]
+	msg := fmt.Sprintf("this translation cannot be built, the %s version is shown: %s: %s", src.Locale, first.Code, first.Message)
+	if n := len(d.Errs); n > 1 {
+		msg += fmt.Sprintf(" (and %d more errors)", n-1)
+	}
+	return Finding{
+		Check: PageError, Severity: SeverityOf(PageError), Locale: d.Locale, Page: key,
+		Source:  Pos{File: src.File, Line: 1},
+		Target:  Pos{File: d.File, Line: first.Line},
+		Message: msg,
 	}
 }
 

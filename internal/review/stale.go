@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"docsite/internal/outline"
 )
 
 // stale reports every aligned section whose source changed since it was accepted and returns
@@ -19,14 +21,28 @@ func (c *checker) stale(st *State) []string {
 		}
 		s, t := c.srcSec(sp.Source), c.tgtSec(sp.Target)
 		e, ok := st.entry(c.page, s.ID)
-		if !ok || e.Hash == s.Hash {
+		renamed := ""
+		if !ok {
+			if commit, added := c.addedSince(s); added {
+				// Paired with a section of the translation, which cannot be its translation.
+				c.add(New, s, s.Line, t.Line, "section %s was added to the source since %s, the revision this translation was made from: translate it",
+					sectionName(s, c.srcText), shortCommit(commit))
+				ids = append(ids, s.ID)
+				continue
+			}
+			if e, ok = c.renamedFrom(s); !ok {
+				continue
+			}
+			renamed = fmt.Sprintf(" (its heading too: it was #%s)", e.Section)
+		}
+		if e.Hash == s.Hash {
 			continue
 		}
 		if e.Commit == "" {
-			c.add(Stale, s, s.Line, t.Line, "source section %s changed since this translation was accepted", describeSection(s))
+			c.add(Stale, s, s.Line, t.Line, "source section %s changed since this translation was accepted", sectionName(s, c.srcText))
 		} else {
-			c.add(Stale, s, s.Line, t.Line, "source section %s changed since %s, the revision this translation was made from",
-				describeSection(s), shortCommit(e.Commit))
+			c.add(Stale, s, s.Line, t.Line, "source section %s changed%s since %s, the revision this translation was made from",
+				sectionName(s, c.srcText), renamed, shortCommit(e.Commit))
 			if c.srcLines != nil {
 				c.findings[len(c.findings)-1].Diff = lineDiff(e.Old, c.srcLines(s.Line, s.EndLine))
 			}
@@ -63,6 +79,105 @@ func (r *Report) SourceLocale(page string) string {
 		}
 	}
 	return ""
+}
+
+// addedSince reports whether source section s was added since the source revision the
+// translation records, and that revision: the translation records one, and no section of
+// that revision has s's id or most of its text (renamedFrom).
+func (c *checker) addedSince(s *outline.Section) (string, bool) {
+	if c.state == nil {
+		return "", false
+	}
+	old := c.state.pageEntries(c.page)
+	if len(old) == 0 || old[0].Commit == "" {
+		return "", false
+	}
+	if _, ok := c.state.entry(c.page, s.ID); ok {
+		return "", false
+	}
+	if _, ok := c.renamedFrom(s); ok {
+		return "", false
+	}
+	return old[0].Commit, true
+}
+
+// addedSections marks the source sections added since the revision the translation
+// records (addedSince); nil when it records none.
+func (c *checker) addedSections() []bool {
+	if c.state == nil {
+		return nil
+	}
+	old := c.state.pageEntries(c.page)
+	if len(old) == 0 || old[0].Commit == "" {
+		return nil
+	}
+	var added []bool
+	for i, s := range c.a.Source.Sections {
+		if _, ok := c.addedSince(s); ok {
+			if added == nil {
+				added = make([]bool, len(c.a.Source.Sections))
+			}
+			added[i] = true
+		}
+	}
+	return added
+}
+
+// renamedFrom finds the section of the recorded source revision that s was before its
+// heading changed (so its id did): of the old sections whose id no section has now, the
+// one whose lines are most like s's, when at least half of them are.
+func (c *checker) renamedFrom(s *outline.Section) (Accepted, bool) {
+	if c.state == nil || c.srcLines == nil {
+		return Accepted{}, false
+	}
+	now := c.srcLines(s.Line, s.EndLine)
+	best, bestScore := Accepted{}, 0.5
+	for _, e := range c.state.pageEntries(c.page) {
+		if e.Commit == "" || e.Old == "" || c.hasSection(e.Section) {
+			continue
+		}
+		if score := lineSimilarity(e.Old, now); score >= bestScore {
+			best, bestScore = e, score
+		}
+	}
+	return best, best.Page != ""
+}
+
+// hasSection reports whether the source has a section of that id.
+func (c *checker) hasSection(id string) bool {
+	for _, s := range c.a.Source.Sections {
+		if s.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// lineSimilarity is how alike two sections' texts are, but for their first line (the
+// heading): twice the lines they share over the lines they have, blank lines left out.
+func lineSimilarity(a, b string) float64 {
+	count := func(s string) map[string]int {
+		m := map[string]int{}
+		for i, l := range strings.Split(s, "\n") {
+			if l = strings.TrimSpace(l); i > 0 && l != "" {
+				m[l]++
+			}
+		}
+		return m
+	}
+	ca, cb := count(a), count(b)
+	shared, total := 0, 0
+	for l, n := range ca {
+		shared += min(n, cb[l])
+		total += n
+	}
+	for _, n := range cb {
+		total += n
+	}
+	if total == 0 {
+		return 0
+	}
+	return 2 * float64(shared) / float64(total)
 }
 
 func shortCommit(c string) string { return c[:min(len(c), 10)] }

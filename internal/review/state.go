@@ -46,6 +46,16 @@ func (s *State) entry(page, section string) (Accepted, bool) {
 	return s.Accepted[i], true
 }
 
+// pageEntries returns what is recorded of page's sections.
+func (s *State) pageEntries(page string) []Accepted {
+	i, _ := slices.BinarySearchFunc(s.Accepted, Accepted{Page: page}, compareAccepted)
+	j := i
+	for j < len(s.Accepted) && s.Accepted[j].Page == page {
+		j++
+	}
+	return s.Accepted[i:j]
+}
+
 // Merge returns the states with the pages that rev has a state of taken from rev: a
 // translation that records its source revision is judged by it, others by their accepted
 // state.

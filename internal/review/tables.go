@@ -41,6 +41,9 @@ func (c *checker) rowPair(sec *outline.Section, s, t *outline.Row) {
 	c.rowNumbers(sec, s, t)
 	for i := range min(len(s.Cells), len(t.Cells)) {
 		sc, tc := &s.Cells[i], &t.Cells[i]
+		if sc.Code || tc.Code {
+			continue // an identifier or a value: kept as it is
+		}
 		c.srcCell = cellSegments(c.srcCell[:0], s.Line, sc.Text)
 		c.tgtCell = cellSegments(c.tgtCell[:0], t.Line, tc.Text)
 		c.untranslated(sec, c.srcCell, c.tgtCell, sc.ByRune, tc.ByRune)

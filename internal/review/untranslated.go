@@ -31,7 +31,7 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRu
 		done := false
 		var p profile // of each sentence in turn
 		forSentences(seg.Text, tRune, &p, func(x string) bool {
-			if len(x) < minTranslatable || !translatable(x, &p) {
+			if len(x) < minTranslatable || isMarkup(x) || !translatable(x, &p) {
 				return true
 			}
 			if src == nil {
@@ -46,12 +46,15 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRu
 						return true // only terms the glossary keeps
 					}
 				}
-				c.add(Untranslated, sec, srcLine, seg.Line, sameText+"%s", excerpt(x))
+				if c.titleOfLink(x, seg.Line) {
+					return true
+				}
+				c.add(Untranslated, sec, srcLine, seg.Line, sameText+"%s", excerpt(c.quoted(x, seg.Line)))
 				done = true
 				return false
 			}
-			if why := c.foreign(&p, srcScript); why != "" {
-				c.add(Untranslated, sec, srcLine, seg.Line, "%s: %s", why, excerpt(x))
+			if why := c.foreign(&p, srcScript); why != "" && !c.titleOfLink(x, seg.Line) {
+				c.add(Untranslated, sec, srcLine, seg.Line, "%s: %s", why, excerpt(c.quoted(x, seg.Line)))
 				done = true
 				return false
 			}
@@ -400,6 +403,13 @@ func isKey(f string) bool {
 // words is a name (Spring Boot Actuator Autoconfigure), unless one of them is an English
 // function word (Why Cloud GPU Service?: English titles capitalise every word). No text
 // shorter than minTranslatable bytes is.
+// isMarkup reports whether a sentence is a template action or a shortcode tag left in the
+// text ("{{ if not $lang }}" in a partial): markup, the same in every language.
+func isMarkup(s string) bool {
+	t := strings.TrimSpace(s)
+	return strings.HasPrefix(t, "{{") && strings.HasSuffix(t, "}}")
+}
+
 func translatable(s string, p *profile) bool {
 	if p.counts[han]+p.counts[kana]+p.counts[hangul] >= 4 {
 		return true
