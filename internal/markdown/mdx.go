@@ -27,7 +27,8 @@ import (
 //     elements. Children are markdown, as in MDX.
 //   - Any other capitalised component is an mdx-component warning: its tags are left
 //     out, its children shown.
-//   - A JSX expression, {…}, in text is shown as written, with an mdx-expression warning.
+//   - A JSX expression, {…}, in text is shown as written, with an mdx-expression
+//     warning; a string ({" "}) is its text.
 //   - On HTML elements, JSX attributes are made HTML: className is class, htmlFor for, a
 //     string in braces or useBaseUrl('…') its string; a style object or any other
 //     expression is left out with an mdx-expression warning.
@@ -228,6 +229,11 @@ func (c *mdxConv) expression(i int) int {
 	}
 	inner := bytes.TrimSpace(c.src[i+1 : end-1])
 	if bytes.HasPrefix(inner, []byte("/*")) && bytes.HasSuffix(inner, []byte("*/")) {
+		c.newlines(i, end)
+		return end
+	}
+	if s, ok := jsString(string(inner)); ok { // {" "}, as JSX formatters write a space
+		c.out = append(c.out, strings.ReplaceAll(s, "\n", " ")...)
 		c.newlines(i, end)
 		return end
 	}

@@ -20,6 +20,7 @@ func TestFromMDX(t *testing.T) {
 		{"text less-than and autolink", "a < b, <https://x.org>, <!-- c {x} -->\n", "a < b, <https://x.org>, <!-- c {x} -->\n", 0},
 		{"escaped brace", `a \{b}` + "\n", `a \{b}` + "\n", 0},
 		{"expression", "v {x.y}\n", "v {x.y}\n", 1},
+		{"string expression", "a{\" \"}b {'c'}\n", "a b c\n", 0},
 		{"tabs", "<Tabs groupId=\"os\" values={[\n {label: 'Linux', value: 'l'},\n]}>\n<TabItem value=\"l\" default>\n\nA\n\n</TabItem>\n</Tabs>\n",
 			"{{% tabs sync=\"os\" %}}\n\n\n{{% tab \"Linux\" %}}\n\nA\n\n{{% /tab %}}\n{{% /tabs %}}\n", 0},
 		{"admonition", "<Admonition type=\"danger\">\nX\n</Admonition>\n", "{{% alert color=\"danger\" %}}\nX\n{{% /alert %}}\n", 0},
