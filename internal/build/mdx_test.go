@@ -81,3 +81,17 @@ func TestMDXSyntax(t *testing.T) {
 		t.Errorf("-strict: want the MDX warnings as errors, got %v", err)
 	}
 }
+
+// The cache sees an .mdx file as a page: a body edit rebuilds that page alone, and its
+// page shows the edit.
+func TestCacheMDXBodyEdit(t *testing.T) {
+	dir := siteDir(t, "testdata/sites/mdx.txtar")
+	_, edit := editors(t, dir)
+	runCacheSteps(t, dir, []cacheStep{
+		{"first build", func() {}, none, nil},
+		{"nothing changed", func() {}, all, nil},
+		{"mdx body", edit("content/zh/docs/install.mdx", func(s string) string { return s + "\n更多说明。\n" }), allButOne, nil},
+	})
+	files, _ := mustBuild(t, dir, Options{}) // which the cached build gave, byte for byte
+	wantIn(t, files, "zh/docs/install/index.html", []string{"更多说明。"}, nil)
+}
