@@ -9,7 +9,7 @@ import (
 // .mdx files are pages: published at their path (not as raw files), linked to as x.mdx
 // or x.md, and paired with a translation whose file has the other extension.
 func TestMDXPages(t *testing.T) {
-	files, res := mustBuild(t, siteDir(t, "testdata/sites/mdx.txtar"), Options{})
+	files, res := mustBuild(t, siteDir(t, "testdata/mdx.txtar"), Options{})
 	for _, rel := range []string{"en/docs/install/index.html", "zh/docs/install/index.html",
 		"en/docs/guide/index.html", "zh/docs/guide/index.html", "en/docs/intro/index.html"} {
 		if _, ok := files[rel]; !ok {
@@ -33,7 +33,7 @@ func TestMDXPages(t *testing.T) {
 
 // A live rebuild sees an edited .mdx page as an edited page.
 func TestLiveMDXEdit(t *testing.T) {
-	dir := siteDir(t, "testdata/sites/mdx.txtar")
+	dir := siteDir(t, "testdata/mdx.txtar")
 	live, first := startLive(t, dir)
 	writeSrc(t, dir, "content/zh/docs/install.mdx", "---\ntitle: 安装\n---\nimport Tabs from '@theme/Tabs';\n\n新的说明。\n")
 	snap, err := live.Build(context.Background(), []string{"content/zh/docs/install.mdx"})
@@ -49,7 +49,7 @@ func TestLiveMDXEdit(t *testing.T) {
 // Admonition a callout, a CodeBlock a code block; an unknown component and a JSX
 // expression are warnings at file:line:col (errors under -strict), their text shown.
 func TestMDXSyntax(t *testing.T) {
-	dir := siteDir(t, "testdata/sites/mdx.txtar")
+	dir := siteDir(t, "testdata/mdx.txtar")
 	files, res := mustBuild(t, dir, Options{})
 	wantIn(t, files, "en/docs/install/index.html", []string{
 		"<p>Pick your platform.</p>",
@@ -85,7 +85,7 @@ func TestMDXSyntax(t *testing.T) {
 // The cache sees an .mdx file as a page: a body edit rebuilds that page alone, and its
 // page shows the edit.
 func TestCacheMDXBodyEdit(t *testing.T) {
-	dir := siteDir(t, "testdata/sites/mdx.txtar")
+	dir := siteDir(t, "testdata/mdx.txtar")
 	_, edit := editors(t, dir)
 	runCacheSteps(t, dir, []cacheStep{
 		{"first build", func() {}, none, nil},

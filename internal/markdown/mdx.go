@@ -29,9 +29,9 @@ import (
 //     out, its children shown.
 //   - A JSX expression, {…}, in text is shown as written, with an mdx-expression
 //     warning; a string ({" "}) is its text.
-//   - On HTML elements, JSX attributes are made HTML: className is class, htmlFor for, a
-//     string in braces or useBaseUrl('…') its string; a style object or any other
-//     expression is left out with an mdx-expression warning.
+//   - On HTML elements, JSX attributes are made HTML: className is class, htmlFor for,
+//     a string in braces, useBaseUrl('…') or require('…') its string; a style object or
+//     any other expression is left out with an mdx-expression warning.
 //
 // Code (fenced blocks, code spans) is left as it is.
 

@@ -29,6 +29,7 @@ func TestFromMDX(t *testing.T) {
 		{"codeblock text", "<CodeBlock>\n  ls -l\n</CodeBlock>\nnext\n", "```\nls -l\n```\nnext\n", 0},
 		{"unknown", "<Foo a={1}>\nkept\n</Foo>\n<Bar />\n", "\nkept\n\n\n", 2},
 		{"html attributes", "<img\n  className=\"x\"\n  src={useBaseUrl('/a.png')}\n  onClick={() => go()} />\n", "<img\n  class=\"x\"\n  src=\"/a.png\"\n />\n", 1},
+		{"required image", "<img src={require('./img/a.png').default} alt=\"A\" />\n", "<img src=\"./img/a.png\" alt=\"A\" />\n", 0},
 		{"plain html copied", "<div class=\"a\" data-x='{y}'>z</div>\n", "<div class=\"a\" data-x='{y}'>z</div>\n", 0},
 	}
 	for _, tt := range tests {

@@ -138,8 +138,9 @@ func isAlnum(b byte) bool { return isLetter(b) || b >= '0' && b <= '9' }
 func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
 // literal is the string an attribute gives: its value, or the string of an expression
-// that is a string ({"x"}, {'x'}, {`x`}) or useBaseUrl of one; ok is false for any other
-// expression.
+// that is a string ({"x"}, {'x'}, {`x`}), useBaseUrl of one or require of one (the
+// module's default export: the file's URL, as Docusaurus writes images); ok is false
+// for any other expression.
 func (a jsxAttr) literal() (string, bool) {
 	if a.bare {
 		return "", true
@@ -153,6 +154,9 @@ func (a jsxAttr) literal() (string, bool) {
 	e := strings.TrimSpace(a.value[1 : len(a.value)-1])
 	if inner, ok := strings.CutPrefix(e, "useBaseUrl("); ok {
 		e = strings.TrimSpace(strings.TrimSuffix(inner, ")"))
+	} else if inner, ok := strings.CutPrefix(e, "require("); ok {
+		inner = strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(inner, ".default")), ")")
+		e = strings.TrimSpace(inner)
 	}
 	return jsString(e)
 }
