@@ -53,7 +53,7 @@ func TestMDXSyntax(t *testing.T) {
 	files, res := mustBuild(t, dir, Options{})
 	wantIn(t, files, "en/docs/install/index.html", []string{
 		"<p>Pick your platform.</p>",
-		`<div class="tabs">`, `<h2 class="tab-title">Script</h2>`, "<p>Run the <strong>script</strong>:</p>",
+		`<div class="tabs" data-default="Brew">`, `<h2 class="tab-title">Script</h2>`, "<p>Run the <strong>script</strong>:</p>",
 		`<span class="nb">export</span>`, // a line of code that starts with export is code
 		`<h2 class="tab-title">Brew</h2>`, `<code dir="ltr">brew install vela</code>`,
 		`<div class="callout callout-warning" role="note" aria-label="Mind the version">`, "<p>Version <strong>1.2</strong> only.</p>",

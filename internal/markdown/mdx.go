@@ -57,10 +57,15 @@ type mdxConv struct {
 	last  position  // the last offset warn located: warnings come in order
 }
 
-// mdxOpen is an open component: its name and, for Tabs, the labels of its values.
+// mdxOpen is an open component: its name and, for Tabs, the labels of its values, its
+// defaultValue and where its shortcode's arguments end in the output (a TabItem marked
+// default adds one there).
 type mdxOpen struct {
-	name   string
-	labels map[string]string
+	name     string
+	labels   map[string]string
+	def      string
+	argsEnd  int
+	defaults bool // a default tab is given
 }
 
 // fromMDX rewrites src, an MDX page, as docsite markdown (see above); the diagnostics

@@ -243,13 +243,18 @@ func (c *mdxConv) openComponent(t jsxTag) string {
 	var open, close string
 	switch t.name {
 	case "Tabs":
-		open, close = "{{% tabs %}}", "{{% /tabs %}}"
+		open, close = "{{% tabs", "{{% /tabs %}}"
 		if g, ok := t.attr("groupId"); ok && g != "" {
-			open = "{{% tabs sync=" + strconv.Quote(g) + " %}}"
+			open += " sync=" + strconv.Quote(g)
 		}
 		o.labels = tabLabels(t)
+		o.def, _ = t.attr("defaultValue")
+		o.argsEnd = len(c.out) + len(open)
+		open += " %}}"
 	case "TabItem":
-		open, close = "{{% tab "+strconv.Quote(c.tabLabel(t))+" %}}", "{{% /tab %}}"
+		label := c.tabLabel(t)
+		open, close = "{{% tab "+strconv.Quote(label)+" %}}", "{{% /tab %}}"
+		c.defaultTab(t, label)
 	case "Admonition":
 		open, close = "{{% alert"+admonitionArgs(t)+" %}}", "{{% /alert %}}"
 	case "Link":
@@ -347,6 +352,24 @@ func (c *mdxConv) tabLabel(t jsxTag) string {
 		return "Tab"
 	}
 	return v
+}
+
+// defaultTab gives the enclosing Tabs' shortcode the label of TabItem t as its default
+// tab when t is the one its defaultValue names, or is marked default. The Tabs is the
+// innermost open component, so no offset kept of the output moves.
+func (c *mdxConv) defaultTab(t jsxTag, label string) {
+	k := len(c.open) - 1
+	if k < 0 || c.open[k].name != "Tabs" || c.open[k].defaults {
+		return
+	}
+	tabs := &c.open[k]
+	_, marked := t.attr("default")
+	if v, _ := t.attr("value"); !marked && (tabs.def == "" || v != tabs.def) {
+		return
+	}
+	arg := " default=" + strconv.Quote(label)
+	c.out = append(c.out[:tabs.argsEnd], append([]byte(arg), c.out[tabs.argsEnd:]...)...)
+	tabs.defaults = true
 }
 
 // admonitionArgs are the alert shortcode's arguments for an Admonition: its title, and
