@@ -66,6 +66,7 @@
     var saved = "";
     try { saved = g.sync ? localStorage.getItem("docsite-tab-" + g.sync) || "" : ""; } catch (e) { /* storage off */ }
     var k = tabs.findIndex(function (t) { return t.textContent === saved; });
+    if (k < 0) { k = tabs.findIndex(function (t) { return t.textContent === group.dataset.default; }); }
     choose(g, k < 0 ? 0 : k, false);
   });
 

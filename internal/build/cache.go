@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -239,7 +238,7 @@ func siteFiles(fsys fs.FS) []siteFileInfo {
 				files = append(files, siteFileInfo{name: name, mode: fs.ModeDir})
 				return nil
 			}
-			if strings.HasSuffix(name, ".md") {
+			if isPageFile(name) {
 				files = append(files, siteFileInfo{name: name, page: true})
 				return nil
 			}

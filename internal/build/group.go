@@ -331,6 +331,7 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 			gpu.SetLinkURL(pc, gpuURL)
 		}
 		markdown.SetPage(pc, s.shortcodePage(p, url), &s.pages)
+		setMDX(pc, p.File)
 	})
 	if err := markupDiagnostics(p, doc, diags); err != nil {
 		return nil, err

@@ -65,7 +65,7 @@ func contentFiles(fsys fs.FS, cfg *config.Resolved) map[string]string {
 				if d.IsDir() {
 					return fs.SkipDir
 				}
-			case d.Type().IsRegular() && path.Ext(name) != ".md" && d.Name() != "index.html":
+			case d.Type().IsRegular() && !isPageFile(name) && d.Name() != "index.html":
 				own[l.Code][strings.TrimPrefix(name, root+"/")] = name
 			}
 			return nil

@@ -68,7 +68,7 @@ func (s *site) resolveDest(p *load.Page, pageURL, dest string, line int, image b
 		return r
 	case u.Path == "":
 		ref.Target = pageURL // #fragment on the page itself
-	case strings.HasSuffix(u.Path, ".md") && !image:
+	case isPageFile(u.Path) && !image:
 		langRoot := "content/" + p.Lang
 		file := path.Join(path.Dir(p.File), u.Path)
 		if strings.HasPrefix(u.Path, "/") {
@@ -143,7 +143,7 @@ func (s *site) fromSource(p *load.Page, rel, target string, image bool) (string,
 // there is none, or rel names a page or a folder.
 func (s *site) besideFile(p *load.Page, rel string) *asset {
 	file, local := localFile(p.File, rel)
-	if !local || strings.HasSuffix(rel, "/") || path.Ext(file) == ".md" {
+	if !local || strings.HasSuffix(rel, "/") || isPageFile(file) {
 		return nil
 	}
 	if !s.isFile(file) {
@@ -300,9 +300,15 @@ func (s *site) mdTarget(lang, langRoot, file string) (string, bool) {
 	return s.pages.PagePath(lang, contentKey(rest))
 }
 
+// isPageFile reports whether a link's path names a page's file, x.md or x.mdx.
+func isPageFile(p string) bool {
+	_, ok := route.PageFile(p)
+	return ok
+}
+
 // contentKey is the key of pageIndex for a markdown file below a language folder.
 func contentKey(rest string) string {
-	p := strings.TrimSuffix(rest, ".md")
+	p, _ := route.PageFile(rest)
 	for _, idx := range []string{"_index", "index"} {
 		if p == idx {
 			return ""

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/yuin/goldmark/parser"
+
 	"docsite/internal/config"
 	"docsite/internal/diag"
 	"docsite/internal/load"
@@ -113,6 +115,13 @@ func (s *site) shortcodePage(p *load.Page, url string) *shortcode.Page {
 		Site: s.scSites[l.Code], Lang: shortcode.Lang{Code: l.Code, Tag: l.Tag.String(), Name: l.Name}}
 }
 
+// setMDX tells the parse of a .mdx file that it is MDX (package markdown reads its JSX).
+func setMDX(pc parser.Context, file string) {
+	if strings.HasSuffix(file, ".mdx") {
+		markdown.SetMDX(pc)
+	}
+}
+
 // markupDiagnostics adds what parsing a page's shortcodes, callouts and code found to
 // diags: warnings, with one for each use of an unknown shortcode; errors are returned.
 func markupDiagnostics(p *load.Page, doc *markdown.Doc, diags *diag.List) error {
@@ -136,8 +145,13 @@ func markupDiagnostics(p *load.Page, doc *markdown.Doc, diags *diag.List) error 
 	return nil
 }
 
-// foldUnknownShortcodes keeps, of the sorted warnings about one unknown shortcode, the
-// first, counting the others in it.
+// counted are the codes of warnings a build reports once per name, at the first use,
+// with the number of uses, and that -strict makes errors: a shortcode or an MDX
+// component the build cannot run drops what the author meant the page to show.
+var counted = map[string]bool{"unknown-shortcode": true, "mdx-component": true}
+
+// foldUnknownShortcodes keeps, of the sorted warnings about one unknown shortcode (or
+// MDX component), the first, counting the others in it.
 func foldUnknownShortcodes(diags diag.List) diag.List {
 	type fold struct {
 		at    int
@@ -147,7 +161,7 @@ func foldUnknownShortcodes(diags diag.List) diag.List {
 	folds := map[string]*fold{}
 	out := diags[:0:0]
 	for _, d := range diags {
-		if d.Code != "unknown-shortcode" {
+		if !counted[d.Code] {
 			out = append(out, d)
 			continue
 		}
@@ -168,11 +182,12 @@ func foldUnknownShortcodes(diags diag.List) diag.List {
 }
 
 // strictUnknownShortcodes are the unknown-shortcode warnings of a build as errors, for
-// -strict: a shortcode the build cannot run drops what the author meant the page to show.
+// -strict, with the MDX ones: a component the build cannot run (mdx-component), an
+// expression it cannot evaluate (mdx-expression).
 func strictUnknownShortcodes(diags diag.List) diag.List {
 	var errs diag.List
 	for _, d := range diags {
-		if d.Code == "unknown-shortcode" {
+		if counted[d.Code] || d.Code == "mdx-expression" {
 			d.Severity = diag.Error
 			errs = append(errs, d)
 		}

@@ -126,6 +126,7 @@ func (s *site) revisionStatesOf(groups []*load.Group) ([]review.State, diag.List
 				gpu.SetLinkURL(pc, func(string) string { return "" }) // links do not matter here
 			}
 			markdown.SetPage(pc, s.shortcodePage(src, route.URL(src.Lang, src.Path)), &s.pages)
+			setMDX(pc, src.File)
 		})
 		o := outline.Build(doc.Root, doc.Src, src.File)
 		outline.SetIDs(o)

@@ -7,6 +7,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"docsite/internal/route"
 )
 
 // Gone is what git remembers of the files that left a folder of the site root: for each
@@ -79,7 +81,7 @@ func (g Gone) Source(want string) (from, to string, ok bool) {
 // index.md or _index.md (the folder names the page).
 func goneName(file string) string {
 	dir, base := path.Split(file)
-	if base == "index.md" || base == "_index.md" {
+	if stem, _ := route.PageFile(base); stem == "index" || stem == "_index" {
 		return path.Base(dir) + "/" + base
 	}
 	return base

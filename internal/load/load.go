@@ -76,7 +76,11 @@ func (p *Page) Title() string {
 	return path.Base(p.Path)
 }
 
-// Pages reads every .md file under content/<lang>/ for each language, in a deterministic
+// isIndex reports whether a file's base name is a section's own page, _index.md (or
+// _index.mdx): not a partial despite its "_".
+func isIndex(base string) bool { return base == "_index.md" || base == "_index.mdx" }
+
+// Pages reads every .md and .mdx file under content/<lang>/ for each language, in a deterministic
 // order: by language order, then path. Files that are not markdown are ignored; dot files
 // and folders are skipped, and so are partials: names starting with "_" but _index.md. The files are read on a few goroutines per core (readers), and the pages come
 // back released (Source reads each again): a site of any size is never all in memory.
@@ -96,13 +100,13 @@ func Pages(fsys fs.FS, langs []config.Lang, known Known) ([]*Page, error) {
 			// Dot files are hidden; files and folders whose name starts with "_" (but
 			// _index.md) are partials, content to include rather than pages, as in
 			// Docusaurus and the _includes of Hugo sites.
-			if (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_") && d.Name() != "_index.md") && name != root {
+			if (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_") && !isIndex(d.Name())) && name != root {
 				if d.IsDir() {
 					return fs.SkipDir
 				}
 				return nil
 			}
-			if d.IsDir() || path.Ext(name) != ".md" {
+			if _, page := route.PageFile(name); d.IsDir() || !page {
 				return nil
 			}
 			files = append(files, file{l.Code, name})

@@ -25,6 +25,7 @@ type Doc struct {
 	Src  []byte
 	ctx  parser.Context
 	deep *diag.Diagnostic // lines indented too deep to parse in time (boundIndent)
+	mdx  diag.List        // what of an MDX page's JSX docsite cannot render (fromMDX)
 
 	lines     LineIndex // of Src, made when first asked for (Lines)
 	linesOnce sync.Once
@@ -83,13 +84,17 @@ func (p *Parser) Parse(src []byte, setup func(parser.Context)) *Doc {
 	if setup != nil {
 		setup(ctx)
 	}
+	var mdx diag.List
+	if isMDX(ctx) {
+		src, mdx = fromMDX(src)
+	}
 	// No room past the end: goldmark ends the last line of a code block that has no line
 	// break by appending one to the source's bytes (text.Segment.Value, ForceNewline),
 	// which wrote into the caller's array past len(src) where it had room.
 	src = src[:len(src):len(src)]
 	src, deep := boundIndent(src)
 	parsed := src
-	d := &Doc{Src: src, ctx: ctx, deep: deep}
+	d := &Doc{Src: src, ctx: ctx, deep: deep, mdx: mdx}
 	if sc := prepareShortcodes(src, p.shortcodes, ctx); sc != nil {
 		ctx.Set(scKey, sc)
 		table.SetUnmask(ctx, sc.unmask, sc.unmaskHTML)
@@ -174,12 +179,16 @@ func (d *Doc) TableDiagnostics(file string, repairs bool) diag.List {
 }
 
 // MarkupDiagnostics returns what the parse found wrong with the page's shortcodes,
-// callouts and code blocks, located in file: errors (malformed tags, a template that
-// failed) and warnings.
+// callouts, code blocks and MDX, located in file: errors (malformed tags, a template
+// that failed) and warnings.
 func (d *Doc) MarkupDiagnostics(file string) diag.List {
 	var out diag.List
 	if d.deep != nil {
 		x := *d.deep
+		x.File = file
+		out = append(out, x)
+	}
+	for _, x := range d.mdx {
 		x.File = file
 		out = append(out, x)
 	}

@@ -8,7 +8,8 @@
 // ("/en/gpu-cloud/"). Pages have pretty URLs, a folder each: the page at page path "a/b" in
 // language en is at /en/a/b/ (URL) and is written to en/a/b/index.html (File). A page path
 // is what a content file names below its language folder, without ".md" (Parse); pages that
-// set no translationKey pair across languages by it.
+// set no translationKey pair across languages by it. A ".mdx" file (Docusaurus's MDX) is a
+// page as a ".md" one is (PageFile), so a.md in one language and a.mdx in another pair.
 //
 // # Kinds of content file
 //
@@ -131,10 +132,14 @@ type Source struct {
 // language folder.
 func Parse(file string) (src Source, ok bool) {
 	rel, ok := strings.CutPrefix(file, "content/")
-	if !ok || !strings.HasSuffix(rel, ".md") {
+	if !ok {
 		return Source{}, false
 	}
-	lang, rel, ok := strings.Cut(strings.TrimSuffix(rel, ".md"), "/")
+	rel, ok = PageFile(rel)
+	if !ok {
+		return Source{}, false
+	}
+	lang, rel, ok := strings.Cut(rel, "/")
 	if !ok {
 		return Source{}, false
 	}
@@ -147,6 +152,16 @@ func Parse(file string) (src Source, ok bool) {
 		return Source{Lang: lang, Path: strings.TrimSuffix(rel, "/_index"), Kind: Section}, true
 	}
 	return Source{Lang: lang, Path: rel, Kind: Regular}, true
+}
+
+// PageFile returns name without its extension when name is a page's file: markdown
+// (".md") or MDX (".mdx", which Docusaurus sites write; package markdown reads what of
+// it is not markdown). ok is false for any other file.
+func PageFile(name string) (stem string, ok bool) {
+	if stem, ok = strings.CutSuffix(name, ".md"); ok {
+		return stem, true
+	}
+	return strings.CutSuffix(name, ".mdx")
 }
 
 // URL is the site path of the page at page path p in language lang: "/en/a/b/", and the

@@ -20,6 +20,7 @@ func allowComponents(p *bluemonday.Policy) {
 	p.AllowAttrs("aria-hidden").Matching(reTrue).OnElements("span")
 	p.AllowAttrs("aria-label").Matching(reDataWord).OnElements("div", "a", "input")
 	p.AllowAttrs("tabindex").Matching(reTabindex).OnElements("pre")
-	// Labels of the copy button and the sync key of a tabs group, read by markup.js.
-	p.AllowAttrs("data-copy", "data-copied", "data-sync").Matching(reDataWord).OnElements("div")
+	// Labels of the copy button, the sync key and default tab of a tabs group, read by
+	// markup.js.
+	p.AllowAttrs("data-copy", "data-copied", "data-sync", "data-default").Matching(reDataWord).OnElements("div")
 }

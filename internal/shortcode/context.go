@@ -153,7 +153,7 @@ func (c *Context) Params() map[string]string {
 // ref is the template function behind ref and relref: the link from the page to the page
 // at content path target in the page's language, relative (docsite's links always are, so
 // that a site works from any path). target is relative to the page's folder unless it
-// starts with "/"; ".md", "_index.md" and "index.md" may be written or left out; a
+// starts with "/"; ".md" (or ".mdx"), "_index.md" and "index.md" may be written or left out; a
 // "#fragment" is kept.
 func ref(ctx *Context, target string) (string, error) {
 	if ctx == nil || ctx.Page == nil || ctx.resolver == nil {
@@ -193,7 +193,9 @@ func ContentPath(dir, target string) string {
 	} else {
 		p = path.Join("/", dir, target)
 	}
-	p = strings.TrimSuffix(p, ".md")
+	if stem, ok := route.PageFile(p); ok {
+		p = stem
+	}
 	for _, idx := range []string{"/_index", "/index"} {
 		p = strings.TrimSuffix(p, idx)
 	}
