@@ -37,6 +37,8 @@ type Site struct {
 	// Params are the site's own values, free-form, for shortcode templates
 	// (.Site.Params) and the param shortcode, as Hugo's params.
 	Params map[string]any `toml:"params"`
+	// Mounts show other folders of the site root in the site (config.Mount).
+	Mounts []SiteMount `toml:"mounts"`
 }
 
 // Review configures the translation review.
@@ -77,6 +79,46 @@ type Resolved struct {
 	// Params are site.toml's [params], keys lowercased at every depth (Hugo reads
 	// them whatever their case); nil when there are none.
 	Params map[string]any
+	// Mounts are the folders the site is read through (load.Root.Mount), and Own the
+	// top folders only mounts fill (all of them for a Hugo site).
+	Mounts []Mount
+	Own    []string
+	// Missing are the mounts whose source is not there (an uninitialised git submodule).
+	Missing []Mount
+	// DisableKinds are the kinds of pages a Hugo configuration's disableKinds names,
+	// lowercased.
+	DisableKinds []string
+	// Diags are the configuration's warnings: the settings of a Hugo configuration
+	// docsite does not use (one note), the mounts whose source is missing.
+	Diags diag.List
+	// File is the configuration file read: site.toml, a Hugo one, or "".
+	File string
+	// langParams and langTitles are a Hugo configuration's languages' own params and
+	// titles.
+	langParams map[string]map[string]any
+	langTitles map[string]string
+}
+
+// ParamsOf is the params of language code: the site's, with the language's own over
+// them (a Hugo configuration's languages.<code>.params).
+func (r *Resolved) ParamsOf(code string) map[string]any {
+	own := r.langParams[code]
+	if own == nil {
+		return r.Params
+	}
+	out := map[string]any{}
+	for k, v := range r.Params {
+		out[k] = v
+	}
+	for k, v := range LowerKeys(own) {
+		out[k] = mergeValue(v, out[k])
+	}
+	return out
+}
+
+// TitleOf is the title of the site in language code.
+func (r *Resolved) TitleOf(code string) string {
+	return cmp.Or(r.langTitles[code], r.Title)
 }
 
 // Default returns the default language.
@@ -103,7 +145,15 @@ func Load(fsys fs.FS, folders []string, baseURL string) (*Resolved, error) {
 			return nil, err
 		}
 		declared = len(s.Languages) > 0
-	case !errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist):
+		h, err := readHugo(fsys)
+		if err != nil {
+			return nil, err
+		}
+		if h != nil {
+			return loadHugo(fsys, h, baseURL)
+		}
+	default:
 		return nil, diag.Errorf(FileName, 0, 0, "unreadable", "%v", err)
 	}
 	if baseURL != "" {
@@ -116,7 +166,72 @@ func Load(fsys fs.FS, folders []string, baseURL string) (*Resolved, error) {
 		}
 		return path.Join("content", code), 0
 	}
-	return resolve(&s, folders, declared, at)
+	r, err := resolve(&s, folders, declared, at)
+	if err != nil {
+		return nil, err
+	}
+	if data != nil {
+		r.File = FileName
+	}
+	if r.Mounts, err = siteMounts(s.Mounts, r.Default().Code, data); err != nil {
+		return nil, err
+	}
+	r.Missing, r.Diags = missingMounts(fsys, r.Mounts)
+	return r, nil
+}
+
+// loadHugo resolves the Hugo configuration h of the site at fsys.
+func loadHugo(fsys fs.FS, h *hugoConfig, baseURL string) (*Resolved, error) {
+	s, x, err := h.site(fsys)
+	if err != nil {
+		return nil, err
+	}
+	if baseURL != "" {
+		s.BaseURL = baseURL
+	}
+	mounts, err := h.mounts(fsys, s, x, &x.unused)
+	if err != nil {
+		return nil, err
+	}
+	at := func(code string) (string, int) { return h.at("languages", code) }
+	r, err := resolve(s, sortedKeys(s.Languages), true, at)
+	if err != nil {
+		return nil, err
+	}
+	r.File = h.files[0].name
+	r.Mounts, r.Own = mounts, []string{"content", "static", "i18n", "data"}
+	r.DisableKinds = x.disableKinds
+	r.langParams, r.langTitles = x.langParams, x.langTitles
+	if n := h.note(x.unused); n != nil {
+		r.Diags = append(r.Diags, *n)
+	}
+	var missing diag.List
+	r.Missing, missing = missingMounts(fsys, r.Mounts)
+	r.Diags = append(r.Diags, missing...)
+	return r, nil
+}
+
+// missingMounts lists the mounts whose source is not in the site root, with one warning
+// per missing source.
+func missingMounts(fsys fs.FS, ms []Mount) ([]Mount, diag.List) {
+	var out []Mount
+	var warns diag.List
+	warned := map[string]bool{}
+	for _, m := range ms {
+		if _, err := fs.Stat(fsys, m.Source); err == nil {
+			continue
+		}
+		if m.Source == m.Target && m.Line == 0 {
+			continue // a default mount (static → static) of a folder the site does not have
+		}
+		out = append(out, m)
+		if !warned[m.Source] {
+			warned[m.Source] = true
+			warns = append(warns, diag.Warnf(m.File, m.Line, 0, "mount",
+				"mount source %s is missing (a git submodule not checked out?): nothing is shown at %s", m.Source, m.Target))
+		}
+	}
+	return out, warns
 }
 
 func decode(data []byte, s *Site) error {
