@@ -116,3 +116,34 @@ func checkHugoConfigSite(t *testing.T, format string, files map[string][]byte, r
 		t.Errorf("want one config note naming enableRobotsTXT, got %q", notes)
 	}
 }
+
+// Mounts show other folders of the site root in the site, in site.toml as in a Hugo
+// configuration; a missing one is one warning, and links into it one more.
+func TestSiteTOMLMounts(t *testing.T) {
+	files, res := mustBuild(t, siteDir(t, "testdata/hugo/mounts.txtar"), Options{})
+	wantIn(t, files, "en/docs/spec/one/index.html", []string{`id="one">One</h1>`}, nil)
+	wantIn(t, files, "ja/docs/spec/one/index.html", []string{"One"}, nil) // a stand-in
+	if _, ok := files["en/docs/spec/README/index.html"]; ok {
+		t.Error("the excluded README.md is published")
+	}
+	if _, ok := files["shared/logo.txt"]; !ok {
+		t.Error("the mounted static file is not published")
+	}
+	var got []string
+	for _, d := range res.Diags {
+		if d.Code == "mount" || d.Code == "dead-link" {
+			got = append(got, d.Error())
+		}
+	}
+	want := []string{
+		"site.toml:8: warning: mount: 3 links on 2 pages lead into content/en/docs/gone, whose mount source vendor/missing is missing: they are not checked one by one",
+		"site.toml:8: warning: mount: mount source vendor/missing is missing (a git submodule not checked out?): nothing is shown at content/en/docs/gone",
+		`content/en/docs/_index.md:4: warning: dead-link: link "/docs/nowhere/": nothing is published at /en/docs/nowhere/`,
+		`vendor/spec/one.md:3: warning: dead-link: link "/docs/spec/none/": nothing is published at /en/docs/spec/none/`,
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("diagnostics:\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}

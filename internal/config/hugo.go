@@ -343,8 +343,8 @@ func (f *hugoFile) line(keys ...string) int {
 	at, found := 0, 0
 	for _, k := range keys {
 		for i := at; i < len(lines); i++ {
-			if keyOnLine(lines[i], k) {
-				at, found = i+1, i+1
+			if keyOnLine(lines[i], strings.ToLower(k)) {
+				at, found = i, i+1 // the next key may be on this line: [a.b]
 				break
 			}
 		}

@@ -1,0 +1,116 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func mapFS(files map[string]string) fstest.MapFS {
+	fsys := fstest.MapFS{}
+	for name, data := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(data)}
+	}
+	return fsys
+}
+
+// A mistake in a Hugo configuration is an error at its file and line, in each format.
+func TestHugoConfigErrorsAtLine(t *testing.T) {
+	for _, tc := range []struct{ name, file, src, want string }{
+		{"toml syntax", "hugo.toml", "title = \"T\"\nbaseURL = = 1\n", "hugo.toml:2:"},
+		{"yaml syntax", "hugo.yaml", "title: T\nlanguages:\n  en: [\n", "hugo.yaml:"},
+		{"json syntax", "config.json", "{\n  \"title\": \"T\",\n  \"languages\": {,}\n}\n", "config.json:3:"},
+		{"yaml type", "hugo.yaml", "title: T\nlanguages:\n  en:\n    weight: heavy\n", "hugo.yaml:4:"},
+		{"toml type", "hugo.toml", "title = \"T\"\n[languages.fr]\nlanguageName = 3\n", "hugo.toml:3:"},
+		{"json type", "hugo.json", "{\n  \"title\": \"T\",\n  \"baseURL\": 3\n}\n", "hugo.json:3:"},
+		{"dir type", "config/_default/languages.yaml", "en:\n  weight: 1\nfr:\n  contentDir: [a]\n", "config/_default/languages.yaml:4:"},
+		{"bad tag", "hugo.yaml", "languages:\n  en: {}\n  fr:\n    languageCode: 'not a tag!'\n", "hugo.yaml:3:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load(mapFS(map[string]string{tc.file: tc.src}), nil, "")
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("error = %v, want one at %s", err, tc.want)
+			}
+		})
+	}
+}
+
+// The files of config/_default/ are merged as Hugo merges them: each the table its name
+// says, a language's params over the site's; the root file wins over the folder.
+func TestHugoConfigDirMerged(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"hugo.toml":                         "title = \"Root wins\"\n",
+		"config/_default/hugo.yaml":         "title: Folder\nbaseURL: https://example.org/docs/\ndefaultContentLanguage: fr\n",
+		"config/_default/languages.yaml":    "en:\n  label: English\n  weight: 2\nfr:\n  languageName: Français\n  locale: fr-CA\n  weight: 1\n  title: Titre\n",
+		"config/_default/params.yaml":       "version: 1.2.3\nnested:\n  Key: site\n",
+		"config/_default/params.fr.toml":    "version = \"fr-only\"\n",
+		"config/_default/markup.json":       `{"goldmark": {"renderer": {"unsafe": true}, "extensions": {"typographer": false, "table": true}}}`,
+		"config/_default/module.yaml":       "mounts:\n  - source: docs-fr\n    target: content\n    lang: fr\n  - source: docs-en\n    target: content\n    sites: {matrix: {languages: [en]}}\n  - source: docs-fr/shared\n    target: content/shared\n    lang: en\n",
+		"config/_default/outputs.yaml":      "home: [HTML]\n",
+		"config/_default/module-extra.yaml": "x: 1\n",
+		"docs-fr/_index.md":                 "",
+		"docs-en/_index.md":                 "",
+	})
+	r, err := Load(fsys, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Title != "Root wins" || r.BaseURL.String() != "https://example.org/docs/" || r.TitleOf("fr") != "Titre" || r.TitleOf("en") != "Root wins" {
+		t.Errorf("title %q, fr %q, base %s", r.Title, r.TitleOf("fr"), r.BaseURL)
+	}
+	if len(r.Langs) != 2 || r.Langs[0].Code != "fr" || r.Langs[0].BCP47 != "fr-CA" || r.Langs[1].Name != "English" || !r.Langs[0].Trusted || !r.Langs[1].Trusted {
+		t.Errorf("languages = %+v", r.Langs)
+	}
+	if r.ParamsOf("fr")["version"] != "fr-only" || r.ParamsOf("en")["version"] != "1.2.3" || r.ParamsOf("fr")["nested"].(map[string]any)["key"] != "site" {
+		t.Errorf("params fr %v, en %v", r.ParamsOf("fr"), r.ParamsOf("en"))
+	}
+	var mounts []string
+	for _, m := range r.Mounts {
+		mounts = append(mounts, m.Source+">"+m.Target)
+	}
+	// docs-fr/shared brings pages of the default language (fr) into en: docsite's
+	// stand-ins do that, so the mount is left out.
+	if got := strings.Join(mounts, " "); got != "docs-fr>content/fr docs-en>content/en static>static i18n>i18n data>data" {
+		t.Errorf("mounts = %s", got)
+	}
+	if len(r.Diags) != 1 || r.Diags[0].Code != "config" {
+		t.Fatalf("diags = %v", r.Diags)
+	}
+	for _, want := range []string{"outputs", "module-extra", "markup.goldmark.extensions.typographer", "1 mounts of fr content into other languages"} {
+		if !strings.Contains(r.Diags[0].Message, want) {
+			t.Errorf("the note lacks %q: %s", want, r.Diags[0].Message)
+		}
+	}
+	if strings.Contains(r.Diags[0].Message, "extensions.table") {
+		t.Errorf("the note names an extension docsite has: %s", r.Diags[0].Message)
+	}
+}
+
+// site.toml is docsite's own format: where a site has it, a Hugo configuration beside it
+// is not read at all.
+func TestSiteTOMLWinsOverHugo(t *testing.T) {
+	r, err := Load(mapFS(map[string]string{
+		"site.toml": "title = \"Native\"\n",
+		"hugo.yaml": "title: Hugo\nlanguages: {fr: {}}\n",
+	}), []string{"en"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Title != "Native" || len(r.Langs) != 1 || r.File != FileName || len(r.Diags) != 0 {
+		t.Errorf("title %q, langs %v, file %s, diags %v", r.Title, r.Langs, r.File, r.Diags)
+	}
+}
+
+// A mount whose source is missing is one warning naming it, at the mount's line.
+func TestMissingMountOneWarning(t *testing.T) {
+	r, err := Load(mapFS(map[string]string{
+		"hugo.yaml": "module:\n  mounts:\n    - source: content\n      target: content\n    - source: sub/spec\n      target: content/spec\n    - source: sub/spec\n      target: content/spec2\n",
+		"content/_index.md": "",
+	}), nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Missing) != 2 || len(r.Diags) != 1 || r.Diags[0].Code != "mount" || r.Diags[0].Line != 5 || !strings.Contains(r.Diags[0].Message, "sub/spec") {
+		t.Errorf("missing %v, diags %v", r.Missing, r.Diags)
+	}
+}
