@@ -104,7 +104,7 @@ func TestSiteTOMLWinsOverHugo(t *testing.T) {
 // A mount whose source is missing is one warning naming it, at the mount's line.
 func TestMissingMountOneWarning(t *testing.T) {
 	r, err := Load(mapFS(map[string]string{
-		"hugo.yaml": "module:\n  mounts:\n    - source: content\n      target: content\n    - source: sub/spec\n      target: content/spec\n    - source: sub/spec\n      target: content/spec2\n",
+		"hugo.yaml":         "module:\n  mounts:\n    - source: content\n      target: content\n    - source: sub/spec\n      target: content/spec\n    - source: sub/spec\n      target: content/spec2\n",
 		"content/_index.md": "",
 	}), nil, "")
 	if err != nil {

@@ -21,7 +21,6 @@ var hugoUsed = map[string]bool{
 // unweighted is the order of a Hugo language without weight: after every weighted one.
 const unweighted = 1 << 30
 
-
 // hugoSite maps the Hugo configuration h onto site.toml's form, and says what else it
 // gives: mounts, per-language titles and params, what docsite leaves out.
 func (h *hugoConfig) site(fsys fs.FS) (*Site, *hugoExtra, error) {
