@@ -81,8 +81,16 @@ func (h *hugoConfig) site(fsys fs.FS) (*Site, *hugoExtra, error) {
 		}
 	}
 	if kinds, ok := h.tree["disablekinds"].([]any); ok {
+		var made []string
 		for _, k := range kinds {
-			x.disableKinds = append(x.disableKinds, strings.ToLower(fmt.Sprint(k)))
+			kind := strings.ToLower(fmt.Sprint(k))
+			x.disableKinds = append(x.disableKinds, kind)
+			if !noKinds[kind] {
+				made = append(made, fmt.Sprint(k))
+			}
+		}
+		if len(made) > 0 {
+			unused = append(unused, "disableKinds "+strings.Join(made, ", ")+" (docsite makes them all the same)")
 		}
 	}
 	for _, k := range sortedKeys(h.tree) {
@@ -205,6 +213,11 @@ func (h *hugoConfig) markup(m map[string]any) (trusted bool, unused []string) {
 	}
 	return trusted, unused
 }
+
+// noKinds are the kinds of pages of disableKinds that docsite has none of, or leaves
+// to the stages that make them to read (Resolved.DisableKinds): disabling them is
+// followed.
+var noKinds = map[string]bool{"taxonomy": true, "term": true, "taxonomyterm": true, "rss": true}
 
 // alwaysOn are the goldmark extensions docsite's markdown always has.
 var alwaysOn = map[string]bool{
