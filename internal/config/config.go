@@ -1,4 +1,6 @@
-// Package config owns site.toml: the site's title, base URL and languages, decoded strictly.
+// Package config owns site.toml: the site's title, base URL and languages, decoded strictly;
+// where a site has no site.toml, its Hugo configuration (hugo.go) in the same terms; and
+// the mounts the site is read through (mount.go).
 //
 // The languages are data: a folder under content/ (and, when site.toml declares languages,
 // its [languages.<code>] table) makes a language, resolved into a Lang, the one type of a
