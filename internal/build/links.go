@@ -441,6 +441,9 @@ func (s *site) missingMountLinks() *mountLinks {
 			continue
 		}
 		lang, p, _ := strings.Cut(strings.TrimSuffix(rest, "/"), "/")
+		if at, ok := route.Parse(m.Target); ok { // a page mounted as a file
+			lang, p = at.Lang, at.Path
+		}
 		langs := []string{lang}
 		if lang == def { // the other languages show its pages as stand-ins
 			langs = langs[:0]

@@ -214,12 +214,13 @@ func loadHugo(fsys fs.FS, h *hugoConfig, baseURL string) (*Resolved, error) {
 }
 
 // missingMounts lists the mounts whose source is not in the site root, with one warning
-// per missing source.
+// per folder missing: a submodule not checked out, or a folder a script makes, is often
+// the source of many mounts (a file each), which say one thing.
 func missingMounts(fsys fs.FS, ms []Mount) ([]Mount, diag.List) {
 	var out []Mount
-	var warns diag.List
-	warned := map[string]bool{}
-	for _, m := range ms {
+	var gone []string             // the missing folders, in the order of their first mount
+	from := map[string][]*Mount{} // the mounts from each
+	for i, m := range ms {
 		if _, err := fs.Stat(fsys, m.Source); err == nil {
 			continue
 		}
@@ -227,13 +228,46 @@ func missingMounts(fsys fs.FS, ms []Mount) ([]Mount, diag.List) {
 			continue // a default mount (static → static) of a folder the site does not have
 		}
 		out = append(out, m)
-		if !warned[m.Source] {
-			warned[m.Source] = true
-			warns = append(warns, diag.Warnf(m.File, m.Line, 0, "mount",
-				"mount source %s is missing (a git submodule not checked out?): nothing is shown at %s", m.Source, m.Target))
+		g := firstMissing(fsys, m.Source)
+		if from[g] == nil {
+			gone = append(gone, g)
 		}
+		from[g] = append(from[g], &ms[i])
+	}
+	var warns diag.List
+	for _, g := range gone {
+		m := from[g]
+		if len(m) == 1 {
+			warns = append(warns, diag.Warnf(m[0].File, m[0].Line, 0, "mount",
+				"mount source %s is missing (a git submodule not checked out?): nothing is shown at %s", m[0].Source, m[0].Target))
+			continue
+		}
+		var targets []string
+		for _, x := range m[:min(len(m), 3)] {
+			targets = append(targets, x.Target)
+		}
+		more := ""
+		if len(m) > 3 {
+			more = fmt.Sprintf(" and %d more", len(m)-3)
+		}
+		warns = append(warns, diag.Warnf(m[0].File, m[0].Line, 0, "mount",
+			"%s is missing (a git submodule not checked out?): the %d mounts from it show nothing at %s%s",
+			g, len(m), strings.Join(targets, ", "), more))
 	}
 	return out, warns
+}
+
+// firstMissing is the first folder (or the file) of slash path name that is not in fsys.
+func firstMissing(fsys fs.FS, name string) string {
+	for i := 0; i < len(name); i++ {
+		if name[i] != '/' {
+			continue
+		}
+		if _, err := fs.Stat(fsys, name[:i]); err != nil {
+			return name[:i]
+		}
+	}
+	return name
 }
 
 func decode(data []byte, s *Site) error {

@@ -101,16 +101,38 @@ func TestSiteTOMLWinsOverHugo(t *testing.T) {
 	}
 }
 
-// A mount whose source is missing is one warning naming it, at the mount's line.
+// A folder missing from the site root (a submodule not checked out, a folder a script
+// makes) is one warning, at its first mount, however many mounts it is the source of.
 func TestMissingMountOneWarning(t *testing.T) {
 	r, err := Load(mapFS(map[string]string{
-		"hugo.yaml":         "module:\n  mounts:\n    - source: content\n      target: content\n    - source: sub/spec\n      target: content/spec\n    - source: sub/spec\n      target: content/spec2\n",
+		"hugo.yaml": `module:
+  mounts:
+    - source: content
+      target: content
+    - source: sub/spec
+      target: content/spec
+    - source: tmp/spec/README.md
+      target: content/spec/_index.md
+    - source: sub/spec
+      target: content/spec2
+    - source: tmp/spec
+      target: content/spec3
+`,
 		"content/_index.md": "",
+		"sub/other.md":      "",
 	}), nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Missing) != 2 || len(r.Diags) != 1 || r.Diags[0].Code != "mount" || r.Diags[0].Line != 5 || !strings.Contains(r.Diags[0].Message, "sub/spec") {
-		t.Errorf("missing %v, diags %v", r.Missing, r.Diags)
+	var got []string
+	for _, d := range r.Diags {
+		got = append(got, d.Error())
+	}
+	want := []string{
+		"hugo.yaml:5: warning: mount: sub/spec is missing (a git submodule not checked out?): the 2 mounts from it show nothing at content/en/spec, content/en/spec2",
+		"hugo.yaml:7: warning: mount: tmp is missing (a git submodule not checked out?): the 2 mounts from it show nothing at content/en/spec/_index.md, content/en/spec3",
+	}
+	if len(r.Missing) != 4 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("missing %v, diags\n%s\nwant\n%s", r.Missing, strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
