@@ -1,6 +1,7 @@
 package build
 
 import (
+	"fmt"
 	"html"
 	"net/url"
 	"path"
@@ -476,6 +477,14 @@ func (ml *mountLinks) count(r linkRef) bool {
 	return false
 }
 
+// count is n things, in the singular for one.
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
 // summary is one warning per missing mount that links lead into, at the mount.
 func (ml *mountLinks) summary(s *site) diag.List {
 	type sum struct {
@@ -499,8 +508,8 @@ func (ml *mountLinks) summary(s *site) diag.List {
 	var out diag.List
 	for _, x := range order {
 		out = append(out, diag.Warnf(x.m.File, x.m.Line, 0, "mount",
-			"%d links on %d pages lead into %s, whose mount source %s is missing: they are not checked one by one",
-			x.links, x.pages, x.m.Target, x.m.Source))
+			"%s on %s lead into %s, whose mount source %s is missing: they are not checked one by one",
+			count(x.links, "link"), count(x.pages, "page"), x.m.Target, x.m.Source))
 	}
 	return out
 }
