@@ -147,3 +147,11 @@ func TestSiteTOMLMounts(t *testing.T) {
 		t.Errorf("diagnostics:\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
 	}
 }
+
+// Under -strict the links into a missing mount fail the build, as dead links do.
+func TestMissingMountLinksStrict(t *testing.T) {
+	_, _, err := buildDir(t, siteDir(t, "testdata/hugo/mounts.txtar"), Options{Strict: true})
+	if err == nil || !strings.Contains(err.Error(), "site.toml:8: error: mount: 3 links on 2 pages lead into content/en/docs/gone") {
+		t.Errorf("error = %v", err)
+	}
+}

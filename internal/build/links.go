@@ -507,7 +507,7 @@ func (ml *mountLinks) summary(s *site) diag.List {
 	}
 	var out diag.List
 	for _, x := range order {
-		out = append(out, diag.Warnf(x.m.File, x.m.Line, 0, "mount",
+		out = append(out, s.strictWarnf(x.m.File, x.m.Line, "mount",
 			"%s on %s lead into %s, whose mount source %s is missing: they are not checked one by one",
 			count(x.links, "link"), count(x.pages, "page"), x.m.Target, x.m.Source))
 	}

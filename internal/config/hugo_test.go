@@ -136,3 +136,24 @@ func TestMissingMountOneWarning(t *testing.T) {
 		t.Errorf("missing %v, diags\n%s\nwant\n%s", r.Missing, strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A language Hugo does not build (disabled, or in disableLanguages) is not one of the
+// site's, nor are the mounts into it.
+func TestHugoDisabledLanguages(t *testing.T) {
+	r, err := Load(mapFS(map[string]string{
+		"hugo.toml": "disableLanguages = [\"de\"]\n[languages.en]\n[languages.fr]\ndisabled = true\n[languages.de]\n" +
+			"[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\n[[module.mounts]]\nsource = \"fr\"\ntarget = \"content\"\nlang = \"fr\"\n",
+		"content/_index.md": "",
+	}), nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Langs) != 1 || r.Langs[0].Code != "en" || len(r.Diags) != 0 {
+		t.Errorf("languages %v, diags %v", r.Langs, r.Diags)
+	}
+	for _, m := range r.Mounts {
+		if m.Source == "fr" {
+			t.Errorf("the mount into the disabled language is kept: %v", m)
+		}
+	}
+}

@@ -16,6 +16,7 @@ var hugoUsed = map[string]bool{
 	"baseurl": true, "title": true, "defaultcontentlanguage": true, "languages": true,
 	"params": true, "markup": true, "module": true, "disablekinds": true, "theme": true,
 	"defaultcontentlanguageinsubdir": true, "contentdir": true, "themesdir": true,
+	"disablelanguages": true,
 }
 
 // unweighted is the order of a Hugo language without weight: after every weighted one.
@@ -58,11 +59,20 @@ func (h *hugoConfig) site(fsys fs.FS) (*Site, *hugoExtra, error) {
 		unused = append(unused, "defaultContentLanguageInSubdir: false (docsite keeps every language in its folder, the default one too: /en/…)")
 	}
 	langs, _ := h.tree["languages"].(map[string]any)
+	disabled := map[string]bool{}
+	if ds, ok := h.tree["disablelanguages"].([]any); ok {
+		for _, d := range ds {
+			disabled[strings.ToLower(fmt.Sprint(d))] = true
+		}
+	}
 	for _, code := range sortedKeys(langs) {
 		l, ok := langs[code].(map[string]any)
 		if !ok {
 			file, line := h.at("languages", code)
 			return nil, nil, diag.Errorf(file, line, 0, "config", "languages.%s: want a table, not %s", code, typeName(langs[code]))
+		}
+		if disabled[strings.ToLower(code)] || get(l, "disabled") == true {
+			continue // Hugo builds no page of it, as if it were not there
 		}
 		lang, err := h.language(strings.ToLower(code), l, x, &unused)
 		if err != nil {
@@ -151,6 +161,7 @@ func (h *hugoConfig) language(code string, l map[string]any, x *hugoExtra, unuse
 				x.contentDirs = map[string]string{}
 			}
 			x.contentDirs[code] = path.Clean(s)
+		case "disabled":
 		case "title":
 			s, ok := v.(string)
 			if !ok {

@@ -205,7 +205,7 @@ var Codes = []CodeDoc{
 		Means:   "A UI string the site shows is missing in a language (shown in the default language; one warning per key and language, with the number of pages that show it; the GPU catalog's strings only on a site with GPU data) or in every language (shown as its key).",
 		Example: "locales/ja.toml: warning: missing-string: key \"SkipToContent\" missing in locale ja; using en on its 12 pages",
 		Fix:     "Add the key to the file named, in the site's locales/ (it overrides the theme's strings key by key) or the theme's."},
-	{Code: "mount", Stage: "config, build", Severity: "warning",
+	{Code: "mount", Stage: "config, build", Severity: "warning (the count of links into a missing mount an error with -strict, as dead links are)",
 		Means:   "A mount's source folder (site.toml's [[mounts]], a Hugo configuration's module.mounts) is not in the site root: a git submodule not checked out, a folder a script makes before the build. Nothing is shown at its target. A second warning at the same mount counts the links that lead into its target, which are not reported one by one as dead links.",
 		Example: "config/_default/module.yaml:12: warning: mount: mount source tmp/otel/specification is missing (a git submodule not checked out?): nothing is shown at content/en/docs/specs/otel",
 		Fix:     "Check the submodule out (git submodule update --init) or run the step that makes the folder, or remove the mount."},
