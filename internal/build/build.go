@@ -302,6 +302,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if opts.Loaded != nil {
 		opts.Loaded(len(pages))
 	}
+	for _, p := range pages {
+		s.permalink(p)
+	}
 	s.loaded = pages
 	s.content = contentFiles(fsys, cfg)
 	cascade(pages, cfg.Default().Code)

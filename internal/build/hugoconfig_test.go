@@ -100,6 +100,7 @@ func checkHugoConfigSite(t *testing.T, format string, files map[string][]byte, r
 	t.Helper()
 	wantIn(t, files, "en/index.html", []string{"Welcome, version 1.2.3.", "Fixture"}, nil)
 	wantIn(t, files, "en/docs/a/index.html", []string{"<b>raw</b> HTML."}, nil)
+	wantIn(t, files, "fr/index.html", []string{"Version fr-1."}, nil)
 	wantIn(t, files, "fr/docs/a/index.html", []string{`lang="fr-FR"`, "Français", "Deutsch"}, nil)
 	if format == "dir" {
 		if _, ok := files["files/x.txt"]; !ok {

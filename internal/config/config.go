@@ -87,6 +87,9 @@ type Resolved struct {
 	Own    []string
 	// Missing are the mounts whose source is not there (an uninitialised git submodule).
 	Missing []Mount
+	// Permalinks are a Hugo configuration's URL patterns of the regular pages of a top
+	// section (section → "/:section/:year/:slug/"); the tokens are PermalinkTokens.
+	Permalinks map[string]string
 	// DisableKinds are the kinds of pages a Hugo configuration's disableKinds names,
 	// lowercased.
 	DisableKinds []string
@@ -202,7 +205,7 @@ func loadHugo(fsys fs.FS, h *hugoConfig, baseURL string) (*Resolved, error) {
 	}
 	r.File = h.files[0].name
 	r.Mounts, r.Own = mounts, []string{"content", "static", "i18n", "data"}
-	r.DisableKinds = x.disableKinds
+	r.DisableKinds, r.Permalinks = x.disableKinds, x.permalinks
 	r.langParams, r.langTitles = x.langParams, x.langTitles
 	if n := h.note(x.unused); n != nil {
 		r.Diags = append(r.Diags, *n)

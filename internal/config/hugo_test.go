@@ -157,3 +157,23 @@ func TestHugoDisabledLanguages(t *testing.T) {
 		}
 	}
 }
+
+// permalinks are read per top section, in Hugo's flat form and its page: form; a pattern
+// with a token docsite does not follow is named in the note instead.
+func TestHugoPermalinks(t *testing.T) {
+	for _, src := range []string{
+		"permalinks:\n  blog: /:section/:year/:slug/\n  news: /:weekdayname/:slug/\n",
+		"permalinks:\n  page:\n    blog: /:section/:year/:slug/\n    news: /:weekdayname/:slug/\n",
+	} {
+		r, err := Load(mapFS(map[string]string{"hugo.yaml": src, "content/_index.md": ""}), nil, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Permalinks) != 1 || r.Permalinks["blog"] != "/:section/:year/:slug/" {
+			t.Errorf("permalinks = %v", r.Permalinks)
+		}
+		if len(r.Diags) != 1 || !strings.Contains(r.Diags[0].Message, "permalinks.news (:weekdayname)") {
+			t.Errorf("diags = %v", r.Diags)
+		}
+	}
+}

@@ -16,7 +16,7 @@ var hugoUsed = map[string]bool{
 	"baseurl": true, "title": true, "defaultcontentlanguage": true, "languages": true,
 	"params": true, "markup": true, "module": true, "disablekinds": true, "theme": true,
 	"defaultcontentlanguageinsubdir": true, "contentdir": true, "themesdir": true,
-	"disablelanguages": true,
+	"disablelanguages": true, "permalinks": true,
 }
 
 // unweighted is the order of a Hugo language without weight: after every weighted one.
@@ -103,6 +103,9 @@ func (h *hugoConfig) site(fsys fs.FS) (*Site, *hugoExtra, error) {
 			unused = append(unused, "disableKinds "+strings.Join(made, ", ")+" (docsite makes them all the same)")
 		}
 	}
+	if pl, ok := h.tree["permalinks"].(map[string]any); ok {
+		x.permalinks = permalinks(pl, &unused)
+	}
 	for _, k := range sortedKeys(h.tree) {
 		if !hugoUsed[k] {
 			unused = append(unused, cmp.Or(h.spelled[k], k))
@@ -118,7 +121,62 @@ type hugoExtra struct {
 	langTitles   map[string]string
 	contentDirs  map[string]string // language → its contentDir
 	disableKinds []string
+	permalinks   map[string]string
 	unused       []string
+}
+
+// permalinks reads Hugo's permalinks: section → pattern (or, as newer Hugo writes it,
+// page: {section: pattern}). A pattern with a token docsite does not know is left out.
+func permalinks(pl map[string]any, unused *[]string) map[string]string {
+	if page, ok := get(pl, "page").(map[string]any); ok {
+		pl = page
+	}
+	out := map[string]string{}
+	for _, section := range sortedKeys(pl) {
+		pattern, ok := pl[section].(string)
+		if !ok {
+			*unused = append(*unused, "permalinks."+section)
+			continue
+		}
+		if bad := UnknownPermalinkToken(pattern); bad != "" {
+			*unused = append(*unused, fmt.Sprintf("permalinks.%s (%s)", section, bad))
+			continue
+		}
+		out[strings.Trim(section, "/")] = pattern
+	}
+	return out
+}
+
+// PermalinkTokens are the tokens of a Hugo permalink pattern docsite follows.
+var PermalinkTokens = []string{
+	":year", ":month", ":monthname", ":day", ":section", ":sections", ":title", ":slug",
+	":slugorfilename", ":slugorcontentbasename", ":filename", ":contentbasename",
+}
+
+// UnknownPermalinkToken is the first token of pattern docsite does not follow, or "".
+func UnknownPermalinkToken(pattern string) string {
+	for _, seg := range strings.Split(pattern, "/") {
+		for rest := seg; ; {
+			i := strings.IndexByte(rest, ':')
+			if i < 0 {
+				break
+			}
+			rest = rest[i:]
+			tok := rest
+			for j := 1; j < len(rest); j++ {
+				c := rest[j]
+				if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+					tok = rest[:j]
+					break
+				}
+			}
+			if !slices.Contains(PermalinkTokens, strings.ToLower(tok)) {
+				return tok
+			}
+			rest = rest[len(tok):]
+		}
+	}
+	return ""
 }
 
 // language maps languages.<code> of a Hugo configuration.
