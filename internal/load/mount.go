@@ -123,6 +123,9 @@ func globMatch(pat, segs []string) bool {
 // fileName is the name in the root folder of the file the site has at name: the first
 // place that has it, else the first place (whose error is then the answer).
 func (r *Root) fileName(name string) string {
+	if !fs.ValidPath(name) {
+		return name // the root refuses it
+	}
 	ps := r.mounts.places(name)
 	if len(ps) == 0 {
 		return name
@@ -140,6 +143,9 @@ func (r *Root) fileName(name string) string {
 // statMounted is Stat through the mounts: the first place that has name, else a folder
 // that mounts below it make.
 func (r *Root) statMounted(name string) (fs.FileInfo, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
+	}
 	var first error
 	for _, p := range r.mounts.places(name) {
 		info, err := r.stat(p.name)
@@ -180,6 +186,9 @@ func (r *Root) virtualDir(name string) bool {
 // readDirMounted is ReadDir through the mounts: what every place of name holds, the
 // first place's entry winning, and the folders mounts below it make.
 func (r *Root) readDirMounted(name string) ([]fs.DirEntry, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrInvalid}
+	}
 	byName := map[string]fs.DirEntry{}
 	var order []string
 	add := func(e fs.DirEntry) {
@@ -237,6 +246,11 @@ func (r *Root) readDirMounted(name string) ([]fs.DirEntry, error) {
 	out := make([]fs.DirEntry, len(order))
 	for i, n := range order {
 		out[i] = byName[n]
+		if out[i].IsDir() { // a folder is what Stat says of it: its first place's
+			if info, err := r.statMounted(path.Join(name, n)); err == nil {
+				out[i] = fs.FileInfoToDirEntry(info)
+			}
+		}
 	}
 	return out, nil
 }
