@@ -181,6 +181,13 @@ func Load(fsys fs.FS, folders []string, baseURL string) (*Resolved, error) {
 	if r.Mounts, err = siteMounts(s.Mounts, r.Default().Code, data); err != nil {
 		return nil, err
 	}
+	for _, m := range r.Mounts {
+		if rest, ok := strings.CutPrefix(m.Target, "content/"); ok {
+			if code, _, _ := strings.Cut(rest, "/"); !slices.ContainsFunc(r.Langs, func(l Lang) bool { return l.Code == code }) {
+				return nil, diag.Errorf(m.File, m.Line, 0, "config", "[[mounts]] source %q: %q is not one of the site's languages", m.Source, code)
+			}
+		}
+	}
 	r.Missing, r.Diags = missingMounts(fsys, r.Mounts)
 	return r, nil
 }

@@ -177,3 +177,13 @@ func TestHugoPermalinks(t *testing.T) {
 		}
 	}
 }
+
+// A mount of site.toml into a language the site does not have is an error at its line.
+func TestSiteMountUnknownLanguage(t *testing.T) {
+	_, err := Load(mapFS(map[string]string{
+		"site.toml": "[[mounts]]\nsource = \"a\"\ntarget = \"content/x\"\n\n[[mounts]]\nsource = \"b\"\ntarget = \"content/y\"\nlang = \"de\"\n",
+	}), []string{"en"}, "")
+	if err == nil || !strings.HasPrefix(err.Error(), `site.toml:5: error: config: [[mounts]] source "b": "de" is not one of the site's languages`) {
+		t.Errorf("error = %v", err)
+	}
+}
