@@ -187,3 +187,31 @@ func TestSiteMountUnknownLanguage(t *testing.T) {
 		t.Errorf("error = %v", err)
 	}
 }
+
+// A theme or module import that is a local folder adds its content, static, i18n and
+// data folders (or its own mounts) after the site's; one that is not is named in the note.
+func TestHugoLocalImports(t *testing.T) {
+	r, err := Load(mapFS(map[string]string{
+		"hugo.yaml": "theme: [local]\nmodule:\n  imports:\n    - path: vendor/mod\n      mounts:\n        - source: docs\n          target: content/mod\n    - path: github.com/google/docsy\n",
+		"content/_index.md":            "",
+		"themes/local/i18n/en.yaml":    "",
+		"themes/local/static/x.css":    "",
+		"themes/local/layouts/a.html":  "",
+		"vendor/mod/docs/_index.md":    "",
+		"vendor/mod/static/ignored.js": "",
+	}), nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mounts []string
+	for _, m := range r.Mounts {
+		mounts = append(mounts, m.Source+">"+m.Target)
+	}
+	want := "content>content/en static>static i18n>i18n data>data themes/local/static>static themes/local/i18n>i18n vendor/mod/docs>content/en/mod"
+	if got := strings.Join(mounts, " "); got != want {
+		t.Errorf("mounts\n got %s\nwant %s", got, want)
+	}
+	if len(r.Diags) != 1 || !strings.Contains(r.Diags[0].Message, "module import github.com/google/docsy (not a local folder)") {
+		t.Errorf("diags = %v", r.Diags)
+	}
+}
