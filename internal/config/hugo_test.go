@@ -192,7 +192,7 @@ func TestSiteMountUnknownLanguage(t *testing.T) {
 // data folders (or its own mounts) after the site's; one that is not is named in the note.
 func TestHugoLocalImports(t *testing.T) {
 	r, err := Load(mapFS(map[string]string{
-		"hugo.yaml": "theme: [local]\nmodule:\n  imports:\n    - path: vendor/mod\n      mounts:\n        - source: docs\n          target: content/mod\n    - path: github.com/google/docsy\n",
+		"hugo.yaml":                    "theme: [local]\nmodule:\n  imports:\n    - path: vendor/mod\n      mounts:\n        - source: docs\n          target: content/mod\n    - path: github.com/google/docsy\n",
 		"content/_index.md":            "",
 		"themes/local/i18n/en.yaml":    "",
 		"themes/local/static/x.css":    "",
