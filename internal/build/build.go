@@ -188,6 +188,20 @@ func open(opts Options) (s *site, closeRoot func() error, err error) {
 	return s, root.Close, nil
 }
 
+// sourceNames names the files of diags as the site root has them where mounts show them
+// elsewhere (content/en/docs/spec/a.md is vendor/spec/a.md).
+func (s *site) sourceNames(diags diag.List) {
+	root, ok := s.fsys.(*load.Root)
+	if !ok || len(s.cfg.Mounts) == 0 {
+		return
+	}
+	for i := range diags {
+		if diags[i].File != "" {
+			diags[i].File = root.Source(diags[i].File)
+		}
+	}
+}
+
 // site is everything a build shares across pages, read once.
 type site struct {
 	opts   Options
@@ -229,19 +243,22 @@ type site struct {
 
 // prepare reads what every page of the site at fsys shares, and the pages.
 func prepare(fsys fs.FS, opts Options) (*site, error) {
-	folders, err := config.ReadFolders(fsys)
+	folders, ferr := config.ReadFolders(fsys)
+	cfg, err := config.Load(fsys, folders, opts.BaseURL)
+	if ferr != nil && (err != nil || len(cfg.Own) == 0) {
+		return nil, ferr // a Hugo configuration names its content folders itself
+	}
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := config.Load(fsys, folders, opts.BaseURL)
-	if err != nil {
-		return nil, err
+	if root, ok := fsys.(*load.Root); ok {
+		root.Mount(cfg.Mounts, cfg.Own)
 	}
 	th, err := theme.Load(fsys)
 	if err != nil {
 		return nil, err
 	}
-	s := &site{opts: opts, fsys: fsys, cfg: cfg, locs: map[string]*locale.Localizer{}}
+	s := &site{opts: opts, fsys: fsys, cfg: cfg, locs: map[string]*locale.Localizer{}, diags: slices.Clone(cfg.Diags)}
 	tmpl, err := render.LoadTemplates(th.Templates)
 	if err != nil {
 		return nil, err
@@ -290,6 +307,9 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	}
 	if opts.Loaded != nil {
 		opts.Loaded(len(pages))
+	}
+	for _, p := range pages {
+		s.permalink(p)
 	}
 	s.loaded = pages
 	s.content = contentFiles(fsys, cfg)
@@ -412,6 +432,7 @@ func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	}
 	res.Links = len(refs)
 	res.Diags = append(res.Diags, dead...)
+	s.sourceNames(res.Diags)
 	res.Diags.Sort()
 	res.DeadLinks, res.MissingImages = countCode(res.Diags, "dead-link"), countCode(res.Diags, "missing-image")
 	if s.cache != nil {

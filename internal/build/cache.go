@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"docsite/internal/cache"
+	"docsite/internal/config"
 	"docsite/internal/diag"
 	"docsite/internal/load"
 	"docsite/internal/write"
@@ -27,7 +28,7 @@ import (
 //
 // What the site shares (siteKey) is everything a group's output can depend on besides
 // the group's own markdown: the docsite executable, the build options, every file of
-// site.toml, content/, templates/, static/, locales/, i18n/ and data/ other than the pages (by path,
+// site.toml (or a Hugo configuration), content/, templates/, static/, locales/, i18n/ and data/ other than the pages (by path,
 // size, mode and modification time; folders by path), and of every page what the others see of it: path,
 // kind, translation key, title and front matter (by its SHA-256). So an edit of a page's
 // body rebuilds that page's group only; an edit of its front matter or title (a sidebar,
@@ -228,7 +229,7 @@ func (c *buildCache) warnOnce(err error, format string) {
 // siteFiles lists every file of the folders siteKey covers, in lexical order.
 func siteFiles(fsys fs.FS) []siteFileInfo {
 	var files []siteFileInfo
-	for _, dir := range []string{"site.toml", "content", "templates", "static", "locales", "i18n", DataDir} {
+	for _, dir := range append(config.Files(), "content", "templates", "static", "locales", "i18n", DataDir) {
 		fs.WalkDir(fsys, dir, func(name string, d fs.DirEntry, err error) error {
 			if err != nil {
 				files = append(files, siteFileInfo{name: name, err: err})

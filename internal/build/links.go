@@ -1,6 +1,7 @@
 package build
 
 import (
+	"fmt"
 	"html"
 	"net/url"
 	"path"
@@ -439,7 +440,11 @@ func (s *site) checkLinks(refs []linkRef, pub *published) diag.List {
 	report := func(r linkRef, format string, args ...any) {
 		out = append(out, s.strictWarnf(r.File, r.Line, "dead-link", format, args...))
 	}
+	into := s.missingMountLinks()
 	for _, r := range refs {
+		if r.Target != "" && into.count(r) {
+			continue
+		}
 		if r.Image {
 			if !pub.exists(route.File(r.Target)) {
 				out = append(out, s.strictWarnf(r.File, r.Line, "missing-image", "image %q: nothing is published at %s", r.Dest, r.Target))
@@ -454,6 +459,99 @@ func (s *site) checkLinks(refs []linkRef, pub *published) diag.List {
 		case r.Fragment != "" && pub.ids[r.Target] != "" && !hasID(pub.ids[r.Target], r.Fragment):
 			report(r, "link %q: %s has no anchor #%s", r.Dest, r.Target, r.Fragment)
 		}
+	}
+	return append(out, into.summary(s)...)
+}
+
+// mountLinks counts the links and images into the targets of the mounts whose source is
+// missing: a missing submodule would otherwise be a dead link at each of them, thousands
+// that say one thing. Each such mount is one warning with the count.
+type mountLinks struct {
+	prefixes []string // site path of each missing mount's target
+	mounts   []*config.Mount
+	links    []int
+	pages    []map[string]bool
+}
+
+// missingMountLinks is the count of links into s's missing mounts, at zero.
+func (s *site) missingMountLinks() *mountLinks {
+	ml := &mountLinks{}
+	def := s.cfg.Default().Code
+	for i := range s.cfg.Missing {
+		m := &s.cfg.Missing[i]
+		rest, ok := strings.CutPrefix(m.Target+"/", "content/")
+		if !ok {
+			continue
+		}
+		lang, p, _ := strings.Cut(strings.TrimSuffix(rest, "/"), "/")
+		if at, ok := route.Parse(m.Target); ok { // a page mounted as a file
+			lang, p = at.Lang, at.Path
+		}
+		langs := []string{lang}
+		if lang == def { // the other languages show its pages as stand-ins
+			langs = langs[:0]
+			for _, l := range s.cfg.Langs {
+				langs = append(langs, l.Code)
+			}
+		}
+		for _, l := range langs {
+			ml.prefixes = append(ml.prefixes, route.URL(l, p))
+			ml.mounts = append(ml.mounts, m)
+		}
+	}
+	ml.links = make([]int, len(ml.prefixes))
+	ml.pages = make([]map[string]bool, len(ml.prefixes))
+	return ml
+}
+
+// count reports whether r leads into a missing mount's target, and counts it there.
+func (ml *mountLinks) count(r linkRef) bool {
+	for i, p := range ml.prefixes {
+		if r.Target+"/" == p || strings.HasPrefix(r.Target, p) {
+			ml.links[i]++
+			if ml.pages[i] == nil {
+				ml.pages[i] = map[string]bool{}
+			}
+			ml.pages[i][r.File] = true
+			return true
+		}
+	}
+	return false
+}
+
+// count is n things, in the singular for one.
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// summary is one warning per missing mount that links lead into, at the mount.
+func (ml *mountLinks) summary(s *site) diag.List {
+	type sum struct {
+		m            config.Mount
+		links, pages int
+	}
+	by := map[*config.Mount]*sum{}
+	var order []*sum
+	for i := range ml.mounts {
+		if ml.links[i] == 0 {
+			continue
+		}
+		m := ml.mounts[i]
+		if by[m] == nil {
+			by[m] = &sum{m: *m}
+			order = append(order, by[m])
+		}
+		by[m].links += ml.links[i]
+		by[m].pages += len(ml.pages[i])
+	}
+	var out diag.List
+	for _, x := range order {
+		out = append(out, s.strictWarnf(x.m.File, x.m.Line, "mount",
+			"%s on %s lead into %s, whose mount source %s is missing: they are not checked one by one",
+			count(x.links, "link"), count(x.pages, "page"), x.m.Target, x.m.Source))
 	}
 	return out
 }

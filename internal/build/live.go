@@ -335,6 +335,7 @@ func (st *liveState) readEdit(fsys fs.FS, changed []string) *edit {
 		}
 		src, _ := route.Parse(name) // contentOnly checked it
 		p := load.Read(fsys, src.Lang, name)
+		st.s.permalink(p)
 		e.read[name] = sha256.Sum256(p.Src)
 		p.Release()
 		e.dirty[p.Key] = true

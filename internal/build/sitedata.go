@@ -79,7 +79,7 @@ func (s *site) shortcodeSites(fsys fs.FS) error {
 	}
 	s.scSites = map[string]*shortcode.Site{}
 	for _, l := range s.cfg.Langs {
-		s.scSites[l.Code] = shortcode.NewSite(s.cfg.Title, s.cfg.Params, data,
+		s.scSites[l.Code] = shortcode.NewSite(s.cfg.TitleOf(l.Code), s.cfg.ParamsOf(l.Code), data,
 			shortcode.Lang{Code: l.Code, Tag: l.BCP47, Name: l.Name}, fsys, s.cfg.Default().Code)
 	}
 	return nil

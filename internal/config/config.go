@@ -1,4 +1,6 @@
-// Package config owns site.toml: the site's title, base URL and languages, decoded strictly.
+// Package config owns site.toml: the site's title, base URL and languages, decoded strictly;
+// where a site has no site.toml, its Hugo configuration (hugo.go) in the same terms; and
+// the mounts the site is read through (mount.go).
 //
 // The languages are data: a folder under content/ (and, when site.toml declares languages,
 // its [languages.<code>] table) makes a language, resolved into a Lang, the one type of a
@@ -37,6 +39,8 @@ type Site struct {
 	// Params are the site's own values, free-form, for shortcode templates
 	// (.Site.Params) and the param shortcode, as Hugo's params.
 	Params map[string]any `toml:"params"`
+	// Mounts show other folders of the site root in the site (config.Mount).
+	Mounts []SiteMount `toml:"mounts"`
 }
 
 // Review configures the translation review.
@@ -77,6 +81,49 @@ type Resolved struct {
 	// Params are site.toml's [params], keys lowercased at every depth (Hugo reads
 	// them whatever their case); nil when there are none.
 	Params map[string]any
+	// Mounts are the folders the site is read through (load.Root.Mount), and Own the
+	// top folders only mounts fill (all of them for a Hugo site).
+	Mounts []Mount
+	Own    []string
+	// Missing are the mounts whose source is not there (an uninitialised git submodule).
+	Missing []Mount
+	// Permalinks are a Hugo configuration's URL patterns of the regular pages of a top
+	// section (section → "/:section/:year/:slug/"); the tokens are PermalinkTokens.
+	Permalinks map[string]string
+	// DisableKinds are the kinds of pages a Hugo configuration's disableKinds names,
+	// lowercased.
+	DisableKinds []string
+	// Diags are the configuration's warnings: the settings of a Hugo configuration
+	// docsite does not use (one note), the mounts whose source is missing.
+	Diags diag.List
+	// File is the configuration file read: site.toml, a Hugo one, or "".
+	File string
+	// langParams and langTitles are a Hugo configuration's languages' own params and
+	// titles.
+	langParams map[string]map[string]any
+	langTitles map[string]string
+}
+
+// ParamsOf is the params of language code: the site's, with the language's own over
+// them (a Hugo configuration's languages.<code>.params).
+func (r *Resolved) ParamsOf(code string) map[string]any {
+	own := r.langParams[code]
+	if own == nil {
+		return r.Params
+	}
+	out := map[string]any{}
+	for k, v := range r.Params {
+		out[k] = v
+	}
+	for k, v := range LowerKeys(own) {
+		out[k] = mergeValue(v, out[k])
+	}
+	return out
+}
+
+// TitleOf is the title of the site in language code.
+func (r *Resolved) TitleOf(code string) string {
+	return cmp.Or(r.langTitles[code], r.Title)
 }
 
 // Default returns the default language.
@@ -103,7 +150,15 @@ func Load(fsys fs.FS, folders []string, baseURL string) (*Resolved, error) {
 			return nil, err
 		}
 		declared = len(s.Languages) > 0
-	case !errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist):
+		h, err := readHugo(fsys)
+		if err != nil {
+			return nil, err
+		}
+		if h != nil {
+			return loadHugo(fsys, h, baseURL)
+		}
+	default:
 		return nil, diag.Errorf(FileName, 0, 0, "unreadable", "%v", err)
 	}
 	if baseURL != "" {
@@ -116,7 +171,113 @@ func Load(fsys fs.FS, folders []string, baseURL string) (*Resolved, error) {
 		}
 		return path.Join("content", code), 0
 	}
-	return resolve(&s, folders, declared, at)
+	r, err := resolve(&s, folders, declared, at)
+	if err != nil {
+		return nil, err
+	}
+	if data != nil {
+		r.File = FileName
+	}
+	if r.Mounts, err = siteMounts(s.Mounts, r.Default().Code, data); err != nil {
+		return nil, err
+	}
+	for _, m := range r.Mounts {
+		if rest, ok := strings.CutPrefix(m.Target, "content/"); ok {
+			if code, _, _ := strings.Cut(rest, "/"); !slices.ContainsFunc(r.Langs, func(l Lang) bool { return l.Code == code }) {
+				return nil, diag.Errorf(m.File, m.Line, 0, "config", "[[mounts]] source %q: %q is not one of the site's languages", m.Source, code)
+			}
+		}
+	}
+	r.Missing, r.Diags = missingMounts(fsys, r.Mounts)
+	return r, nil
+}
+
+// loadHugo resolves the Hugo configuration h of the site at fsys.
+func loadHugo(fsys fs.FS, h *hugoConfig, baseURL string) (*Resolved, error) {
+	s, x, err := h.site(fsys)
+	if err != nil {
+		return nil, err
+	}
+	if baseURL != "" {
+		s.BaseURL = baseURL
+	}
+	mounts, err := h.mounts(fsys, s, x, &x.unused)
+	if err != nil {
+		return nil, err
+	}
+	at := func(code string) (string, int) { return h.at("languages", code) }
+	r, err := resolve(s, sortedKeys(s.Languages), true, at)
+	if err != nil {
+		return nil, err
+	}
+	r.File = h.files[0].name
+	r.Mounts, r.Own = mounts, []string{"content", "static", "i18n", "data"}
+	r.DisableKinds, r.Permalinks = x.disableKinds, x.permalinks
+	r.langParams, r.langTitles = x.langParams, x.langTitles
+	if n := h.note(x.unused); n != nil {
+		r.Diags = append(r.Diags, *n)
+	}
+	var missing diag.List
+	r.Missing, missing = missingMounts(fsys, r.Mounts)
+	r.Diags = append(r.Diags, missing...)
+	return r, nil
+}
+
+// missingMounts lists the mounts whose source is not in the site root, with one warning
+// per folder missing: a submodule not checked out, or a folder a script makes, is often
+// the source of many mounts (a file each), which say one thing.
+func missingMounts(fsys fs.FS, ms []Mount) ([]Mount, diag.List) {
+	var out []Mount
+	var gone []string             // the missing folders, in the order of their first mount
+	from := map[string][]*Mount{} // the mounts from each
+	for i, m := range ms {
+		if _, err := fs.Stat(fsys, m.Source); err == nil {
+			continue
+		}
+		if m.Source == m.Target && m.Line == 0 {
+			continue // a default mount (static → static) of a folder the site does not have
+		}
+		out = append(out, m)
+		g := firstMissing(fsys, m.Source)
+		if from[g] == nil {
+			gone = append(gone, g)
+		}
+		from[g] = append(from[g], &ms[i])
+	}
+	var warns diag.List
+	for _, g := range gone {
+		m := from[g]
+		if len(m) == 1 {
+			warns = append(warns, diag.Warnf(m[0].File, m[0].Line, 0, "mount",
+				"mount source %s is missing (a git submodule not checked out?): nothing is shown at %s", m[0].Source, m[0].Target))
+			continue
+		}
+		var targets []string
+		for _, x := range m[:min(len(m), 3)] {
+			targets = append(targets, x.Target)
+		}
+		more := ""
+		if len(m) > 3 {
+			more = fmt.Sprintf(" and %d more", len(m)-3)
+		}
+		warns = append(warns, diag.Warnf(m[0].File, m[0].Line, 0, "mount",
+			"%s is missing (a git submodule not checked out?): the %d mounts from it show nothing at %s%s",
+			g, len(m), strings.Join(targets, ", "), more))
+	}
+	return out, warns
+}
+
+// firstMissing is the first folder (or the file) of slash path name that is not in fsys.
+func firstMissing(fsys fs.FS, name string) string {
+	for i := 0; i < len(name); i++ {
+		if name[i] != '/' {
+			continue
+		}
+		if _, err := fs.Stat(fsys, name[:i]); err != nil {
+			return name[:i]
+		}
+	}
+	return name
 }
 
 func decode(data []byte, s *Site) error {

@@ -25,6 +25,9 @@ type Root struct {
 	dir  string      // the root folder, absolute
 	fd   int         // O_PATH descriptor of the root folder, or -1
 	slow atomic.Bool // openat2 is not available here
+	// mounts show other folders of the root at other places of it (Mount); nil when
+	// the site has none, and every name is then its own.
+	mounts *mountTable
 }
 
 // OpenRoot opens the folder dir as a site root.
@@ -59,7 +62,12 @@ func (r *Root) Close() error {
 }
 
 // Open opens the named file, as fs.FS.
-func (r *Root) Open(name string) (fs.File, error) { return r.fsys.Open(name) }
+func (r *Root) Open(name string) (fs.File, error) {
+	if r.mounts != nil {
+		return r.openMounted(name)
+	}
+	return r.fsys.Open(name)
+}
 
 // ReadDir lists the named folder, as fs.ReadDirFS, sorted by name. os.Root opens the
 // folder a component at a time (a build walks the site twice: a folder five deep cost
@@ -67,6 +75,14 @@ func (r *Root) Open(name string) (fs.File, error) { return r.fsys.Open(name) }
 // that descriptor. Their types are the folder's (no stat); Info states the entry by its
 // path under the root's folder.
 func (r *Root) ReadDir(name string) ([]fs.DirEntry, error) {
+	if r.mounts != nil {
+		return r.readDirMounted(name)
+	}
+	return r.readDir(name)
+}
+
+// readDir is ReadDir of the root's own folder name.
+func (r *Root) readDir(name string) ([]fs.DirEntry, error) {
 	if !r.slow.Load() && fs.ValidPath(name) {
 		if fd, err := r.openBeneath(name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC); err == nil {
 			f := os.NewFile(uintptr(fd), filepath.Join(r.dir, filepath.FromSlash(name)))
@@ -85,6 +101,14 @@ func (r *Root) ReadDir(name string) ([]fs.DirEntry, error) {
 // image, which a page of the sample corpus has in every language) is known from one
 // openat2; the rest is the os.Root's to say.
 func (r *Root) Stat(name string) (fs.FileInfo, error) {
+	if r.mounts != nil {
+		return r.statMounted(name)
+	}
+	return r.stat(name)
+}
+
+// stat is Stat of the root's own file name.
+func (r *Root) stat(name string) (fs.FileInfo, error) {
 	if !r.slow.Load() && fs.ValidPath(name) {
 		fd, err := r.openBeneath(name, unix.O_PATH|unix.O_CLOEXEC)
 		if err == unix.ENOENT {
@@ -112,6 +136,9 @@ func (r *Root) AppendFile(buf []byte, name string) ([]byte, error) {
 // appendFileStat is AppendFile, and the file's status once read when openat2 read it
 // (stated).
 func (r *Root) appendFileStat(buf []byte, name string) (data []byte, st FileStat, stated bool, err error) {
+	if r.mounts != nil {
+		name = r.fileName(name)
+	}
 	if !r.slow.Load() && fs.ValidPath(name) {
 		if data, st, ok := r.readBeneath(buf[:0], name); ok {
 			return data, st, true, nil

@@ -140,6 +140,9 @@ func stable(st FileStat, start time.Time) bool {
 // statBeneath gives the status of name, resolved beneath the root; ok is false where
 // openat2 cannot say.
 func (r *Root) statBeneath(name string) (FileStat, bool) {
+	if r.mounts != nil {
+		name = r.fileName(name)
+	}
 	if r.slow.Load() {
 		return FileStat{}, false
 	}
