@@ -1,0 +1,20 @@
+package exchange
+
+import (
+	"docsite/internal/load"
+	"docsite/internal/markdown"
+	"docsite/internal/outline"
+)
+
+// Parse reads a page's file as a build does (front matter blanked, so positions are the
+// file's) and outlines it.
+func Parse(file string, raw []byte, md *markdown.Parser) (*Page, error) {
+	body, err := load.Body(raw)
+	if err != nil {
+		return nil, err
+	}
+	doc := md.Parse(body, nil)
+	o := outline.Build(doc.Root, doc.Src, file)
+	outline.SetIDs(o)
+	return &Page{File: file, Raw: raw, Doc: doc, Outline: o}, nil
+}

@@ -1,0 +1,65 @@
+package exchange
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"docsite/internal/markdown"
+)
+
+// fixture returns the named file of testdata/site.txtar.
+func fixture(t *testing.T, name string) []byte {
+	t.Helper()
+	a, err := txtar.ParseFile("testdata/site.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range a.Files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	t.Fatalf("no %s in the fixture", name)
+	return nil
+}
+
+func parse(t *testing.T, file string, raw []byte) *Page {
+	t.Helper()
+	p, err := Parse(file, raw, markdown.New(markdown.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Filling every hole with its own text gives the file back byte for byte, and no
+// unit's text holds block structure.
+func TestSegmentRoundTrip(t *testing.T) {
+	for _, name := range []string{"rev2/content/en/guide.md", "rev2/content/ja/guide.md", "rev1/content/en/concepts.md"} {
+		raw := fixture(t, name)
+		p := parse(t, name, raw)
+		units := Segment(p)
+		AssignIDs(units, p.Outline)
+		var fills []Fill
+		for _, u := range units {
+			fills = append(fills, Fill{Hole: u.Hole, Old: u.Text, New: u.Text})
+			for _, bad := range []string{"```", "[!NOTE]", ":::", "{#", "| ", "[dl]:", "[^1]:", "{{% alert", "---", "> "} {
+				if strings.Contains(u.Text, bad) {
+					t.Errorf("%s: unit %s holds block markup %q: %q", name, u.ID, bad, u.Text)
+				}
+			}
+		}
+		if got := Rebuild(raw, fills); !bytes.Equal(got, raw) {
+			t.Errorf("%s: round trip changed the file:\n%s", name, got)
+		}
+		if testing.Verbose() {
+			for _, u := range units {
+				fmt.Printf("%s\t%d\t%s\t%q\n", u.ID, u.Line, u.What, u.Text)
+			}
+		}
+	}
+}
