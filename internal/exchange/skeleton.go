@@ -21,6 +21,8 @@ type Hole struct {
 	// breaks as spaces.
 	OneLine bool
 	Enc     Encoding
+	// Raw holes are empty places where a new block is added: its text is written as is.
+	Raw bool
 }
 
 // Encoding is how a front matter value is written; body text is written as it is.
@@ -47,7 +49,7 @@ type Fill struct {
 // one but for white space keeps the file's bytes. Holes must not overlap.
 func Rebuild(raw []byte, fills []Fill) []byte {
 	fills = slices.Clone(fills)
-	slices.SortFunc(fills, func(a, b Fill) int { return a.Hole.Start - b.Hole.Start })
+	slices.SortStableFunc(fills, func(a, b Fill) int { return a.Hole.Start - b.Hole.Start })
 	var out bytes.Buffer
 	out.Grow(len(raw))
 	at := 0
@@ -71,6 +73,9 @@ func sameText(a, b string) bool {
 
 // write is text as the hole's place in the file needs it.
 func (h Hole) write(text string) string {
+	if h.Raw {
+		return text
+	}
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	if h.OneLine || h.Enc != Markdown {
 		text = strings.Join(strings.Fields(strings.ReplaceAll(text, "\n", " ")), " ")

@@ -63,3 +63,15 @@ func TestSegmentRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestPairFixture(t *testing.T) {
+	src := parse(t, "content/en/guide.md", fixture(t, "rev2/content/en/guide.md"))
+	tgt := parse(t, "content/ja/guide.md", fixture(t, "rev2/content/ja/guide.md"))
+	p := Pair(src, tgt)
+	for _, e := range p.Entries {
+		t.Logf("%s %v %q -> %q", e.Unit.ID, e.State, e.Unit.Text, e.Translation())
+	}
+	for _, u := range p.Extra {
+		t.Logf("extra %q", u.Text)
+	}
+}

@@ -1,0 +1,342 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+// exchangeSite makes the exchange tests' site (internal/exchange/testdata/site.txtar) in a
+// git repository: the rev1 files committed, then rev2's over them, whose Japanese page
+// records the first commit. It returns the site root and the two commits.
+func exchangeSite(t *testing.T) (dir, rev1, rev2 string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	a, err := txtar.ParseFile("../../internal/exchange/testdata/site.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	put := func(prefix, rev string) {
+		files := map[string]string{}
+		for _, f := range a.Files {
+			if name, ok := strings.CutPrefix(f.Name, prefix); ok {
+				files[name] = strings.ReplaceAll(string(f.Data), "REV1", rev)
+			}
+		}
+		writeFiles(t, dir, files)
+	}
+	put("rev1/", "")
+	gitIn(t, dir, "init", "-q")
+	gitIn(t, dir, "add", ".")
+	gitIn(t, dir, "commit", "-q", "-m", "first")
+	rev1 = gitIn(t, dir, "rev-parse", "HEAD")
+	put("rev2/", rev1)
+	gitIn(t, dir, "add", ".")
+	gitIn(t, dir, "commit", "-q", "-m", "second")
+	return dir, rev1, gitIn(t, dir, "rev-parse", "HEAD")
+}
+
+func gitIn(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=docsite", "-c", "user.email=docsite@example.org"}, args...)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// exportTo runs docsite export and returns the files it wrote.
+func exportTo(t *testing.T, site, format string, extra ...string) []string {
+	t.Helper()
+	out := t.TempDir()
+	args := append([]string{"export", "-source", site, "-lang", "ja", "-format", format, "-o", out}, extra...)
+	code, _, stderr := runOut(t, args...)
+	if code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	t.Logf("%s", stderr)
+	var files []string
+	filepath.WalkDir(filepath.Join(out, "ja"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Fatal("export wrote no file")
+	}
+	return files
+}
+
+func importFiles(t *testing.T, site string, files []string, extra ...string) (int, string) {
+	t.Helper()
+	args := append(append([]string{"import", "-source", site, "-lang", "ja"}, extra...), files...)
+	code, _, stderr := runOut(t, args...)
+	return code, stderr
+}
+
+// Importing an untouched export changes no byte of any page.
+func TestExchangeUntouchedRoundTrip(t *testing.T) {
+	site, _, _ := exchangeSite(t)
+	for _, format := range []string{"po"} {
+		files := exportTo(t, site, format)
+		code, stderr := importFiles(t, site, files)
+		if code != 0 {
+			t.Fatalf("%s: import: exit %d: %s", format, code, stderr)
+		}
+		if st := gitIn(t, site, "status", "--porcelain"); st != "" {
+			t.Errorf("%s: an untouched round trip changed files:\n%s\n%s", format, st, gitIn(t, site, "diff"))
+		}
+		if !strings.Contains(stderr, "0 rejected; 0 pages written") {
+			t.Errorf("%s: summary: %s", format, stderr)
+		}
+	}
+}
+
+// The PO export is pre-filled from the translation, marks the unit whose source changed
+// since the recorded revision fuzzy with its previous source, leaves the new paragraph
+// untranslated, and passes msgfmt -c --check-format.
+func TestExportPO(t *testing.T) {
+	site, rev1, rev2 := exchangeSite(t)
+	files := exportTo(t, site, "po")
+	guide := readFile(t, pick(t, files, "guide.po"))
+	for _, want := range []string{
+		"\"X-Docsite-Source-Revision: " + rev2 + "\\n\"",
+		"\"Language: ja\\n\"",
+		"msgctxt \"guide#download.p0.0\"\nmsgid \"Pick a **release** from the [downloads page][dl] and <kbd>Ctrl</kbd>+C to copy.\"\nmsgstr \"[ダウンロードページ][dl]から**リリース**を選び、<kbd>Ctrl</kbd>+C でコピーします。\"",
+		"#, fuzzy\n#| msgctxt \"guide#old.p0.0\"\n#| msgid \"This section will change.\"\nmsgctxt \"guide#old.p0.0\"\nmsgid \"This section has changed since.\"\nmsgstr \"この節は**変わります。**\"",
+		"msgctxt \"guide#old.p1.0\"\nmsgid \"A new paragraph.\"\nmsgstr \"\"",
+		"msgctxt \"guide#options.t0.r1.c1\"\nmsgid \"The configuration file\"\nmsgstr \"設定ファイル\"",
+		"msgctxt \"guide#_.fm.title\"\nmsgid \"Install the collector\"\nmsgstr \"コレクターのインストール\"",
+	} {
+		if !strings.Contains(guide, want) {
+			t.Errorf("guide.po lacks\n%s\n--- it is:\n%s", want, guide)
+		}
+	}
+	for _, never := range []string{"receivers:", "[!NOTE]", ":::", "{#", "[dl]:", "{{% alert", "{{% /alert", "weight", "cSpell", "| ---", rev1 + "\\n"} {
+		if strings.Contains(guide, never) {
+			t.Errorf("guide.po holds skeleton %q", never)
+		}
+	}
+	if _, err := exec.LookPath("msgfmt"); err == nil {
+		for _, f := range files {
+			if out, err := exec.Command("msgfmt", "-c", "--check-format", "-o", os.DevNull, f).CombinedOutput(); err != nil {
+				t.Errorf("msgfmt -c --check-format %s: %v\n%s", f, err, out)
+			}
+		}
+	}
+}
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func pick(t *testing.T, files []string, base string) string {
+	t.Helper()
+	for _, f := range files {
+		if filepath.Base(f) == base {
+			return f
+		}
+	}
+	t.Fatalf("no %s among %v", base, files)
+	return ""
+}
+
+// fillPO does what podebug --rewrite=xxx and msgattrib --clear-fuzzy do, for machines
+// without translate-toolkit: every msgstr becomes itself, or its msgid when empty or fuzzy, between
+// "xxx" markers, and no entry is fuzzy.
+func fillPO(t *testing.T, name string) {
+	t.Helper()
+	lines := strings.Split(readFile(t, name), "\n")
+	var out, msgid []string
+	fuzzy := false
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		switch {
+		case strings.HasPrefix(l, "msgid "):
+			msgid = []string{strings.TrimPrefix(l, "msgid ")}
+			out = append(out, l)
+			for i+1 < len(lines) && strings.HasPrefix(lines[i+1], `"`) {
+				i++
+				msgid = append(msgid, lines[i])
+				out = append(out, lines[i])
+			}
+		case strings.HasPrefix(l, "msgstr "):
+			kept := []string{l}
+			for i+1 < len(lines) && strings.HasPrefix(lines[i+1], `"`) {
+				i++
+				kept = append(kept, lines[i])
+			}
+			if len(msgid) == 1 && msgid[0] == `""` {
+				out = append(out, kept...) // the header
+				continue
+			}
+			m := append([]string{}, msgid...)
+			if !fuzzy && (len(kept) > 1 || kept[0] != `msgstr ""`) {
+				m = append([]string{strings.TrimPrefix(kept[0], "msgstr ")}, kept[1:]...) // as podebug does
+			}
+			first := 0
+			if m[0] == `""` {
+				first = 1
+			}
+			m[first] = `"xxx` + m[first][1:]
+			m[len(m)-1] = m[len(m)-1][:len(m[len(m)-1])-1] + `xxx"`
+			out = append(out, "msgstr "+m[0])
+			out = append(out, m[1:]...)
+			fuzzy = false
+		case l == "#, fuzzy":
+			fuzzy = true
+		default:
+			out = append(out, l)
+		}
+	}
+	if err := os.WriteFile(name, []byte(strings.Join(out, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fill fills the PO files as a client would: podebug --rewrite=xxx then msgattrib
+// --clear-fuzzy where translate-toolkit and gettext are installed, else fillPO.
+func fill(t *testing.T, files []string) {
+	t.Helper()
+	_, errPD := exec.LookPath("podebug")
+	_, errMA := exec.LookPath("msgattrib")
+	for _, f := range files {
+		if errPD != nil || errMA != nil {
+			fillPO(t, f)
+			continue
+		}
+		for _, c := range [][]string{{"podebug", "--rewrite=xxx", f, f + ".tmp"}, {"msgattrib", "--clear-fuzzy", "-o", f, f + ".tmp"}} {
+			if out, err := exec.Command(c[0], c[1:]...).CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v\n%s", strings.Join(c, " "), err, out)
+			}
+		}
+		os.Remove(f + ".tmp")
+	}
+}
+
+// Exporting, filling every unit as a client does and importing changes only unit text
+// and the revision line: the skeleton's lines stay, the paragraph only the translation has
+// stays, the new source paragraph comes in translated, the page the language lacked is
+// made, and the built site shows the marker in no href, src, id, code or pre.
+func TestExchangeFilledImport(t *testing.T) {
+	site, rev1, rev2 := exchangeSite(t)
+	before := readFile(t, filepath.Join(site, "content/ja/guide.md"))
+	files := exportTo(t, site, "po")
+	fill(t, files)
+	code, stderr := importFiles(t, site, files, "-strict")
+	if code != 0 {
+		t.Fatalf("import: exit %d: %s", code, stderr)
+	}
+	t.Log(stderr)
+	guide := readFile(t, filepath.Join(site, "content/ja/guide.md"))
+	if strings.Contains(guide, rev1) || !strings.Contains(guide, "default_lang_commit: "+rev2+"\n") {
+		t.Errorf("the revision line is not the export's:\n%s", guide)
+	}
+	// every line is the same but for unit text, which is marked
+	bl, al := strings.Split(before, "\n"), strings.Split(guide, "\n")
+	for _, l := range bl {
+		switch {
+		case strings.Contains(l, "default_lang_commit"):
+		case strings.Contains(l, "翻訳にだけある段落です。"), strings.TrimSpace(l) == "", !hasLetter(l):
+			if !contains(al, l) {
+				t.Errorf("line %q is gone", l)
+			}
+		}
+	}
+	for _, want := range []string{
+		"title: xxxコレクターのインストールxxx", "```yaml title=\"config.yaml\"", "receivers:", "> [!NOTE]", "> xxxバイナリは*大きい*です。xxx",
+		":::tip[xxx時間の節約xxx]", "| xxxFlagxxx       | xxx意味xxx |", "| `--config` | xxx設定ファイルxxx |", "[dl]: https://example.org/downloads",
+		"{{% alert title=\"xxx警告xxx\" color=\"warning\" %}}", "{{% /alert %}}", "翻訳にだけある段落です。",
+		"xxxThis section has changed since.xxx\n\nxxxA new paragraph.xxx\n", "[^1]: xxx[リンク](https://example.org/a)付きの脚注。xxx",
+		"![xxxコレクターの図xxx](/img/collector.png \"xxxコレクターxxx\")", "## xxxオプションxxx {#options}",
+	} {
+		if !strings.Contains(guide, want) {
+			t.Errorf("guide lacks %q:\n%s", want, guide)
+		}
+	}
+	concepts := readFile(t, filepath.Join(site, "content/ja/concepts.md"))
+	for _, want := range []string{"title = \"xxxConceptsxxx\"", "default_lang_commit = \"" + rev2 + "\"", "xxxA pipeline has receivers.xxx"} {
+		if !strings.Contains(concepts, want) {
+			t.Errorf("the new page lacks %q:\n%s", want, concepts)
+		}
+	}
+	if st := gitIn(t, site, "status", "--porcelain"); st != "M content/ja/guide.md\n?? content/ja/concepts.md" {
+		t.Errorf("import changed:\n%s", st)
+	}
+	out := t.TempDir()
+	if code, stderr := runCmd(t, "build", "-source", site, "-dest", out, "-cache", "off", "-search=false"); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	page := readFile(t, filepath.Join(out, "ja", "guide", "index.html"))
+	for _, bad := range []*regexp.Regexp{
+		regexp.MustCompile(`(href|src|id)="[^"]*xxx`), regexp.MustCompile(`<code[^>]*>[^<]*xxx`), regexp.MustCompile(`(?s)<pre[^>]*>(?:[^<]|<[^/]|</[^p])*xxx`),
+	} {
+		if m := bad.FindString(page); m != "" {
+			t.Errorf("the marker is in markup: %s", m)
+		}
+	}
+	if n := strings.Count(page, "xxx"); n < 40 {
+		t.Errorf("the built page shows the marker %d times", n)
+	}
+}
+
+func hasLetter(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x2e80 }) >= 0
+}
+
+func contains(lines []string, l string) bool {
+	for _, x := range lines {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+// A hostile client that mangles every unit's text (podebug --rewrite=unicode) has each
+// unit with protected markup rejected by name, and the page keeps its text; import exits 0,
+// and 1 under -strict.
+func TestExchangeHostileRejected(t *testing.T) {
+	site, _, _ := exchangeSite(t)
+	files := exportTo(t, site, "po")
+	guide := pick(t, files, "guide.po")
+	if _, err := exec.LookPath("podebug"); err == nil {
+		if out, err := exec.Command("podebug", "--rewrite=unicode", guide, guide+".tmp").CombinedOutput(); err != nil {
+			t.Fatalf("podebug: %v\n%s", err, out)
+		}
+		os.Rename(guide+".tmp", guide)
+	} else {
+		data := readFile(t, guide)
+		data = strings.ReplaceAll(data, "/docs/overview/", "/ḓǿƈş/overview/")
+		data = strings.ReplaceAll(data, "`otelcol --config x.yaml`", "`ǿŧḗŀƈǿŀ --config x.yaml`")
+		data = strings.ReplaceAll(data, "][dl]", "][ḓŀ]")
+		os.WriteFile(guide, []byte(data), 0o644)
+	}
+	code, stderr := importFiles(t, site, []string{guide}, "-strict")
+	if code != 1 {
+		t.Errorf("-strict: exit %d, want 1: %s", code, stderr)
+	}
+	for _, id := range []string{"install-the-collector.p0.0", "download.p0.0"} {
+		if !regexp.MustCompile(`guide\.po:\d+: warning: exchange-rejected: unit ` + regexp.QuoteMeta(id) + ` of content/en/guide\.md:\d+ \(content/ja/guide\.md:\d+\)`).MatchString(stderr) {
+			t.Errorf("unit %s is not rejected by name:\n%s", id, stderr)
+		}
+	}
+	if !strings.Contains(readFile(t, filepath.Join(site, "content/ja/guide.md")), "まず[概要](/docs/overview/ \"Overview page\")を読み、") {
+		t.Error("a rejected unit's text changed in the page")
+	}
+}

@@ -1,0 +1,288 @@
+package exchange
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"docsite/internal/diag"
+)
+
+// Incoming is a unit's translation as an exchange file brings it back.
+type Incoming struct {
+	ID    string
+	Text  string // markdown, rebuilt from docsite's own codes for XLIFF
+	Fuzzy bool   // the translator did not confirm it
+	File  string // the exchange file, for diagnostics
+	Line  int
+	// Err is set when the file's unit cannot be read back (a code the export did not
+	// write, a pair broken): the unit is rejected with it.
+	Err string
+}
+
+// Result is what Apply made of a page.
+type Result struct {
+	Data []byte // the translation's file; nil when there is none to write
+	// Imported units changed or confirmed the page; Kept left it as it was (fuzzy, empty,
+	// or a unit with nowhere to go yet); Rejected failed the check.
+	Imported, Kept, Rejected int
+	Diags                    diag.List
+	// Done is set when no unit of the page is left fuzzy or untranslated: the page may
+	// record the source revision it now matches.
+	Done bool
+}
+
+// Apply writes the translations into the page's translation (tgt, nil when the language
+// has none yet), rebuilt from its skeleton: only unit text changes, and a unit whose
+// translation was not confirmed or fails the check keeps the page's text. A source block
+// or section the translation lacks is added, from the source's skeleton, once every unit
+// of it is translated; a page the language lacks is made once every unit is.
+func Apply(p *Pairing, src, tgt *Page, in []Incoming) *Result {
+	r := &Result{Done: true}
+	got := map[string]*Incoming{}
+	for i := range in {
+		x := &in[i]
+		e := p.ByID[x.ID]
+		if e == nil {
+			r.Rejected++
+			r.Diags = append(r.Diags, diag.Warnf(x.File, x.Line, 0, "exchange-unknown",
+				"unit %s is not a unit of %s: the page changed since the export, or the ID was edited; its translation is not imported", x.ID, src.File))
+			continue
+		}
+		if x.Text == "" || x.Fuzzy {
+			r.Kept++
+			continue
+		}
+		if why := x.Err; why != "" || !sameGuards(e.Unit.Text, x.Text, &why) {
+			r.Rejected++
+			at := ""
+			if e.Target != nil {
+				at = fmt.Sprintf(" (%s:%d)", tgt.File, e.Target.Line)
+			}
+			r.Diags = append(r.Diags, diag.Warnf(x.File, x.Line, 0, "exchange-rejected",
+				"unit %s of %s:%d%s: %s; the page keeps its text", x.ID, src.File, e.Unit.Line, at, why))
+			continue
+		}
+		got[x.ID] = x
+	}
+	final := func(e *Entry) bool { return got[e.Unit.ID] != nil || e.State == Translated }
+	for i := range p.Entries {
+		if !final(&p.Entries[i]) {
+			r.Done = false
+		}
+	}
+	if tgt == nil {
+		if !r.Done {
+			r.Kept += len(got)
+			return r
+		}
+		r.Data = Rebuild(src.Raw, p.fills(p.Entries, got, false))
+		r.Imported = len(got)
+		return r
+	}
+	fills := p.fills(p.Entries, got, true)
+	ins, placed := p.insertions(src, tgt, got)
+	fills = append(fills, ins...)
+	for _, e := range p.Entries {
+		if got[e.Unit.ID] == nil {
+			continue
+		}
+		if e.Target != nil || placed[e.Unit.ID] {
+			r.Imported++
+		} else {
+			r.Kept++
+			r.Done = false
+		}
+	}
+	for _, u := range p.Extra {
+		r.Diags = append(r.Diags, diag.Warnf(tgt.File, u.Line, 0, "exchange-kept",
+			"%s only the translation has (no source unit pairs with it) is kept: %q", u.What, short(u.Text)))
+	}
+	r.Data = Rebuild(tgt.Raw, fills)
+	return r
+}
+
+// fills are the holes of the translation (inTarget) or of the source that the accepted
+// translations go into.
+func (p *Pairing) fills(entries []Entry, got map[string]*Incoming, inTarget bool) []Fill {
+	var out []Fill
+	for _, e := range entries {
+		x := got[e.Unit.ID]
+		switch {
+		case x == nil:
+		case !inTarget:
+			out = append(out, Fill{Hole: e.Unit.Hole, Old: e.Unit.Text, New: x.Text})
+		case e.Target != nil:
+			out = append(out, Fill{Hole: e.Target.Hole, Old: e.Target.Text, New: x.Text})
+		}
+	}
+	return out
+}
+
+// insertions are the source blocks and sections the translation lacks, each made from the
+// source's bytes with every unit translated, and where they go in the translation; placed
+// lists the units they hold. A block or section with a unit left untranslated is not
+// added: the site shows no English in a translation.
+func (p *Pairing) insertions(src, tgt *Page, got map[string]*Incoming) ([]Fill, map[string]bool) {
+	placed := map[string]bool{}
+	var out []Fill
+	type piece struct{ sec, blk int }
+	var order []piece
+	units := map[piece][]*Entry{}
+	for i := range p.Entries {
+		e := &p.Entries[i]
+		k := e.Unit.Key
+		if e.Target != nil || k.Section < 0 {
+			continue
+		}
+		pc := piece{k.Section, k.Block}
+		if _, ok := p.secs[k.Section]; !ok {
+			pc.blk = -1 // the whole section is missing
+		}
+		if units[pc] == nil {
+			order = append(order, pc)
+		}
+		units[pc] = append(units[pc], e)
+	}
+	for _, pc := range order {
+		es := units[pc]
+		if slices.ContainsFunc(es, func(e *Entry) bool { return got[e.Unit.ID] == nil }) {
+			continue
+		}
+		sec := src.Outline.Sections[pc.sec]
+		first, last := sec.Line, sec.EndLine
+		if pc.blk >= 0 {
+			b := sec.Blocks[pc.blk]
+			first, last = b.Line, b.EndLine
+		}
+		lines := fileLines(src.Raw, first, last)
+		if len(lines) == 0 {
+			continue
+		}
+		start, end := lines[0][0], lines[len(lines)-1][1]
+		var fills []Fill
+		for _, e := range es {
+			h := e.Unit.Hole
+			if h.Start < start || h.End > end {
+				continue
+			}
+			h.Start, h.End = h.Start-start, h.End-start
+			fills = append(fills, Fill{Hole: h, Old: e.Unit.Text, New: got[e.Unit.ID].Text})
+		}
+		text := Rebuild(src.Raw[start:end], fills)
+		at := p.insertAt(src, tgt, pc.sec, pc.blk)
+		out = append(out, Fill{Hole: Hole{Start: at, End: at, Raw: true}, New: "\n" + string(text) + "\n"})
+		for _, e := range es {
+			placed[e.Unit.ID] = true
+		}
+	}
+	return out, placed
+}
+
+// insertAt is the offset in the translation after which source block blk of section sec
+// goes (blk -1: the whole section): after the translation of the block, or section, before
+// it.
+func (p *Pairing) insertAt(src, tgt *Page, sec, blk int) int {
+	for b := blk - 1; blk >= 0 && b >= 0; b-- {
+		if bp, ok := p.blocks[[2]int{sec, b}]; ok {
+			t := p.secs[sec].to
+			return afterLine(tgt.Raw, tgt.Outline.Sections[t].Blocks[bp.to].EndLine)
+		}
+	}
+	if blk >= 0 {
+		t := tgt.Outline.Sections[p.secs[sec].to]
+		if t.Level == 0 && len(t.Blocks) > 0 {
+			return lineStart(tgt.Raw, t.Blocks[0].Line) // before the intro's first block
+		}
+		return afterLine(tgt.Raw, t.Line)
+	}
+	for s := sec - 1; s >= 0; s-- {
+		if sp, ok := p.secs[s]; ok {
+			t := tgt.Outline.Sections[sp.to]
+			return afterLine(tgt.Raw, t.EndLine)
+		}
+	}
+	if len(tgt.Outline.Sections) > 0 {
+		return lineStart(tgt.Raw, tgt.Outline.Sections[0].Line)
+	}
+	return len(tgt.Raw)
+}
+
+// afterLine is the offset just after line (1-based) and its line break.
+func afterLine(src []byte, line int) int {
+	ls := fileLines(src, line, line)
+	if len(ls) == 0 {
+		return len(src)
+	}
+	at := ls[0][1]
+	if at < len(src) && src[at] == '\r' {
+		at++
+	}
+	if at < len(src) && src[at] == '\n' {
+		at++
+	}
+	return at
+}
+
+// lineStart is the offset where line (1-based) starts.
+func lineStart(src []byte, line int) int {
+	ls := fileLines(src, line, line)
+	if len(ls) == 0 {
+		return len(src)
+	}
+	return ls[0][0]
+}
+
+// sameGuards reports whether a translation keeps its source's protected markup (link
+// destinations, code spans, shortcodes, HTML tags, footnote references, inline ids), in
+// any order; why says what differs when it does not.
+func sameGuards(source, translation string, why *string) bool {
+	want, have := Guards(Tokenize(source)), Guards(Tokenize(translation))
+	if slices.Equal(want, have) {
+		return true
+	}
+	missing, added := difference(want, have), difference(have, want)
+	var parts []string
+	if len(missing) > 0 {
+		parts = append(parts, "lost "+strings.Join(quoteAll(missing), ", "))
+	}
+	if len(added) > 0 {
+		parts = append(parts, "added "+strings.Join(quoteAll(added), ", "))
+	}
+	*why = "the translation changed its protected markup: " + strings.Join(parts, "; ")
+	return false
+}
+
+// difference is a minus b, counting repeats (both sorted).
+func difference(a, b []string) []string {
+	var out []string
+	i := 0
+	for _, x := range a {
+		for i < len(b) && b[i] < x {
+			i++
+		}
+		if i < len(b) && b[i] == x {
+			i++
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+func quoteAll(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = fmt.Sprintf("%q", x)
+	}
+	return out
+}
+
+// short is s cut to 60 characters for a message.
+func short(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:60]) + "…"
+	}
+	return s
+}
