@@ -47,6 +47,8 @@ func exchangeSite(t *testing.T) (dir, rev1, rev2 string) {
 func gitIn(t *testing.T, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=docsite", "-c", "user.email=docsite@example.org"}, args...)...)
+	// fixed dates: the same site makes the same commits
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE=2026-01-02T03:04:05Z", "GIT_COMMITTER_DATE=2026-01-02T03:04:05Z")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -87,7 +89,7 @@ func importFiles(t *testing.T, site string, files []string, extra ...string) (in
 // Importing an untouched export changes no byte of any page.
 func TestExchangeUntouchedRoundTrip(t *testing.T) {
 	site, _, _ := exchangeSite(t)
-	for _, format := range []string{"po"} {
+	for _, format := range []string{"po", "xliff2", "xliff"} {
 		files := exportTo(t, site, format)
 		code, stderr := importFiles(t, site, files)
 		if code != 0 {
@@ -338,5 +340,98 @@ func TestExchangeHostileRejected(t *testing.T) {
 	}
 	if !strings.Contains(readFile(t, filepath.Join(site, "content/ja/guide.md")), "まず[概要](/docs/overview/ \"Overview page\")を読み、") {
 		t.Error("a rejected unit's text changed in the page")
+	}
+}
+
+// schemaDir is Debian's copy of the OASIS XLIFF schemas (package php-symfony-translation).
+const schemaDir = "/usr/share/php/Symfony/Component/Translation/Resources/schemas"
+
+// validateXLIFF validates files against the XLIFF schema of their version with xmllint,
+// reading the schemas from where Debian installs them (copied beside each other, so that
+// their import of xml.xsd needs no network); it skips when either is missing.
+func validateXLIFF(t *testing.T, schema string, files []string) {
+	t.Helper()
+	if _, err := exec.LookPath("xmllint"); err != nil {
+		t.Skip("no xmllint (Debian: libxml2-utils)")
+	}
+	if _, err := os.Stat(filepath.Join(schemaDir, schema)); err != nil {
+		t.Skip("no OASIS XLIFF schemas (Debian: php-symfony-translation)")
+	}
+	dir := t.TempDir()
+	local := regexp.MustCompile(`schemaLocation="[^"]*xml\.xsd"`)
+	for _, name := range []string{schema, "xml.xsd"} {
+		data := local.ReplaceAllString(readFile(t, filepath.Join(schemaDir, name)), `schemaLocation="xml.xsd"`)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range files {
+		out, err := exec.Command("xmllint", "--noout", "--nonet", "--schema", filepath.Join(dir, schema), f).CombinedOutput()
+		if err != nil {
+			t.Errorf("xmllint %s: %v\n%s", f, err, out)
+		}
+	}
+}
+
+// The XLIFF exports validate against the OASIS schemas: 2.0 core and 1.2 strict.
+func TestExportXLIFFValidates(t *testing.T) {
+	site, _, _ := exchangeSite(t)
+	validateXLIFF(t, "xliff-core-2.0.xsd", exportTo(t, site, "xliff2"))
+	validateXLIFF(t, "xliff-core-1.2-strict.xsd", exportTo(t, site, "xliff"))
+}
+
+var (
+	segment2 = regexp.MustCompile(`(?s)<segment state="([a-z]+)">\n    <source>(.*?)</source>\n(?:    <target>(.*?)</target>\n)?`)
+	target12 = regexp.MustCompile(`(?s)(    <target state="[a-z-]+">)(.*?)(</target>)`)
+)
+
+// fillXLIFF fills an XLIFF file as fillPO fills a PO file: each unit's target becomes
+// itself (its source when not translated) between "xxx" markers, and 2.0's state
+// translated; in 1.2 the state is left alone, as OmegaT leaves it.
+func fillXLIFF(t *testing.T, name string) {
+	t.Helper()
+	data := readFile(t, name)
+	if strings.Contains(data, `version="2.0"`) {
+		data = segment2.ReplaceAllStringFunc(data, func(m string) string {
+			g := segment2.FindStringSubmatch(m)
+			tr := g[3]
+			if g[1] != "translated" || tr == "" {
+				tr = g[2]
+			}
+			return "<segment state=\"translated\">\n    <source>" + g[2] + "</source>\n    <target>xxx" + tr + "xxx</target>\n"
+		})
+	} else {
+		data = target12.ReplaceAllString(data, "${1}xxx${2}xxx${3}")
+	}
+	if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The same translations brought back in PO, XLIFF 2.0 or XLIFF 1.2 give the same bytes.
+func TestExchangeFormatsAgree(t *testing.T) {
+	var pages []string
+	for _, format := range []string{"po", "xliff2", "xliff"} {
+		site, _, _ := exchangeSite(t)
+		files := exportTo(t, site, format)
+		if format == "po" {
+			fillPO(t, files[0])
+			fillPO(t, files[1])
+		} else {
+			fillXLIFF(t, files[0])
+			fillXLIFF(t, files[1])
+		}
+		code, stderr := importFiles(t, site, files, "-strict")
+		if code != 0 {
+			t.Fatalf("%s: import: exit %d: %s", format, code, stderr)
+		}
+		t.Logf("%s: %s", format, stderr)
+		pages = append(pages, readFile(t, filepath.Join(site, "content/ja/guide.md"))+readFile(t, filepath.Join(site, "content/ja/concepts.md")))
+	}
+	if pages[0] != pages[1] || pages[0] != pages[2] {
+		t.Errorf("the formats disagree:\n--- po\n%s\n--- xliff2\n%s\n--- xliff\n%s", pages[0], pages[1], pages[2])
+	}
+	if n := strings.Count(pages[0], "xxx"); n < 60 {
+		t.Errorf("only %d markers came in:\n%s", n, pages[0])
 	}
 }

@@ -19,7 +19,9 @@ var formats = map[string]struct {
 	ext   string
 	write func(io.Writer, *exchange.Document) error
 }{
-	"po": {".po", exchange.WritePO},
+	"po":     {".po", exchange.WritePO},
+	"xliff2": {".xlf", exchange.WriteXLIFF2},
+	"xliff":  {".xlf", exchange.WriteXLIFF12},
 }
 
 func runExport(ctx context.Context, args []string, stderr io.Writer) int {

@@ -15,6 +15,9 @@ type Incoming struct {
 	Fuzzy bool   // the translator did not confirm it
 	File  string // the exchange file, for diagnostics
 	Line  int
+	// Pieces are an XLIFF target's text and codes, which Apply writes as markdown with
+	// docsite's own codes (Text is then empty).
+	Pieces []Piece
 	// Err is set when the file's unit cannot be read back (a code the export did not
 	// write, a pair broken): the unit is rejected with it.
 	Err string
@@ -49,7 +52,18 @@ func Apply(p *Pairing, src, tgt *Page, in []Incoming) *Result {
 				"unit %s is not a unit of %s: the page changed since the export, or the ID was edited; its translation is not imported", x.ID, src.File))
 			continue
 		}
-		if x.Text == "" || x.Fuzzy {
+		if x.Pieces != nil && x.Err == "" {
+			tr := ""
+			if e.State != Untranslated {
+				tr = e.Translation()
+			}
+			text, err := number(e.Unit.Text, tr).resolve(x.Pieces)
+			if err != nil {
+				x.Err = err.Error()
+			}
+			x.Text = text
+		}
+		if x.Fuzzy || x.Err == "" && x.Text == "" {
 			r.Kept++
 			continue
 		}
