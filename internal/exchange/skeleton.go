@@ -102,7 +102,7 @@ func (h Hole) write(text string) string {
 		enc.Encode(text)
 		return strings.TrimSuffix(b.String(), "\n")
 	}
-	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(flank(text), "\n"), "\n")
 	var b strings.Builder
 	for i, l := range lines {
 		if i > 0 {

@@ -75,3 +75,26 @@ func TestPairFixture(t *testing.T) {
 		t.Logf("extra %q", u.Text)
 	}
 }
+
+// An imported bold that ends in CJK punctuation before a letter, or starts with it after
+// one, is written with an escaped space, and renders bold.
+func TestImportedCJKBoldRenders(t *testing.T) {
+	src := parse(t, "content/en/guide.md", fixture(t, "rev2/content/en/guide.md"))
+	tgt := parse(t, "content/ja/guide.md", fixture(t, "rev2/content/ja/guide.md"))
+	p := Pair(src, tgt)
+	res := Apply(p, src, tgt, []Incoming{
+		{ID: "old.p0.0", Text: "この節は**変わりました。**その後も", File: "ja.po", Line: 1},
+		{ID: "download.q3.1", Text: "これは**「引用」**です。", File: "ja.po", Line: 2},
+	})
+	got := string(res.Data)
+	for _, want := range []string{"この節は**変わりました。**\\ その後も", "これは\\ **「引用」**\\ です。"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the page lacks %q:\n%s", want, got)
+		}
+	}
+	md := markdown.New(markdown.Options{})
+	html, err := md.RenderString(md.Parse([]byte("この節は**変わりました。**\\ その後も\n\nこれは\\ **「引用」**\\ です。"), nil), nil)
+	if err != nil || !strings.Contains(html, "<strong>変わりました。</strong>その後も") || !strings.Contains(html, "これは<strong>「引用」</strong>です。") {
+		t.Errorf("not bold: %s (%v)", html, err)
+	}
+}

@@ -16,12 +16,15 @@ import (
 // East Asian line breaks on, goldmark decides whether to keep a soft break by the
 // characters on both sides, but only looks when the next node is text too; this looks at
 // the first character of whatever comes next and applies the same rule, so a break
-// between two Chinese characters still goes and one between English words stays.
+// between two Chinese characters still goes and one between English words stays. An
+// escaped space ("\ ", which the CJK extension parses so that emphasis can close after
+// CJK punctuation) is written as nothing, as goldmark's own writer does with that option.
 type softBreakRenderer struct{ base renderer.NodeRendererFunc }
 
 func newSoftBreakRenderer() softBreakRenderer {
 	var c capture
-	html.NewRenderer(html.WithEastAsianLineBreaks(html.EastAsianLineBreaksCSS3Draft)).RegisterFuncs(&c)
+	html.NewRenderer(html.WithEastAsianLineBreaks(html.EastAsianLineBreaksCSS3Draft),
+		html.WithWriter(html.NewWriter(html.WithEscapedSpace()))).RegisterFuncs(&c)
 	return softBreakRenderer{base: c.text}
 }
 
