@@ -117,6 +117,7 @@ func TestExportPO(t *testing.T) {
 		"msgctxt \"guide#download.p0.0\"\nmsgid \"Pick a **release** from the [downloads page][dl] and <kbd>Ctrl</kbd>+C to copy.\"\nmsgstr \"[ダウンロードページ][dl]から**リリース**を選び、<kbd>Ctrl</kbd>+C でコピーします。\"",
 		"#, fuzzy\n#| msgctxt \"guide#old.p0.0\"\n#| msgid \"This section will change.\"\nmsgctxt \"guide#old.p0.0\"\nmsgid \"This section has changed since.\"\nmsgstr \"この節は**変わります。**\"",
 		"msgctxt \"guide#old.p1.0\"\nmsgid \"A new paragraph.\"\nmsgstr \"\"",
+		"#. glossary (keep as written): Ctrl\n#: content/en/guide.md:16\nmsgctxt \"guide#download.p0.0\"",
 		"msgctxt \"guide#options.t0.r1.c1\"\nmsgid \"The configuration file\"\nmsgstr \"設定ファイル\"",
 		"msgctxt \"guide#_.fm.title\"\nmsgid \"Install the collector\"\nmsgstr \"コレクターのインストール\"",
 	} {
@@ -373,10 +374,15 @@ func validateXLIFF(t *testing.T, schema string, files []string) {
 	}
 }
 
-// The XLIFF exports validate against the OASIS schemas: 2.0 core and 1.2 strict.
+// The XLIFF exports validate against the OASIS schemas: 2.0 core and 1.2 strict; a
+// glossary term is marked translate="no".
 func TestExportXLIFFValidates(t *testing.T) {
 	site, _, _ := exchangeSite(t)
-	validateXLIFF(t, "xliff-core-2.0.xsd", exportTo(t, site, "xliff2"))
+	files := exportTo(t, site, "xliff2")
+	if guide := readFile(t, pick(t, files, "guide.xlf")); !strings.Contains(guide, `<ph id="3" dataRef="d3" canDelete="no"/><mrk id="g1" translate="no">Ctrl</mrk><ph id="4" dataRef="d4" canDelete="no"/>`) {
+		t.Errorf("the glossary term is not marked translate=\"no\":\n%s", guide)
+	}
+	validateXLIFF(t, "xliff-core-2.0.xsd", files)
 	validateXLIFF(t, "xliff-core-1.2-strict.xsd", exportTo(t, site, "xliff"))
 }
 
@@ -433,5 +439,35 @@ func TestExchangeFormatsAgree(t *testing.T) {
 	}
 	if n := strings.Count(pages[0], "xxx"); n < 60 {
 		t.Errorf("only %d markers came in:\n%s", n, pages[0])
+	}
+}
+
+// -tmx writes a memory of the aligned pairs: the stale unit's previous source with its
+// translation, never its new source; the unsure and the untranslated are left out; tags
+// are numbered as the XLIFF codes.
+func TestExportTMX(t *testing.T) {
+	site, _, _ := exchangeSite(t)
+	out := t.TempDir()
+	if code, _, stderr := runOut(t, "export", "-source", site, "-lang", "ja", "-format", "xliff", "-tmx", "-o", out); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	tmx := readFile(t, filepath.Join(out, "ja.tmx"))
+	for _, want := range []string{
+		`<tuv xml:lang="en"><seg>This section will change.</seg></tuv>` + "\n" + `   <tuv xml:lang="ja"><seg>この節は<bpt i="1" x="1">**</bpt>変わります。<ept i="1">**</ept></seg></tuv>`,
+		`<seg>Pick a <bpt i="1" x="1">**</bpt>release<ept i="1">**</ept> from the <bpt i="2" x="2">[</bpt>downloads page<ept i="2">][dl]</ept> and <ph x="3">&lt;kbd&gt;</ph>Ctrl<ph x="4">&lt;/kbd&gt;</ph>+C to copy.</seg>`,
+	} {
+		if !strings.Contains(tmx, want) {
+			t.Errorf("ja.tmx lacks %s\n%s", want, tmx)
+		}
+	}
+	for _, never := range []string{"This section has changed since.", "A new paragraph.", "Concepts intro."} {
+		if strings.Contains(tmx, never) {
+			t.Errorf("ja.tmx holds %q", never)
+		}
+	}
+	if _, err := exec.LookPath("xmllint"); err == nil {
+		if out, err := exec.Command("xmllint", "--noout", filepath.Join(out, "ja.tmx")).CombinedOutput(); err != nil {
+			t.Errorf("xmllint: %v\n%s", err, out)
+		}
 	}
 }

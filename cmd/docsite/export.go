@@ -67,8 +67,12 @@ func runExport(ctx context.Context, args []string, stderr io.Writer) int {
 		tr, fz, un = tr+t, fz+z, un+u
 	}
 	if *tmx {
-		fmt.Fprintln(stderr, "docsite export: -tmx is not written yet")
-		return 2
+		var b bytes.Buffer
+		if err := exchange.WriteTMX(&b, docs); err != nil {
+			fmt.Fprintf(stderr, "docsite export: %v\n", err)
+			return 1
+		}
+		files = append(files, write.File{Name: filepath.Join(*out, *lang+".tmx"), Data: b.Bytes()})
 	}
 	if err := mkdirs(files); err != nil {
 		fmt.Fprintf(stderr, "docsite export: %v\n", err)

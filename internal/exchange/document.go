@@ -39,12 +39,17 @@ func (d *Document) Counts() (translated, fuzzy, untranslated int) {
 	return
 }
 
-// terms are the glossary terms a unit's source text holds, sorted.
+// terms are the glossary terms a unit's source text holds, as it writes them, sorted.
+// Glossary terms are lower case (review.ReadGlossaries) and match whatever the case.
 func (d *Document) terms(text string) []string {
+	lower := strings.ToLower(text)
+	if len(lower) != len(text) {
+		return nil // case folding changed lengths: no place in text is known
+	}
 	var out []string
 	for _, t := range d.Glossary {
-		if t != "" && strings.Contains(text, t) {
-			out = append(out, t)
+		if i := strings.Index(lower, t); t != "" && i >= 0 {
+			out = append(out, text[i:i+len(t)])
 		}
 	}
 	sort.Strings(out)

@@ -130,8 +130,10 @@ func markTerms(s string, terms []string, mrk *int) string {
 	var b strings.Builder
 	for s != "" {
 		at, term := -1, ""
+		lower := strings.ToLower(s)
 		for _, t := range terms {
-			if i := strings.Index(s, t); i >= 0 && (at < 0 || i < at || i == at && len(t) > len(term)) {
+			t = strings.ToLower(t)
+			if i := strings.Index(lower, t); len(lower) == len(s) && i >= 0 && (at < 0 || i < at || i == at && len(t) > len(term)) {
 				at, term = i, t
 			}
 		}
@@ -140,7 +142,7 @@ func markTerms(s string, terms []string, mrk *int) string {
 			break
 		}
 		*mrk++
-		fmt.Fprintf(&b, `%s<mrk id="g%d" translate="no">%s</mrk>`, text(s[:at]), *mrk, text(term))
+		fmt.Fprintf(&b, `%s<mrk id="g%d" translate="no">%s</mrk>`, text(s[:at]), *mrk, text(s[at:at+len(term)]))
 		s = s[at+len(term):]
 	}
 	return b.String()
