@@ -414,31 +414,112 @@ func fillXLIFF(t *testing.T, name string) {
 	}
 }
 
+// filledPages exports the test site in format, fills the files with fill, imports them
+// under -strict and returns the Japanese pages it left.
+func filledPages(t *testing.T, format string, fill func(files []string) []string) string {
+	t.Helper()
+	site, _, _ := exchangeSite(t)
+	name, extra, _ := strings.Cut(format, " ")
+	files := fill(exportTo(t, site, name, strings.Fields(extra)...))
+	code, stderr := importFiles(t, site, files, "-strict")
+	if code != 0 {
+		t.Fatalf("%s: import: exit %d: %s", format, code, stderr)
+	}
+	t.Logf("%s: %s", format, stderr)
+	return readFile(t, filepath.Join(site, "content/ja/guide.md")) + readFile(t, filepath.Join(site, "content/ja/concepts.md"))
+}
+
+func fillPOs(t *testing.T) func([]string) []string {
+	return func(files []string) []string {
+		for _, f := range files {
+			fillPO(t, f)
+		}
+		return files
+	}
+}
+
 // The same translations brought back in PO, XLIFF 2.0 or XLIFF 1.2 give the same bytes.
 func TestExchangeFormatsAgree(t *testing.T) {
-	var pages []string
-	for _, format := range []string{"po", "xliff2", "xliff"} {
-		site, _, _ := exchangeSite(t)
-		files := exportTo(t, site, format)
-		if format == "po" {
-			fillPO(t, files[0])
-			fillPO(t, files[1])
-		} else {
-			fillXLIFF(t, files[0])
-			fillXLIFF(t, files[1])
+	fillXLIFFs := func(files []string) []string {
+		for _, f := range files {
+			fillXLIFF(t, f)
 		}
-		code, stderr := importFiles(t, site, files, "-strict")
-		if code != 0 {
-			t.Fatalf("%s: import: exit %d: %s", format, code, stderr)
-		}
-		t.Logf("%s: %s", format, stderr)
-		pages = append(pages, readFile(t, filepath.Join(site, "content/ja/guide.md"))+readFile(t, filepath.Join(site, "content/ja/concepts.md")))
+		return files
 	}
+	pages := []string{filledPages(t, "po", fillPOs(t)), filledPages(t, "xliff2", fillXLIFFs), filledPages(t, "xliff", fillXLIFFs)}
 	if pages[0] != pages[1] || pages[0] != pages[2] {
 		t.Errorf("the formats disagree:\n--- po\n%s\n--- xliff2\n%s\n--- xliff\n%s", pages[0], pages[1], pages[2])
 	}
 	if n := strings.Count(pages[0], "xxx"); n < 60 {
 		t.Errorf("only %d markers came in:\n%s", n, pages[0])
+	}
+}
+
+// omegatProject is an OmegaT 3.6 project: English to Japanese, one segment per unit (no
+// sentence segmentation), tags kept.
+const omegatProject = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<omegat>
+    <project version="1.0">
+        <source_dir>__DEFAULT__</source_dir>
+        <source_dir_excludes/>
+        <target_dir>__DEFAULT__</target_dir>
+        <tm_dir>__DEFAULT__</tm_dir>
+        <glossary_dir>__DEFAULT__</glossary_dir>
+        <glossary_file>__DEFAULT__</glossary_file>
+        <dictionary_dir>__DEFAULT__</dictionary_dir>
+        <source_lang>en</source_lang>
+        <target_lang>ja</target_lang>
+        <source_tok>org.omegat.tokenizer.LuceneEnglishTokenizer</source_tok>
+        <target_tok>org.omegat.tokenizer.LuceneJapaneseTokenizer</target_tok>
+        <sentence_seg>false</sentence_seg>
+        <support_default_translations>true</support_default_translations>
+        <remove_tags>false</remove_tags>
+    </project>
+</omegat>
+`
+
+var omegatTarget = regexp.MustCompile(`(?s)(<tuv lang="ja">\s*<seg>)(.*?)(</seg>)`)
+
+// OmegaT 3.6 in console mode, on a project made of the XLIFF 1.2 export and its TMX,
+// translates every segment as a translator would (its project memory holds, for each
+// segment as OmegaT reads it, tags and all, that text between "xxx" markers); importing
+// what it writes gives the pages the PO round trip gives.
+func TestExchangeOmegaT(t *testing.T) {
+	if _, err := exec.LookPath("omegat"); err != nil {
+		t.Skip("no omegat (Debian: omegat)")
+	}
+	viaPO := filledPages(t, "po", fillPOs(t))
+	viaOmegaT := filledPages(t, "xliff -tmx", func(files []string) []string {
+		proj := t.TempDir()
+		for _, d := range []string{"source", "target", "tm", "omegat", "glossary", "dictionary"} {
+			os.MkdirAll(filepath.Join(proj, d), 0o755)
+		}
+		for _, f := range files {
+			os.WriteFile(filepath.Join(proj, "source", filepath.Base(f)), []byte(readFile(t, f)), 0o644)
+		}
+		tmx := filepath.Join(filepath.Dir(filepath.Dir(files[0])), "ja.tmx")
+		os.WriteFile(filepath.Join(proj, "tm", "ja.tmx"), []byte(readFile(t, tmx)), 0o644)
+		os.WriteFile(filepath.Join(proj, "omegat.project"), []byte(omegatProject), 0o644)
+		omegat := func(args ...string) {
+			out, err := exec.Command("omegat", append([]string{proj}, args...)...).CombinedOutput()
+			if err != nil || !strings.Contains(string(out), "Finished") {
+				t.Fatalf("omegat %s: %v\n%s", strings.Join(args, " "), err, out)
+			}
+		}
+		// the segments as OmegaT reads them, each translated as itself
+		pseudo := filepath.Join(t.TempDir(), "pseudo.tmx")
+		omegat("--mode=console-createpseudotranslatetmx", "--pseudotranslatetmx="+pseudo, "--pseudotranslatetype=equal")
+		memory := omegatTarget.ReplaceAllString(readFile(t, pseudo), "${1}xxx${2}xxx${3}")
+		os.WriteFile(filepath.Join(proj, "omegat", "project_save.tmx"), []byte(memory), 0o644)
+		omegat("--mode=console-translate")
+		var out []string
+		for _, f := range files {
+			out = append(out, filepath.Join(proj, "target", filepath.Base(f)))
+		}
+		return out
+	})
+	if viaPO != viaOmegaT {
+		t.Errorf("OmegaT's translation differs from PO's:\n--- po\n%s\n--- omegat\n%s", viaPO, viaOmegaT)
 	}
 }
 
