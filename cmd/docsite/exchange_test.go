@@ -552,3 +552,58 @@ func TestExportTMX(t *testing.T) {
 		}
 	}
 }
+
+// Import resolves unit IDs against the source revision the files were exported from: a
+// paragraph added upstream during translation shifts the blocks' indexes, yet every
+// translation lands where it was made, and the pages record the export's revision.
+func TestImportResolvesAtExportRevision(t *testing.T) {
+	site, _, rev2 := exchangeSite(t)
+	files := exportTo(t, site, "po")
+	fillPOs(t)(files)
+	guide := readFile(t, filepath.Join(site, "content/en/guide.md"))
+	writeFiles(t, site, map[string]string{"content/en/guide.md": strings.Replace(guide, "## Download {#download}\n\n", "## Download {#download}\n\nA paragraph added upstream.\n\n", 1)})
+	gitIn(t, site, "commit", "-q", "-am", "third")
+	code, stderr := importFiles(t, site, files, "-strict")
+	if code != 0 {
+		t.Fatalf("import: exit %d: %s", code, stderr)
+	}
+	ja := readFile(t, filepath.Join(site, "content/ja/guide.md"))
+	for _, want := range []string{
+		"## xxxダウンロードxxx {#download}\n\nxxx[ダウンロードページ][dl]から**リリース**を選び、<kbd>Ctrl</kbd>+C でコピーします。xxx\n",
+		"default_lang_commit: " + rev2 + "\n",
+	} {
+		if !strings.Contains(ja, want) {
+			t.Errorf("the page lacks %q:\n%s", want, ja)
+		}
+	}
+	if strings.Contains(ja, "added upstream") {
+		t.Errorf("the upstream paragraph came in:\n%s", ja)
+	}
+}
+
+// A draft translation is the page's translation (pre-filled from, written back into), and
+// a translation that cannot be read is neither exported nor overwritten.
+func TestExchangeDraftAndBrokenTranslations(t *testing.T) {
+	site := t.TempDir()
+	writeFiles(t, site, map[string]string{
+		"content/en/a.md": "# Title\n\nText.\n",
+		"content/ja/a.md": "---\ndraft: true\n---\n# 題\n\n本文。\n",
+		"content/en/b.md": "# Bee\n\nMore text.\n",
+		"content/ja/b.md": "---\ntitle: [unclosed\n---\n# 蜂\n",
+	})
+	out := t.TempDir()
+	code, _, stderr := runOut(t, "export", "-source", site, "-lang", "ja", "-format", "po", "-o", out)
+	if code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	if !regexp.MustCompile(`content/ja/b\.md:\d+: warning: exchange-kept: the translation cannot be read`).MatchString(stderr) {
+		t.Errorf("the broken translation is not reported:\n%s", stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "ja", "b.po")); err == nil {
+		t.Error("the page with a broken translation was exported")
+	}
+	po := readFile(t, filepath.Join(out, "ja", "a.po"))
+	if !strings.Contains(po, "msgid \"Text.\"\nmsgstr \"本文。\"") {
+		t.Errorf("the draft did not pre-fill the export:\n%s", po)
+	}
+}

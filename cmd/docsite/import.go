@@ -94,7 +94,12 @@ func runImport(ctx context.Context, args []string, stderr io.Writer) int {
 			if p.Target != nil && string(data) == string(p.Target.Raw) {
 				continue
 			}
-			out = append(out, write.File{Name: filepath.Join(*source, filepath.FromSlash(p.TargetFile)), Data: data})
+			name := filepath.Join(*source, filepath.FromSlash(p.TargetFile))
+			if _, err := os.Lstat(name); p.Target == nil && err == nil {
+				diags = append(diags, diag.Warnf(p.TargetFile, 1, 0, "exchange-kept", "the file exists but is not the %s translation of %s: it is left as it is", *lang, p.Source.File))
+				continue
+			}
+			out = append(out, write.File{Name: name, Data: data})
 			pages++
 		}
 	}

@@ -50,6 +50,7 @@ type ExchangeOptions struct {
 
 // Exchange parses every page of the site in its source language and in xo.Lang.
 func Exchange(ctx context.Context, opts Options, xo ExchangeOptions) (*ExchangeSite, error) {
+	opts.Drafts = true // a draft is translated too, and must not be taken for a missing page
 	s, closeRoot, err := open(opts)
 	if err != nil {
 		return nil, err
@@ -92,7 +93,13 @@ func Exchange(ctx context.Context, opts Options, xo ExchangeOptions) (*ExchangeS
 		if xp.Source, err = exchange.Parse(src.File, raw, md); err != nil {
 			return nil, diag.Errorf(src.File, 1, 0, "front-matter", "%v", err)
 		}
-		if p := g.Page(lang.Code); p != nil && p.Err == nil {
+		p := g.Page(lang.Code)
+		if p != nil && p.Err != nil {
+			x.Diags = append(x.Diags, diag.Warnf(p.File, p.Err.Line, 0, "exchange-kept",
+				"the translation cannot be read (%s): the page is neither exported nor imported", p.Err.Message))
+			continue
+		}
+		if p != nil {
 			xp.TargetFile = p.File
 			raw, err := fs.ReadFile(s.fsys, p.File)
 			if err != nil {
