@@ -98,3 +98,59 @@ func TestImportedCJKBoldRenders(t *testing.T) {
 		t.Errorf("not bold: %s (%v)", html, err)
 	}
 }
+
+// Front matter in YAML, TOML and JSON: only the text keys are units, the block comes back
+// byte for byte, and a new value is written in the form its line needs.
+func TestFrontMatterUnits(t *testing.T) {
+	for _, tc := range []struct{ raw, title, want string }{
+		{"---\ntitle: Plain title # a comment\nweight: 2\ndescription: 'It''s here'\n---\nBody.\n", "題: 副題", "---\ntitle: \"題: 副題\" # a comment\nweight: 2\ndescription: 'It''s here'\n---\nBody.\n"},
+		{"+++\ntitle = 'Literal'\nlinkTitle = \"Basic \\\"q\\\"\"\n+++\nBody.\n", "it's", "+++\ntitle = \"it's\"\nlinkTitle = \"Basic \\\"q\\\"\"\n+++\nBody.\n"},
+		{"{\n  \"title\": \"JSON <b>\",\n  \"weight\": 1\n}\nBody.\n", "新しい \"題\" <b>", "{\n  \"title\": \"新しい \\\"題\\\" <b>\",\n  \"weight\": 1\n}\nBody.\n"},
+	} {
+		p := parse(t, "content/en/a.md", []byte(tc.raw))
+		units := Segment(p)
+		var fills, same []Fill
+		for _, u := range units {
+			same = append(same, Fill{Hole: u.Hole, Old: u.Text, New: u.Text})
+			if u.Key.Field == "title" {
+				fills = append(fills, Fill{Hole: u.Hole, Old: u.Text, New: tc.title})
+			}
+		}
+		if got := string(Rebuild(p.Raw, same)); got != tc.raw {
+			t.Errorf("untouched: %q, want %q", got, tc.raw)
+		}
+		if len(fills) != 1 {
+			t.Errorf("%q: no title unit in %+v", tc.raw, units)
+			continue
+		}
+		if got := string(Rebuild(p.Raw, fills)); got != tc.want {
+			t.Errorf("translated: %q\nwant %q", got, tc.want)
+		}
+		if n := len(units); n != 3 && n != 2 {
+			t.Errorf("%q: %d units: %+v", tc.raw, n, units)
+		}
+	}
+}
+
+// Units of a section that did not change keep their IDs when another section changes.
+func TestIDsStable(t *testing.T) {
+	ids := func(name string) map[string]string {
+		p := parse(t, name, fixture(t, name))
+		units := Segment(p)
+		AssignIDs(units, p.Outline)
+		out := map[string]string{}
+		for _, u := range units {
+			out[u.ID] = u.Text
+		}
+		return out
+	}
+	before, after := ids("rev1/content/en/guide.md"), ids("rev2/content/en/guide.md")
+	for id, text := range before {
+		if strings.HasPrefix(id, "old.") {
+			continue
+		}
+		if after[id] != text {
+			t.Errorf("unit %s was %q, is %q", id, text, after[id])
+		}
+	}
+}
