@@ -607,3 +607,62 @@ func TestExchangeDraftAndBrokenTranslations(t *testing.T) {
 		t.Errorf("the draft did not pre-fill the export:\n%s", po)
 	}
 }
+
+// A page the language lacks that holds nothing to translate is not copied into it by an
+// import (it would be the source's text).
+func TestImportCopiesNoUntranslatedPage(t *testing.T) {
+	site := t.TempDir()
+	writeFiles(t, site, map[string]string{
+		"content/en/code.md": "```sh\nmake\n```\n",
+		"content/en/a.md":    "# Title\n",
+		"content/ja/a.md":    "# 題\n",
+	})
+	out := t.TempDir()
+	if code, _, stderr := runOut(t, "export", "-source", site, "-lang", "ja", "-format", "po", "-o", out); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	code, stderr := importFiles(t, site, []string{filepath.Join(out, "ja", "code.po"), filepath.Join(out, "ja", "a.po")})
+	if code != 0 {
+		t.Fatalf("import: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(site, "content/ja/code.md")); err == nil {
+		t.Errorf("import made content/ja/code.md: %s", stderr)
+	}
+}
+
+// An untouched import leaves a complete translation's recorded revision alone, even when
+// it is older than the export's; translating a unit moves it.
+func TestUntouchedImportKeepsRevision(t *testing.T) {
+	site := t.TempDir()
+	writeFiles(t, site, map[string]string{
+		"site.toml":       "[review]\nrevisionKey = \"default_lang_commit\"\n",
+		"content/en/a.md": "# Title\n\nText.\n",
+		"content/en/b.md": "# Bee\n",
+	})
+	gitIn(t, site, "init", "-q")
+	gitIn(t, site, "add", ".")
+	gitIn(t, site, "commit", "-q", "-m", "first")
+	first := gitIn(t, site, "rev-parse", "HEAD")
+	writeFiles(t, site, map[string]string{
+		"content/en/b.md": "# Bee\n\nMore.\n",
+		"content/ja/a.md": "---\ndefault_lang_commit: " + first + "\n---\n# 題\n\n本文。\n",
+	})
+	gitIn(t, site, "add", ".")
+	gitIn(t, site, "commit", "-q", "-m", "second")
+	head := gitIn(t, site, "rev-parse", "HEAD")
+	out := t.TempDir()
+	if code, _, stderr := runOut(t, "export", "-source", site, "-lang", "ja", "-format", "po", "-o", out); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	po := filepath.Join(out, "ja", "a.po")
+	if code, stderr := importFiles(t, site, []string{po}); code != 0 || gitIn(t, site, "status", "--porcelain") != "" {
+		t.Fatalf("an untouched import: exit %d, changed %s: %s", code, gitIn(t, site, "status", "--porcelain"), stderr)
+	}
+	os.WriteFile(po, []byte(strings.Replace(readFile(t, po), `msgstr "本文。"`, `msgstr "新しい本文。"`, 1)), 0o644)
+	if code, stderr := importFiles(t, site, []string{po}); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, stderr)
+	}
+	if ja := readFile(t, filepath.Join(site, "content/ja/a.md")); ja != "---\ndefault_lang_commit: "+head+"\n---\n# 題\n\n新しい本文。\n" {
+		t.Errorf("after a translation:\n%s", ja)
+	}
+}

@@ -84,7 +84,7 @@ func runImport(ctx context.Context, args []string, stderr io.Writer) int {
 				continue
 			}
 			data := res.Data
-			if res.Done && usesKey && rev != "" {
+			if res.Done && res.Touched && usesKey && rev != "" {
 				if set, err := load.SetKey(data, x.RevisionKey, rev); err == nil {
 					data = set
 				} else {

@@ -306,7 +306,9 @@ func Guards(tokens []Token) []string {
 	var out []string
 	for _, tk := range tokens {
 		if tk.Code != nil && tk.Code.Guard != "" {
-			out = append(out, tk.Code.Guard)
+			// white space as markdown reads it: a line break in a code span or a label
+			// is a space, and runs of spaces are one
+			out = append(out, strings.Join(strings.Fields(tk.Code.Guard), " "))
 		}
 	}
 	slices.Sort(out)

@@ -30,16 +30,19 @@ type Result struct {
 	// or a unit with nowhere to go yet); Rejected failed the check.
 	Imported, Kept, Rejected int
 	Diags                    diag.List
-	// Done is set when no unit of the page is left fuzzy or untranslated: the page may
-	// record the source revision it now matches.
-	Done bool
+	// Done is set when no unit of the page is left fuzzy or untranslated; Touched when the
+	// import changed a unit's text or confirmed one that was not translated. A page both
+	// Done and Touched may record the source revision it now matches; an untouched export
+	// changes nothing.
+	Done, Touched bool
 }
 
 // Apply writes the translations into the page's translation (tgt, nil when the language
 // has none yet), rebuilt from its skeleton: only unit text changes, and a unit whose
 // translation was not confirmed or fails the check keeps the page's text. A source block
 // or section the translation lacks is added, from the source's skeleton, once every unit
-// of it is translated; a page the language lacks is made once every unit is.
+// of it is translated; a page the language lacks is made once every unit is (and there is
+// one at least: a page with nothing to translate is not copied).
 func Apply(p *Pairing, src, tgt *Page, in []Incoming) *Result {
 	r := &Result{Done: true}
 	got := map[string]*Incoming{}
@@ -67,6 +70,17 @@ func Apply(p *Pairing, src, tgt *Page, in []Incoming) *Result {
 			r.Kept++
 			continue
 		}
+		if x.Err == "" && e.Target != nil && sameText(e.Target.Text, x.Text) {
+			// what the page says already: nothing to check, nothing to write
+			if e.State == Translated {
+				r.Kept++
+			} else {
+				r.Imported++
+				r.Touched = true // a suggestion confirmed
+			}
+			got[x.ID] = x
+			continue
+		}
 		if why := x.Err; why != "" || !sameGuards(e.Unit.Text, x.Text, &why) {
 			r.Rejected++
 			at := ""
@@ -86,23 +100,25 @@ func Apply(p *Pairing, src, tgt *Page, in []Incoming) *Result {
 		}
 	}
 	if tgt == nil {
-		if !r.Done {
+		if !r.Done || len(got) == 0 {
 			r.Kept += len(got)
 			return r
 		}
 		r.Data = Rebuild(src.Raw, p.fills(p.Entries, got, false))
-		r.Imported = len(got)
+		r.Imported, r.Touched = len(got), true
 		return r
 	}
 	fills := p.fills(p.Entries, got, true)
 	ins, placed := p.insertions(src, tgt, got)
 	fills = append(fills, ins...)
 	for _, e := range p.Entries {
-		if got[e.Unit.ID] == nil {
-			continue
+		x := got[e.Unit.ID]
+		if x == nil || e.Target != nil && sameText(e.Target.Text, x.Text) {
+			continue // none, or counted above
 		}
 		if e.Target != nil || placed[e.Unit.ID] {
 			r.Imported++
+			r.Touched = true
 		} else {
 			r.Kept++
 			r.Done = false

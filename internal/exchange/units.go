@@ -35,6 +35,7 @@ package exchange
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -84,7 +85,37 @@ func Segment(p *Page) []Unit {
 	s := &segmenter{p: p, src: p.Raw}
 	s.frontMatter()
 	s.body()
-	return s.units
+	return s.disjoint()
+}
+
+// disjoint drops a unit whose hole overlaps an earlier one's (markup the outline and the
+// parse see differently): its text stays in the page, untranslated, and holes never
+// overlap.
+func (s *segmenter) disjoint() []Unit {
+	order := make([]int, len(s.units))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return s.units[a].Hole.Start - s.units[b].Hole.Start })
+	drop := make([]bool, len(s.units))
+	end, dropped := -1, false
+	for _, i := range order {
+		if h := s.units[i].Hole; h.Start < end || h.Start == end && h.Start == h.End {
+			drop[i], dropped = true, true
+			continue
+		}
+		end = max(end, s.units[i].Hole.End)
+	}
+	if !dropped {
+		return s.units
+	}
+	out := s.units[:0]
+	for i, u := range s.units {
+		if !drop[i] {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 type segmenter struct {
@@ -454,11 +485,10 @@ func (s *segmenter) table(n *table.Node, k Key) {
 	if n.Origin == table.OriginHTML {
 		return
 	}
-	blk := s.p.Outline.Sections[k.Section].Blocks[k.Block]
 	row := 0
-	for _, l := range fileLines(s.src, blk.Line, blk.EndLine) {
+	for _, l := range s.tableLines(n, k) {
 		line := s.src[l[0]:l[1]]
-		if delimiterRow(line) || len(bytes.TrimSpace(line)) == 0 {
+		if delimiterRow(line) {
 			continue
 		}
 		for col, c := range pipeCells(line) {
@@ -468,6 +498,44 @@ func (s *segmenter) table(n *table.Node, k Key) {
 		}
 		row++
 	}
+}
+
+// tableLines finds a pipe table's lines: from its header row (the line before the first
+// delimiter row after the block before it) to the blank line after it. The table model's
+// line is not trusted: after shortcodes holding code it can be off by a few lines.
+func (s *segmenter) tableLines(n *table.Node, k Key) [][2]int {
+	from := 0
+	for p := n.PreviousSibling(); p != nil; p = p.PreviousSibling() {
+		if p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
+			from = p.Lines().At(p.Lines().Len() - 1).Stop
+			break
+		}
+	}
+	blk := s.p.Outline.Sections[k.Section].Blocks[k.Block]
+	first := markdown.Line(s.src, from)
+	lines := fileLines(s.src, first, max(blk.EndLine, first)+len(s.src))
+	start := -1
+	for i, l := range lines {
+		if n.Origin == table.OriginGFM && i > 0 && delimiterRow(s.src[l[0]:l[1]]) && bytes.IndexByte(s.src[lines[i-1][0]:lines[i-1][1]], '|') >= 0 {
+			start = i - 1
+			break
+		}
+		if n.Origin == table.OriginPipes && markdown.Line(s.src, l[0]) == blk.Line {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return nil
+	}
+	var out [][2]int
+	for _, l := range lines[start:] {
+		if len(bytes.TrimSpace(s.src[l[0]:l[1]])) == 0 {
+			break // the table ends at a blank line
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // fileLines returns the spans of lines first to last (1-based) of src, without their

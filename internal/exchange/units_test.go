@@ -154,3 +154,36 @@ func TestIDsStable(t *testing.T) {
 		}
 	}
 }
+
+// A table's cells are read from its own lines, found in the file (the table model's line
+// is off after shortcodes holding code), up to the blank line after it: the paragraph
+// after it is a paragraph, not a row.
+func TestTableLines(t *testing.T) {
+	raw := []byte("{{< tabpane text=true >}}\n\n{{% tab \"A\" %}}\n\n```sh\none\ntwo\n```\n\n{{% /tab %}} {{% tab \"B\" %}}\n\n```sh\nthree\n```\n\n{{% /tab %}} {{< /tabpane >}}\n\n" +
+		"Intro.\n\n| Tag | Description |\n| --- | ----------- |\n| a:  | The `a` key |\n\nAll tags are optional, and\nsome have defaults.\n")
+	p := parse(t, "content/en/a.md", raw)
+	var got []string
+	for _, u := range Segment(p) {
+		got = append(got, fmt.Sprintf("%d %s: %s", u.Line, u.What, u.Text))
+	}
+	want := []string{"18 paragraph: Intro.", "20 table cell: Tag", "20 table cell: Description", "22 table cell: a:", "22 table cell: The `a` key", "24 paragraph: All tags are optional, and\nsome have defaults."}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("units:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// The check compares markup as markdown reads it (a line break in a label or a code span
+// is a space), and a unit brought back as the page already says is never rejected, even
+// where the page's translation differs from its source's markup.
+func TestCheckOnlyWhatChanged(t *testing.T) {
+	src := parse(t, "content/en/a.md", []byte("Read the [guide][instrument\nselection] and run `make`.\n\nSecond `code` here.\n"))
+	tgt := parse(t, "content/ja/a.md", []byte("[ガイド][instrument\nselection]を読み、`make` を実行します。\n\n二番目。\n"))
+	p := Pair(src, tgt)
+	res := Apply(p, src, tgt, []Incoming{
+		{ID: "_.p0.0", Text: "[ガイド][instrument selection]を読み、`make` を実行してください。", File: "a.po", Line: 1},
+		{ID: "_.p1.0", Text: "二番目。", File: "a.po", Line: 2},
+	})
+	if res.Rejected != 0 || res.Imported != 1 || res.Kept != 1 {
+		t.Errorf("imported %d, kept %d, rejected %d: %v", res.Imported, res.Kept, res.Rejected, res.Diags)
+	}
+}
