@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"docsite/internal/exchange"
+	"docsite/internal/markdown"
 )
 
 // exchangeSite makes the exchange tests' site (internal/exchange/testdata/site.txtar) in a
@@ -608,25 +611,31 @@ func TestExchangeDraftAndBrokenTranslations(t *testing.T) {
 	}
 }
 
-// A page the language lacks that holds nothing to translate is not copied into it by an
-// import (it would be the source's text).
-func TestImportCopiesNoUntranslatedPage(t *testing.T) {
+// A page that holds nothing to translate is not exported (an XLIFF 2.0 file needs a unit),
+// and an import never copies it into a language that lacks it (it would be the source's
+// text).
+func TestNothingToTranslate(t *testing.T) {
 	site := t.TempDir()
 	writeFiles(t, site, map[string]string{
 		"content/en/code.md": "```sh\nmake\n```\n",
 		"content/en/a.md":    "# Title\n",
 		"content/ja/a.md":    "# 題\n",
 	})
-	out := t.TempDir()
-	if code, _, stderr := runOut(t, "export", "-source", site, "-lang", "ja", "-format", "po", "-o", out); code != 0 {
-		t.Fatalf("export: exit %d: %s", code, stderr)
+	for _, format := range []string{"po", "xliff2"} {
+		out := t.TempDir()
+		if code, _, stderr := runOut(t, "export", "-source", site, "-lang", "ja", "-format", format, "-o", out); code != 0 {
+			t.Fatalf("export: exit %d: %s", code, stderr)
+		}
+		if entries, _ := os.ReadDir(filepath.Join(out, "ja")); len(entries) != 1 {
+			t.Errorf("%s: export wrote %v, want a's file only", format, entries)
+		}
 	}
-	code, stderr := importFiles(t, site, []string{filepath.Join(out, "ja", "code.po"), filepath.Join(out, "ja", "a.po")})
-	if code != 0 {
-		t.Fatalf("import: exit %d: %s", code, stderr)
+	src, err := exchange.Parse("content/en/code.md", []byte("```sh\nmake\n```\n"), markdown.New(markdown.Options{}))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(site, "content/ja/code.md")); err == nil {
-		t.Errorf("import made content/ja/code.md: %s", stderr)
+	if res := exchange.Apply(exchange.Pair(src, nil), src, nil, nil); res.Data != nil {
+		t.Errorf("import would make the page:\n%s", res.Data)
 	}
 }
 
@@ -664,5 +673,14 @@ func TestUntouchedImportKeepsRevision(t *testing.T) {
 	}
 	if ja := readFile(t, filepath.Join(site, "content/ja/a.md")); ja != "---\ndefault_lang_commit: "+head+"\n---\n# 題\n\n新しい本文。\n" {
 		t.Errorf("after a translation:\n%s", ja)
+	}
+}
+
+// -stale-only exports only the units that need work.
+func TestExportStaleOnly(t *testing.T) {
+	site, _, _ := exchangeSite(t)
+	guide := readFile(t, pick(t, exportTo(t, site, "po", "-stale-only"), "guide.po"))
+	if !strings.Contains(guide, `msgctxt "guide#old.p0.0"`) || !strings.Contains(guide, `msgctxt "guide#old.p1.0"`) || strings.Contains(guide, `msgctxt "guide#download.p0.0"`) {
+		t.Errorf("-stale-only:\n%s", guide)
 	}
 }

@@ -107,8 +107,8 @@ func exportDocuments(x *build.ExchangeSite, staleOnly bool) ([]*exchange.Documen
 			}
 			d.Entries = append(d.Entries, e)
 		}
-		if staleOnly && len(d.Entries) == 0 {
-			continue
+		if len(d.Entries) == 0 {
+			continue // nothing to translate (or, with -stale-only, nothing to do)
 		}
 		docs = append(docs, d)
 	}
