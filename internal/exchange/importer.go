@@ -81,7 +81,11 @@ func Apply(p *Pairing, src, tgt *Page, in []Incoming) *Result {
 			got[x.ID] = x
 			continue
 		}
-		if why := x.Err; why != "" || !sameGuards(e.Unit.Text, x.Text, &why) {
+		into := tgt
+		if e.Target == nil || tgt == nil {
+			into = src // a block added from the source brings its definitions along
+		}
+		if why := x.Err; why != "" || !sameGuards(e.Unit.Text, x.Text, src.reference, into.reference, &why) {
 			r.Rejected++
 			at := ""
 			if e.Target != nil {
@@ -265,9 +269,11 @@ func lineStart(src []byte, line int) int {
 
 // sameGuards reports whether a translation keeps its source's protected markup (link
 // destinations, code spans, shortcodes, HTML tags, footnote references, inline ids), in
-// any order; why says what differs when it does not.
-func sameGuards(source, translation string, why *string) bool {
-	want, have := Guards(Tokenize(source)), Guards(Tokenize(translation))
+// any order; why says what differs when it does not. A reference link counts by the
+// destination its label has in its page (srcRef for the source, tgtRef for the page the
+// translation goes into), so a translation may rename the label its page defines.
+func sameGuards(source, translation string, srcRef, tgtRef func(string) (string, bool), why *string) bool {
+	want, have := resolveRefs(Guards(Tokenize(source)), srcRef), resolveRefs(Guards(Tokenize(translation)), tgtRef)
 	if slices.Equal(want, have) {
 		return true
 	}
@@ -315,4 +321,18 @@ func short(s string) string {
 		return string(r[:60]) + "…"
 	}
 	return s
+}
+
+// resolveRefs writes each reference guard ("ref label") as the link it stands for, when
+// the page defines the label, and sorts the guards again.
+func resolveRefs(guards []string, ref func(string) (string, bool)) []string {
+	for i, g := range guards {
+		if label, ok := strings.CutPrefix(g, "ref "); ok {
+			if dest, ok := ref(label); ok {
+				guards[i] = "link " + dest
+			}
+		}
+	}
+	slices.Sort(guards)
+	return guards
 }

@@ -1,6 +1,8 @@
 package exchange
 
 import (
+	"github.com/yuin/goldmark/util"
+
 	"docsite/internal/load"
 	"docsite/internal/markdown"
 	"docsite/internal/outline"
@@ -17,4 +19,13 @@ func Parse(file string, raw []byte, md *markdown.Parser) (*Page, error) {
 	o := outline.Build(doc.Root, doc.Src, file)
 	outline.SetIDs(o)
 	return &Page{File: file, Raw: raw, Doc: doc, Outline: o}, nil
+}
+
+// reference is the destination of the link reference definition label names in the page.
+func (p *Page) reference(label string) (string, bool) {
+	r, ok := p.Doc.Context().Reference(util.ToLinkReference([]byte(label)))
+	if !ok {
+		return "", false
+	}
+	return string(r.Destination()), true
 }

@@ -187,3 +187,19 @@ func TestCheckOnlyWhatChanged(t *testing.T) {
 		t.Errorf("imported %d, kept %d, rejected %d: %v", res.Imported, res.Kept, res.Rejected, res.Diags)
 	}
 }
+
+// A reference link is checked by the destination its label has in its page: a
+// translation that defines a label of its own for the same destination passes; one whose
+// label leads elsewhere does not.
+func TestCheckReferencesByDestination(t *testing.T) {
+	src := parse(t, "content/en/a.md", []byte("See the [JSON file encoding][] spec.\n\nAnd [more][json file encoding].\n\n[json file encoding]: https://example.org/json\n"))
+	tgt := parse(t, "content/ja/a.md", []byte("[JSONファイル][]を見てください。\n\nそして[詳細][JSONファイル]。\n\n[jsonファイル]: https://example.org/json\n[other]: https://example.org/other\n"))
+	p := Pair(src, tgt)
+	res := Apply(p, src, tgt, []Incoming{
+		{ID: "_.p0.0", Text: "xxx[JSONファイル][]を見てください。xxx", File: "a.po", Line: 1},
+		{ID: "_.p1.0", Text: "そして[詳細][other]。", File: "a.po", Line: 2},
+	})
+	if res.Imported != 1 || res.Rejected != 1 || !strings.Contains(res.Diags[0].Message, `lost "link https://example.org/json"; added "link https://example.org/other"`) {
+		t.Errorf("imported %d, rejected %d: %v", res.Imported, res.Rejected, res.Diags)
+	}
+}
