@@ -1,9 +1,12 @@
 package exchange
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/yuin/goldmark/ast"
 
 	"docsite/internal/diag"
 )
@@ -113,8 +116,9 @@ func Apply(p *Pairing, src, tgt *Page, in []Incoming) *Result {
 		return r
 	}
 	fills := p.fills(p.Entries, got, true)
-	ins, placed := p.insertions(src, tgt, got)
+	ins, placed, diags := p.insertions(src, tgt, got)
 	fills = append(fills, ins...)
+	r.Diags = append(r.Diags, diags...)
 	for _, e := range p.Entries {
 		x := got[e.Unit.ID]
 		if x == nil || e.Target != nil && sameText(e.Target.Text, x.Text) {
@@ -156,10 +160,13 @@ func (p *Pairing) fills(entries []Entry, got map[string]*Incoming, inTarget bool
 // insertions are the source blocks and sections the translation lacks, each made from the
 // source's bytes with every unit translated, and where they go in the translation; placed
 // lists the units they hold. A block or section with a unit left untranslated is not
-// added: the site shows no English in a translation.
-func (p *Pairing) insertions(src, tgt *Page, got map[string]*Incoming) ([]Fill, map[string]bool) {
+// added: the site shows no English in a translation. A translated unit that cannot be
+// placed (its block is in the translation with fewer parts, or the place found for it is
+// not between two blocks) is reported and left out.
+func (p *Pairing) insertions(src, tgt *Page, got map[string]*Incoming) ([]Fill, map[string]bool, diag.List) {
 	placed := map[string]bool{}
 	var out []Fill
+	var diags diag.List
 	type piece struct{ sec, blk int }
 	var order []piece
 	units := map[piece][]*Entry{}
@@ -178,39 +185,104 @@ func (p *Pairing) insertions(src, tgt *Page, got map[string]*Incoming) ([]Fill, 
 		}
 		units[pc] = append(units[pc], e)
 	}
+	noPlace := func(es []*Entry, why string) {
+		for _, e := range es {
+			if x := got[e.Unit.ID]; x != nil {
+				diags = append(diags, diag.Warnf(x.File, x.Line, 0, "exchange-kept",
+					"unit %s is translated but has no place in %s: %s; add it there by hand", e.Unit.ID, tgt.File, why))
+			}
+		}
+	}
 	for _, pc := range order {
 		es := units[pc]
+		if _, paired := p.blocks[[2]int{pc.sec, pc.blk}]; paired {
+			noPlace(es, "its block is translated there with fewer parts")
+			continue
+		}
+		if _, paired := p.secs[pc.sec]; paired && pc.blk < 0 {
+			noPlace(es, "its section's heading is not translated there")
+			continue
+		}
 		if slices.ContainsFunc(es, func(e *Entry) bool { return got[e.Unit.ID] == nil }) {
-			continue
+			continue // not every unit is translated: the block stays out
 		}
-		sec := src.Outline.Sections[pc.sec]
-		first, last := sec.Line, sec.EndLine
-		if pc.blk >= 0 {
-			b := sec.Blocks[pc.blk]
-			first, last = b.Line, b.EndLine
-		}
-		lines := fileLines(src.Raw, first, last)
-		if len(lines) == 0 {
-			continue
-		}
-		start, end := lines[0][0], lines[len(lines)-1][1]
-		var fills []Fill
-		for _, e := range es {
-			h := e.Unit.Hole
-			if h.Start < start || h.End > end {
-				continue
-			}
-			h.Start, h.End = h.Start-start, h.End-start
-			fills = append(fills, Fill{Hole: h, Old: e.Unit.Text, New: got[e.Unit.ID].Text})
-		}
-		text := Rebuild(src.Raw[start:end], fills)
+		text, ok := p.sourcePiece(src, pc.sec, pc.blk, es, got)
 		at := p.insertAt(src, tgt, pc.sec, pc.blk)
+		if !ok || !betweenBlocks(tgt, at) {
+			noPlace(es, "the place of its block could not be told for sure")
+			continue
+		}
 		out = append(out, Fill{Hole: Hole{Start: at, End: at, Raw: true}, New: "\n" + string(text) + "\n"})
 		for _, e := range es {
 			placed[e.Unit.ID] = true
 		}
 	}
-	return out, placed
+	return out, placed, diags
+}
+
+// sourcePiece is the source's block (blk -1: its section) with its units translated; false
+// when its lines do not hold exactly the units es.
+func (p *Pairing) sourcePiece(src *Page, sec, blk int, es []*Entry, got map[string]*Incoming) ([]byte, bool) {
+	s := src.Outline.Sections[sec]
+	first, last := s.Line, s.EndLine
+	if blk >= 0 {
+		b := s.Blocks[blk]
+		first, last = b.Line, b.EndLine
+	}
+	lines := fileLines(src.Raw, first, last)
+	if len(lines) == 0 {
+		return nil, false
+	}
+	start, end := lines[0][0], lines[len(lines)-1][1]
+	mine := map[string]bool{}
+	var fills []Fill
+	for _, e := range es {
+		h := e.Unit.Hole
+		if h.Start < start || h.End > end {
+			return nil, false
+		}
+		mine[e.Unit.ID] = true
+		h.Start, h.End = h.Start-start, h.End-start
+		fills = append(fills, Fill{Hole: h, Old: e.Unit.Text, New: got[e.Unit.ID].Text})
+	}
+	for _, e := range p.Entries {
+		if h := e.Unit.Hole; !mine[e.Unit.ID] && h.End > start && h.Start < end {
+			return nil, false // another unit's text is in these lines
+		}
+	}
+	return Rebuild(src.Raw[start:end], fills), true
+}
+
+// betweenBlocks reports whether offset at of the translation is a place for a new block:
+// the start of a blank line (or the end of the file), outside any code block.
+func betweenBlocks(tgt *Page, at int) bool {
+	if at > len(tgt.Raw) || at > 0 && tgt.Raw[at-1] != '\n' {
+		return false
+	}
+	if at < len(tgt.Raw) {
+		end := bytes.IndexByte(tgt.Raw[at:], '\n')
+		if end < 0 {
+			end = len(tgt.Raw) - at
+		}
+		if len(bytes.TrimSpace(tgt.Raw[at:at+end])) != 0 {
+			return false
+		}
+	}
+	inCode := false
+	ast.Walk(tgt.Doc.Root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch n.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+			if entering && n.Lines().Len() > 0 {
+				first, last := n.Lines().At(0), n.Lines().At(n.Lines().Len()-1)
+				if at > first.Start && at <= last.Stop {
+					inCode = true
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return !inCode
 }
 
 // insertAt is the offset in the translation after which source block blk of section sec

@@ -203,3 +203,26 @@ func TestCheckReferencesByDestination(t *testing.T) {
 		t.Errorf("imported %d, rejected %d: %v", res.Imported, res.Rejected, res.Diags)
 	}
 }
+
+// A unit new in a block the translation has (a list item added upstream) has no place of
+// its own: it is reported, never put in the middle of the translation's list or code.
+func TestNewPartOfTranslatedBlock(t *testing.T) {
+	list := func(items ...string) []byte {
+		return []byte("1. " + items[0] + "\n\n   {{< tabpane text=true >}} {{% tab Make %}}\n\n   ```shell\n   make start\n   ```\n\n   {{% /tab %}} {{< /tabpane >}}\n\n" + strings.Join(items[1:], "\n") + "\nAfter the list.\n")
+	}
+	src := parse(t, "content/en/a.md", list("Start it.", "2. New step.\n"))
+	tgt := parse(t, "content/ja/a.md", list("起動します。", ""))
+	p := Pair(src, tgt)
+	var in []Incoming
+	for _, e := range p.Entries {
+		in = append(in, Incoming{ID: e.Unit.ID, Text: "訳:" + e.Unit.Text, File: "a.po", Line: 1})
+	}
+	res := Apply(p, src, tgt, in)
+	got := string(res.Data)
+	if !strings.Contains(got, "   ```shell\n   make start\n   ```\n") || strings.Contains(got, "New step") {
+		t.Errorf("the page:\n%s", got)
+	}
+	if len(res.Diags) == 0 || !strings.Contains(res.Diags[len(res.Diags)-1].Message, "has no place in content/ja/a.md") {
+		t.Errorf("diagnostics: %v", res.Diags)
+	}
+}
