@@ -276,7 +276,7 @@ func TestExchangeFilledImport(t *testing.T) {
 		}
 	}
 	concepts := readFile(t, filepath.Join(site, "content/ja/concepts.md"))
-	for _, want := range []string{"title = \"xxxConceptsxxx\"", "default_lang_commit = \"" + rev2 + "\"", "xxxA pipeline has receivers.xxx"} {
+	for _, want := range []string{"title = \"xxxConceptsxxx\"", "default_lang_commit = \"" + rev2 + "\"", "xxxA pipeline has receivers.xxx", "## xxxPipelinesxxx {#pipelines}\n"} {
 		if !strings.Contains(concepts, want) {
 			t.Errorf("the new page lacks %q:\n%s", want, concepts)
 		}
@@ -682,5 +682,23 @@ func TestExportStaleOnly(t *testing.T) {
 	guide := readFile(t, pick(t, exportTo(t, site, "po", "-stale-only"), "guide.po"))
 	if !strings.Contains(guide, `msgctxt "guide#old.p0.0"`) || !strings.Contains(guide, `msgctxt "guide#old.p1.0"`) || strings.Contains(guide, `msgctxt "guide#download.p0.0"`) {
 		t.Errorf("-stale-only:\n%s", guide)
+	}
+}
+
+// A page the default language lacks has its first language's version as source, and its
+// exchange file says that language.
+func TestExportSourceLanguagePerPage(t *testing.T) {
+	site := t.TempDir()
+	writeFiles(t, site, map[string]string{
+		"content/en/a.md": "# Title\n",
+		"content/zh/b.md": "# 标题\n\n正文。\n",
+		"content/ja/a.md": "# 題\n",
+	})
+	out := t.TempDir()
+	if code, _, stderr := runOut(t, "export", "-source", site, "-lang", "ja", "-format", "xliff2", "-o", out); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	if b := readFile(t, filepath.Join(out, "ja", "b.xlf")); !strings.Contains(b, `srcLang="zh" trgLang="ja"`) {
+		t.Errorf("b.xlf:\n%s", b)
 	}
 }

@@ -96,7 +96,7 @@ func exportDocuments(x *build.ExchangeSite, staleOnly bool) ([]*exchange.Documen
 	for _, p := range x.Pages {
 		pairing := pairPage(p)
 		d := &exchange.Document{Page: p.Key, SourceFile: p.Source.File, TargetFile: p.TargetFile,
-			SourceLang: x.SourceLang.Tag.String(), TargetLang: x.Lang.Tag.String(),
+			SourceLang: p.SourceLang.Tag.String(), TargetLang: x.Lang.Tag.String(),
 			Revision: x.Head, Date: cmpOr(x.HeadDate, "1970-01-01 00:00+0000"), Glossary: x.Glossary}
 		for _, e := range pairing.Entries {
 			if e.Previous != "" {

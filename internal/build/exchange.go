@@ -19,6 +19,7 @@ import (
 // import (package exchange).
 type ExchangePage struct {
 	Key        string         // the page in the review and in exchange files
+	SourceLang config.Lang    // the source's language: the default, or the first that has the page
 	Source     *exchange.Page // as of the work tree, or of ExchangeOptions.SourceAt
 	Target     *exchange.Page // nil when the language has no version of the page
 	TargetFile string         // where the version is, or would be
@@ -30,13 +31,13 @@ type ExchangePage struct {
 
 // ExchangeSite is what export and import need of a site for one language.
 type ExchangeSite struct {
-	Lang, SourceLang config.Lang
-	RevisionKey      string
-	Head             string // the work tree's commit, "" outside git
-	HeadDate         string // its commit date, as PO headers write dates
-	Glossary         []string
-	Pages            []ExchangePage
-	Diags            diag.List // revisions that could not be read
+	Lang        config.Lang
+	RevisionKey string
+	Head        string // the work tree's commit, "" outside git
+	HeadDate    string // its commit date, as PO headers write dates
+	Glossary    []string
+	Pages       []ExchangePage
+	Diags       diag.List // revisions that could not be read
 }
 
 // ExchangeOptions choose what Exchange reads.
@@ -60,7 +61,7 @@ func Exchange(ctx context.Context, opts Options, xo ExchangeOptions) (*ExchangeS
 	if !ok {
 		return nil, fmt.Errorf("no language %q in the site", xo.Lang)
 	}
-	x := &ExchangeSite{Lang: lang, SourceLang: s.cfg.Default(), RevisionKey: s.cfg.RevisionKey, Glossary: s.review.Glossary[lang.Code]}
+	x := &ExchangeSite{Lang: lang, RevisionKey: s.cfg.RevisionKey, Glossary: s.review.Glossary[lang.Code]}
 	if head, err := exec.Command("git", "-C", opts.Source, "rev-parse", "HEAD").Output(); err == nil {
 		x.Head = strings.TrimSpace(string(head))
 		if date, err := exec.Command("git", "-C", opts.Source, "show", "-s", "--format=%cd", "--date=format:%Y-%m-%d %H:%M%z", x.Head).Output(); err == nil {
@@ -84,7 +85,8 @@ func Exchange(ctx context.Context, opts Options, xo ExchangeOptions) (*ExchangeS
 		if src.Err != nil {
 			return nil, *src.Err
 		}
-		xp := ExchangePage{Key: reviewKey(g), TargetFile: "content/" + lang.Code + "/" + strings.TrimPrefix(src.File, "content/"+src.Lang+"/")}
+		srcLang, _ := s.cfg.Lang(src.Lang)
+		xp := ExchangePage{Key: reviewKey(g), SourceLang: srcLang, TargetFile: "content/" + lang.Code + "/" + strings.TrimPrefix(src.File, "content/"+src.Lang+"/")}
 		md := s.md[src.Lang]
 		raw, err := s.sourceAt(rev, xo.SourceAt, src.File)
 		if err != nil {

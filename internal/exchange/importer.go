@@ -149,7 +149,7 @@ func (p *Pairing) fills(entries []Entry, got map[string]*Incoming, inTarget bool
 		switch {
 		case x == nil:
 		case !inTarget:
-			out = append(out, Fill{Hole: e.Unit.Hole, Old: e.Unit.Text, New: x.Text})
+			out = append(out, Fill{Hole: e.Unit.Hole, Old: e.Unit.Text, New: p.anchored(&e, x.Text)})
 		case e.Target != nil:
 			out = append(out, Fill{Hole: e.Target.Hole, Old: e.Target.Text, New: x.Text})
 		}
@@ -220,6 +220,22 @@ func (p *Pairing) insertions(src, tgt *Page, got map[string]*Incoming) ([]Fill, 
 	return out, placed, diags
 }
 
+// anchored is the translation of a heading the import writes from the source's skeleton
+// (a page or a section the translation lacks) with its section's anchor, {#id}, unless
+// the source gives one: the translation's anchors are then the source's, whatever the
+// alignment of its new heading makes of them.
+func (p *Pairing) anchored(e *Entry, text string) string {
+	k := e.Unit.Key
+	if k.Section < 0 || k.Block >= 0 || k.Field != "" || k.Footnote != "" || p.src == nil {
+		return text
+	}
+	sec := p.src.Sections[k.Section]
+	if sec.Explicit != "" || sec.ID == "" || sec.Level == 0 {
+		return text
+	}
+	return text + " {#" + sec.ID + "}"
+}
+
 // sourcePiece is the source's block (blk -1: its section) with its units translated; false
 // when its lines do not hold exactly the units es.
 func (p *Pairing) sourcePiece(src *Page, sec, blk int, es []*Entry, got map[string]*Incoming) ([]byte, bool) {
@@ -243,7 +259,7 @@ func (p *Pairing) sourcePiece(src *Page, sec, blk int, es []*Entry, got map[stri
 		}
 		mine[e.Unit.ID] = true
 		h.Start, h.End = h.Start-start, h.End-start
-		fills = append(fills, Fill{Hole: h, Old: e.Unit.Text, New: got[e.Unit.ID].Text})
+		fills = append(fills, Fill{Hole: h, Old: e.Unit.Text, New: p.anchored(e, got[e.Unit.ID].Text)})
 	}
 	for _, e := range p.Entries {
 		if h := e.Unit.Hole; !mine[e.Unit.ID] && h.End > start && h.Start < end {

@@ -46,7 +46,8 @@ type Pairing struct {
 	Extra []Unit
 	// ByID finds an entry by its unit's ID.
 	ByID map[string]*Entry
-	// The alignment's pairs, by their source side.
+	// The source's outline, and the alignment's pairs by their source side.
+	src    *outline.Page
 	secs   map[int]pairTo
 	blocks map[[2]int]pairTo
 }
@@ -56,7 +57,7 @@ type Pairing struct {
 func Pair(src, tgt *Page) *Pairing {
 	su := Segment(src)
 	AssignIDs(su, src.Outline)
-	p := &Pairing{ByID: map[string]*Entry{}}
+	p := &Pairing{ByID: map[string]*Entry{}, src: src.Outline}
 	var tu []Unit
 	byKey := map[Key]int{}
 	claimed := map[int]bool{}
