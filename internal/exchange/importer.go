@@ -88,6 +88,9 @@ func Apply(p *Pairing, src, tgt *Page, in []Incoming) *Result {
 		if e.Target == nil || tgt == nil {
 			into = src // a block added from the source brings its definitions along
 		}
+		if x.Err == "" {
+			x.Text = relabel(x.Text, e.Unit.Text, src.reference, into.reference)
+		}
 		if why := x.Err; why != "" || !sameGuards(e.Unit.Text, x.Text, src.reference, into.reference, &why) {
 			r.Rejected++
 			at := ""
@@ -361,7 +364,8 @@ func lineStart(src []byte, line int) int {
 // destination its label has in its page (srcRef for the source, tgtRef for the page the
 // translation goes into), so a translation may rename the label its page defines.
 func sameGuards(source, translation string, srcRef, tgtRef func(string) (string, bool), why *string) bool {
-	want, have := resolveRefs(Guards(Tokenize(source)), srcRef), resolveRefs(Guards(Tokenize(translation)), tgtRef)
+	want := resolveRefs(append(Guards(Tokenize(source)), shortcutGuards(source, srcRef)...), srcRef)
+	have := resolveRefs(append(Guards(Tokenize(translation)), shortcutGuards(translation, tgtRef)...), tgtRef)
 	if slices.Equal(want, have) {
 		return true
 	}

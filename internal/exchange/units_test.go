@@ -226,3 +226,26 @@ func TestNewPartOfTranslatedBlock(t *testing.T) {
 		t.Errorf("diagnostics: %v", res.Diags)
 	}
 }
+
+// A translated collapsed or shortcut reference, whose label was its text, gets its
+// source's label back and keeps its destination; a shortcut reference whose translation
+// leads nowhere is caught.
+func TestTranslatedReferenceLabels(t *testing.T) {
+	src := parse(t, "content/en/a.md", []byte("Read the [Spec][] first.\n\nSee [OTLP] too.\n\nAnd [OTLP] again.\n\n[spec]: https://example.org/spec\n[otlp]: https://example.org/otlp\n"))
+	tgt := parse(t, "content/ja/a.md", []byte("まず[Spec][]を読みます。\n\n[OTLP]も見てください。\n\nまた[OTLP]。\n\n[spec]: https://example.org/spec\n[otlp]: https://example.org/otlp\n"))
+	p := Pair(src, tgt)
+	res := Apply(p, src, tgt, []Incoming{
+		{ID: "_.p0.0", Text: "まず[仕様][]を読みます。", File: "a.po", Line: 1},
+		{ID: "_.p1.0", Text: "[プロトコル]も見てください。", File: "a.po", Line: 2},
+		{ID: "_.p2.0", Text: "また OTLP。", File: "a.po", Line: 3},
+	})
+	got := string(res.Data)
+	for _, want := range []string{"まず[仕様][Spec]を読みます。", "[プロトコル][OTLP]も見てください。", "また[OTLP]。"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the page lacks %q:\n%s", want, got)
+		}
+	}
+	if res.Imported != 2 || res.Rejected != 1 || !strings.Contains(res.Diags[0].Message, `lost "link https://example.org/otlp"`) {
+		t.Errorf("imported %d, rejected %d: %v", res.Imported, res.Rejected, res.Diags)
+	}
+}
