@@ -702,3 +702,21 @@ func TestExportSourceLanguagePerPage(t *testing.T) {
 		t.Errorf("b.xlf:\n%s", b)
 	}
 }
+
+// site.toml's [exchange] frontMatterKeys names the front matter keys that are units.
+func TestExportFrontMatterKeys(t *testing.T) {
+	site := t.TempDir()
+	writeFiles(t, site, map[string]string{
+		"site.toml":       "[exchange]\nfrontMatterKeys = [\"title\", \"summary\"]\n",
+		"content/en/a.md": "---\ntitle: Title\ndescription: Not this one\nsummary: A summary\n---\nText.\n",
+		"content/ja/a.md": "# 題\n",
+	})
+	out := t.TempDir()
+	if code, _, stderr := runOut(t, "export", "-source", site, "-lang", "ja", "-format", "po", "-o", out); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	po := readFile(t, filepath.Join(out, "ja", "a.po"))
+	if !strings.Contains(po, `msgid "A summary"`) || !strings.Contains(po, `msgid "Title"`) || strings.Contains(po, "Not this one") {
+		t.Errorf("a.po:\n%s", po)
+	}
+}

@@ -95,6 +95,7 @@ func Exchange(ctx context.Context, opts Options, xo ExchangeOptions) (*ExchangeS
 		if xp.Source, err = exchange.Parse(src.File, raw, md); err != nil {
 			return nil, diag.Errorf(src.File, 1, 0, "front-matter", "%v", err)
 		}
+		xp.Source.TextKeys = s.cfg.TextKeys
 		p := g.Page(lang.Code)
 		if p != nil && p.Err != nil {
 			x.Diags = append(x.Diags, diag.Warnf(p.File, p.Err.Line, 0, "exchange-kept",
@@ -110,9 +111,13 @@ func Exchange(ctx context.Context, opts Options, xo ExchangeOptions) (*ExchangeS
 			if xp.Target, err = exchange.Parse(p.File, raw, s.md[lang.Code]); err != nil {
 				return nil, diag.Errorf(p.File, 1, 0, "front-matter", "%v", err)
 			}
+			xp.Target.TextKeys = s.cfg.TextKeys
 			if v, ok := p.Meta.Params[key]; ok && v != nil {
 				xp.Revision = fmt.Sprint(v)
 				xp.Old, err = oldSource(rev, xp.Revision, src.File, md)
+				if xp.Old != nil {
+					xp.Old.TextKeys = s.cfg.TextKeys
+				}
 				if err != nil {
 					x.Diags = append(x.Diags, diag.Warnf(p.File, p.Meta.Line(key), 0, "revision", "%s %s: %v", s.cfg.RevisionKey, xp.Revision, err))
 				}

@@ -32,7 +32,18 @@ type Site struct {
 	DefaultLanguage string              `toml:"defaultLanguage"`
 	Languages       map[string]Language `toml:"languages"`
 	Review          Review              `toml:"review"`
+	Exchange        Exchange            `toml:"exchange"`
 }
+
+// Exchange configures docsite export and import.
+type Exchange struct {
+	// FrontMatterKeys are the front matter keys whose text values are translated (default
+	// DefaultFrontMatterKeys).
+	FrontMatterKeys []string `toml:"frontMatterKeys"`
+}
+
+// DefaultFrontMatterKeys is Exchange.FrontMatterKeys when site.toml does not set it.
+var DefaultFrontMatterKeys = []string{"title", "linkTitle", "description"}
 
 // Review configures the translation review.
 type Review struct {
@@ -69,6 +80,8 @@ type Resolved struct {
 	RevisionKey string   // front matter key of a translation's source commit (Review.RevisionKey)
 	BaseURL     *url.URL // always ends in "/"; may lack a host, then links are root-relative
 	Langs       []Lang
+	// TextKeys are the front matter keys export and import translate (Exchange.FrontMatterKeys).
+	TextKeys []string
 }
 
 // Default returns the default language.
@@ -127,7 +140,11 @@ func resolve(s *Site, folders []string, declared bool, at func(code string) (str
 	if err != nil {
 		return nil, err
 	}
-	r := &Resolved{Title: s.Title, BaseURL: base, RevisionKey: cmp.Or(s.Review.RevisionKey, DefaultRevisionKey)}
+	r := &Resolved{Title: s.Title, BaseURL: base, RevisionKey: cmp.Or(s.Review.RevisionKey, DefaultRevisionKey),
+		TextKeys: s.Exchange.FrontMatterKeys}
+	if r.TextKeys == nil {
+		r.TextKeys = DefaultFrontMatterKeys
+	}
 	if declared {
 		for _, f := range folders {
 			if _, ok := s.Languages[f]; !ok {

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"docsite/internal/config"
 )
 
-// frontMatter makes units of the front matter's text keys (FrontMatterKeys) that hold
+// frontMatter makes units of the front matter's text keys (Page.TextKeys) that hold
 // a one-line string; every other byte of the block is skeleton. A key written in a form
 // this does not read (a YAML block scalar, a value on the next line) stays as it is.
 func (s *segmenter) frontMatter() {
@@ -62,7 +64,11 @@ func (s *segmenter) frontMatterLine(line []byte, at int, sep byte) {
 		return
 	}
 	field := ""
-	for _, k := range FrontMatterKeys {
+	keys := s.p.TextKeys
+	if keys == nil {
+		keys = config.DefaultFrontMatterKeys
+	}
+	for _, k := range keys {
 		if strings.EqualFold(k, name) {
 			field = strings.ToLower(k)
 		}

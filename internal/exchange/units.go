@@ -75,10 +75,10 @@ type Page struct {
 	Raw     []byte        // the file as it is
 	Doc     *markdown.Doc // parsed from Raw with its front matter blanked
 	Outline *outline.Page
+	// TextKeys are the front matter keys whose text values are units (site.toml's
+	// [exchange] frontMatterKeys); nil means config.DefaultFrontMatterKeys.
+	TextKeys []string
 }
-
-// FrontMatterKeys are the front matter keys whose text values are units.
-var FrontMatterKeys = []string{"title", "linkTitle", "description"}
 
 // Segment cuts a page into units, in file order.
 func Segment(p *Page) []Unit {
