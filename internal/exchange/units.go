@@ -1,16 +1,18 @@
-// Package exchange carries a site's translations to and from translators' tools (gettext PO, XLIFF 2.0 and 1.2, TMX) and writes them back without touching a byte of markup.
+// Package exchange carries pages to translators' tools (PO, XLIFF, TMX) and their translations back, markup untouched.
 //
 // # Units
 //
 // A page is cut into units, the pieces of text a translator translates, from docsite's own
 // parse and outline: the text keys of its front matter (title, linkTitle, description),
 // each heading, paragraph, list item's text, definition term and description, callout
-// title and table cell, and the alt and title of an image that stands alone. Everything
+// title and table cell, the alt and title of an image that stands alone, and a block
+// shortcode's text arguments (title, caption, summary, alt, header). Everything
 // else (code fences, shortcode tags, {#id}, reference and footnote definitions' labels,
 // alert and directive markers, block HTML, table pipes, list markers) is the page's
 // skeleton and never leaves it as text. A unit's Text is its source bytes with its lines
 // joined by "\n" (the quote or list prefixes of continuation lines left out); inline
-// markup stays in it as markdown, and the import check guards it (check.go).
+// markup stays in it as markdown, read as codes by codes.go: XLIFF's placeholders and
+// pairs, and what the import check compares (with refs.go for reference links).
 //
 // Every unit has an ID, stable from one export to the next while its section is unchanged:
 // the section's shared anchor, the block's kind letter and index in the section, then its
