@@ -630,7 +630,7 @@ func TestNothingToTranslate(t *testing.T) {
 			t.Errorf("%s: export wrote %v, want a's file only", format, entries)
 		}
 	}
-	src, err := exchange.Parse("content/en/code.md", []byte("```sh\nmake\n```\n"), markdown.New(markdown.Options{}))
+	src, err := exchange.Parse("content/en/code.md", []byte("```sh\nmake\n```\n"), markdown.New(markdown.Options{}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -719,4 +719,34 @@ func TestExportFrontMatterKeys(t *testing.T) {
 	if !strings.Contains(po, `msgid "A summary"`) || !strings.Contains(po, `msgid "Title"`) || strings.Contains(po, "Not this one") {
 		t.Errorf("a.po:\n%s", po)
 	}
+}
+
+// The bundled site, with GPU data whose names the parse links, exports and imports back
+// untouched.
+func TestExchangeBundledSite(t *testing.T) {
+	site := t.TempDir()
+	copyTree(t, "../../content", filepath.Join(site, "content"))
+	for _, lang := range []string{"ja", "zh"} {
+		out := t.TempDir()
+		code, _, stderr := runOut(t, "export", "-source", site, "-lang", lang, "-format", "xliff2", "-o", out)
+		if code != 0 {
+			t.Fatalf("%s: export: exit %d: %s", lang, code, stderr)
+		}
+		var files []string
+		filepath.WalkDir(filepath.Join(out, lang), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				files = append(files, p)
+			}
+			return nil
+		})
+		if code, stderr := importLang(t, site, lang, files); code != 0 || !strings.Contains(stderr, "0 rejected; 0 pages written") {
+			t.Errorf("%s: import: exit %d: %s", lang, code, stderr)
+		}
+	}
+}
+
+func importLang(t *testing.T, site, lang string, files []string) (int, string) {
+	t.Helper()
+	code, _, stderr := runOut(t, append([]string{"import", "-source", site, "-lang", lang}, files...)...)
+	return code, stderr
 }

@@ -8,11 +8,15 @@ import (
 	"os/exec"
 	"strings"
 
+	"github.com/yuin/goldmark/parser"
+
 	"docsite/internal/config"
 	"docsite/internal/diag"
 	"docsite/internal/exchange"
+	"docsite/internal/gpu"
 	"docsite/internal/load"
 	"docsite/internal/markdown"
+	"docsite/internal/route"
 )
 
 // ExchangePage is a page's source and its version in one language, parsed for export and
@@ -92,7 +96,7 @@ func Exchange(ctx context.Context, opts Options, xo ExchangeOptions) (*ExchangeS
 		if err != nil {
 			return nil, err
 		}
-		if xp.Source, err = exchange.Parse(src.File, raw, md); err != nil {
+		if xp.Source, err = exchange.Parse(src.File, raw, md, s.exchangeSetup(src)); err != nil {
 			return nil, diag.Errorf(src.File, 1, 0, "front-matter", "%v", err)
 		}
 		xp.Source.TextKeys = s.cfg.TextKeys
@@ -108,13 +112,13 @@ func Exchange(ctx context.Context, opts Options, xo ExchangeOptions) (*ExchangeS
 			if err != nil {
 				return nil, err
 			}
-			if xp.Target, err = exchange.Parse(p.File, raw, s.md[lang.Code]); err != nil {
+			if xp.Target, err = exchange.Parse(p.File, raw, s.md[lang.Code], s.exchangeSetup(p)); err != nil {
 				return nil, diag.Errorf(p.File, 1, 0, "front-matter", "%v", err)
 			}
 			xp.Target.TextKeys = s.cfg.TextKeys
 			if v, ok := p.Meta.Params[key]; ok && v != nil {
 				xp.Revision = fmt.Sprint(v)
-				xp.Old, err = oldSource(rev, xp.Revision, src.File, md)
+				xp.Old, err = oldSource(rev, xp.Revision, src.File, md, s.exchangeSetup(src))
 				if xp.Old != nil {
 					xp.Old.TextKeys = s.cfg.TextKeys
 				}
@@ -140,7 +144,7 @@ func (s *site) sourceAt(rev *load.Revisions, commit, file string) ([]byte, error
 }
 
 // oldSource parses the source as it was at commit.
-func oldSource(rev *load.Revisions, commit, file string, md *markdown.Parser) (*exchange.Page, error) {
+func oldSource(rev *load.Revisions, commit, file string, md *markdown.Parser, setup func(parser.Context)) (*exchange.Page, error) {
 	if rev == nil {
 		return nil, load.ErrNoRepository
 	}
@@ -151,5 +155,16 @@ func oldSource(rev *load.Revisions, commit, file string, md *markdown.Parser) (*
 	if err != nil {
 		return nil, err
 	}
-	return exchange.Parse(file, data, md)
+	return exchange.Parse(file, data, md, setup)
+}
+
+// exchangeSetup prepares the parser's context for page p as revisionStates does: the
+// page's shortcode context, and GPU links whose destinations do not matter.
+func (s *site) exchangeSetup(p *load.Page) func(parser.Context) {
+	return func(pc parser.Context) {
+		if s.cat != nil {
+			gpu.SetLinkURL(pc, func(string) string { return "" })
+		}
+		markdown.SetPage(pc, s.shortcodePage(p, route.URL(p.Lang, p.Path)), &s.pages)
+	}
 }

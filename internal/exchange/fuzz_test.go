@@ -16,7 +16,7 @@ func FuzzSegmentRoundTrip(f *testing.F) {
 	f.Add([]byte("{{% alert title=\"T\" %}}\nIn.\n{{% /alert %}}\n\n![alt](x.png \"title\")\n\n:::tip[Title]\nBody.\n:::\n"))
 	md := markdown.New(markdown.Options{})
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		p, err := Parse("a.md", raw, md)
+		p, err := Parse("a.md", raw, md, nil)
 		if err != nil {
 			return
 		}

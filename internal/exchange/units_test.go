@@ -29,7 +29,7 @@ func fixture(t *testing.T, name string) []byte {
 
 func parse(t *testing.T, file string, raw []byte) *Page {
 	t.Helper()
-	p, err := Parse(file, raw, markdown.New(markdown.Options{}))
+	p, err := Parse(file, raw, markdown.New(markdown.Options{}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
