@@ -750,3 +750,25 @@ func importLang(t *testing.T, site, lang string, files []string) (int, string) {
 	code, _, stderr := runOut(t, append([]string{"import", "-source", site, "-lang", lang}, files...)...)
 	return code, stderr
 }
+
+// A file import cannot read is an error at its file:line and changes nothing.
+func TestImportBadFiles(t *testing.T) {
+	site, _, _ := exchangeSite(t)
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"bad.po":     "msgid \"a\"\nmsgstr \"b\nmsgctxt",
+		"bad.xlf":    "<xliff version=\"2.0\"><file id=\"f\"><unit id=\"u\"><segment><target>x</segment></unit></file></xliff>",
+		"old.xlf":    "<xliff version=\"1.1\"></xliff>",
+		"nopage.xlf": "<xliff version=\"2.0\" xmlns=\"urn:oasis:names:tc:xliff:document:2.0\"><file id=\"f\"></file></xliff>",
+	} {
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, []byte(data), 0o644)
+		code, stderr := importFiles(t, site, []string{f})
+		if code != 1 || !regexp.MustCompile(regexp.QuoteMeta(f)+`:\d+:(\d+:)? error: exchange-file: `).MatchString(stderr) {
+			t.Errorf("%s: exit %d: %s", name, code, stderr)
+		}
+	}
+	if st := gitIn(t, site, "status", "--porcelain"); st != "" {
+		t.Errorf("changed: %s", st)
+	}
+}
