@@ -41,7 +41,19 @@ type Site struct {
 	Params map[string]any `toml:"params"`
 	// Mounts show other folders of the site root in the site (config.Mount).
 	Mounts []SiteMount `toml:"mounts"`
+	// Exchange configures docsite export and import.
+	Exchange Exchange `toml:"exchange"`
 }
+
+// Exchange configures docsite export and import.
+type Exchange struct {
+	// FrontMatterKeys are the front matter keys whose text values are translated (default
+	// DefaultFrontMatterKeys).
+	FrontMatterKeys []string `toml:"frontMatterKeys"`
+}
+
+// DefaultFrontMatterKeys is Exchange.FrontMatterKeys when site.toml does not set it.
+var DefaultFrontMatterKeys = []string{"title", "linkTitle", "description"}
 
 // Review configures the translation review.
 type Review struct {
@@ -78,6 +90,8 @@ type Resolved struct {
 	RevisionKey string   // front matter key of a translation's source commit (Review.RevisionKey)
 	BaseURL     *url.URL // always ends in "/"; may lack a host, then links are root-relative
 	Langs       []Lang
+	// TextKeys are the front matter keys export and import translate (Exchange.FrontMatterKeys).
+	TextKeys []string
 	// Params are site.toml's [params], keys lowercased at every depth (Hugo reads
 	// them whatever their case); nil when there are none.
 	Params map[string]any
@@ -296,7 +310,11 @@ func resolve(s *Site, folders []string, declared bool, at func(code string) (str
 	if err != nil {
 		return nil, err
 	}
-	r := &Resolved{Title: s.Title, BaseURL: base, RevisionKey: cmp.Or(s.Review.RevisionKey, DefaultRevisionKey)}
+	r := &Resolved{Title: s.Title, BaseURL: base, RevisionKey: cmp.Or(s.Review.RevisionKey, DefaultRevisionKey),
+		TextKeys: s.Exchange.FrontMatterKeys}
+	if r.TextKeys == nil {
+		r.TextKeys = DefaultFrontMatterKeys
+	}
 	if s.Params != nil {
 		r.Params = LowerKeys(s.Params)
 	}

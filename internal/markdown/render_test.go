@@ -52,6 +52,24 @@ func TestSoftBreakBeforeInline(t *testing.T) {
 	}
 }
 
+// An escaped space (the CJK extension's "\ ") lets emphasis close after CJK punctuation
+// before a letter, and renders as nothing: what an imported translation writes where
+// CommonMark could not flank its emphasis.
+func TestEscapedSpaceRendersNothing(t *testing.T) {
+	p := New(Options{})
+	for src, want := range map[string]string{
+		`この節は**変わります。**\ です`: "<p>この節は<strong>変わります。</strong>です</p>\n",
+		`これは\ **「引用」**\ です`:  "<p>これは<strong>「引用」</strong>です</p>\n",
+		`a\ b`:               "<p>ab</p>\n",
+	} {
+		doc := p.Parse([]byte(src), nil)
+		got, err := p.RenderString(doc, nil)
+		if err != nil || got != want {
+			t.Errorf("%q:\ngot  %q\nwant %q (err %v)", src, got, want, err)
+		}
+	}
+}
+
 // nestedList is a list nested depth levels, two columns a level.
 func nestedList(depth int) []byte {
 	var b bytes.Buffer
