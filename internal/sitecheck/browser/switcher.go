@@ -2,6 +2,7 @@ package browser
 
 import (
 	"net/url"
+	"path"
 	"slices"
 	"strings"
 
@@ -50,15 +51,15 @@ func (v *visit) compareLanding(href, hreflang string, got landing) {
 	if !strings.EqualFold(got.Lang, hreflang) {
 		v.errorf("lang-switch", "link to %s says hreflang=%q but lands on a page with lang=%q", href, hreflang, got.Lang)
 	}
-	if !inLanguageFolder(v.page) {
-		return // the root chooser and 404.html link to each language's home
+	if !inLanguageFolder(v.page) || path.Base(v.page) == "404.html" {
+		return // the root chooser and the not-found pages (each language's too) link to each language's home
 	}
-	path, err := url.PathUnescape(got.Path)
+	landed, err := url.PathUnescape(got.Path)
 	if err != nil {
-		path = got.Path
+		landed = got.Path
 	}
 	fromFolder, fromRest := v.split(v.tree.URLPath(v.page))
-	toFolder, toRest := v.split(path)
+	toFolder, toRest := v.split(landed)
 	self := strings.EqualFold(hreflang, v.probe.Lang) // the switcher's entry for the current language
 	if !self && toRest == "" && toFolder != fromFolder && !slices.ContainsFunc(v.probe.Alternates,
 		func(h string) bool { return strings.EqualFold(h, hreflang) }) {
@@ -70,7 +71,7 @@ func (v *visit) compareLanding(href, hreflang string, got landing) {
 	}
 	if toRest != fromRest || (toFolder == fromFolder) != self {
 		v.errorf("lang-switch", "link to %s (hreflang %s) lands on %s, not on this page (%s) in %s language folder",
-			href, hreflang, path, v.tree.URLPath(v.page), folder)
+			href, hreflang, landed, v.tree.URLPath(v.page), folder)
 	}
 }
 
