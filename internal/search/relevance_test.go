@@ -135,13 +135,15 @@ func evaluate(t *testing.T, files map[string][]byte, file string, floors map[str
 		if len(qs) < 30 {
 			t.Errorf("%s: %d queries, want at least 30", lang, len(qs))
 		}
-		ix := openIndex(t, files, lang)
 		var recall, mrr float64
+		var loaded []int // compressed bytes of each query, as a reader's first
 		for _, q := range qs {
+			ix := openIndex(t, files, lang)
 			rs, err := ix.Search(q.query, 10)
 			if err != nil {
 				t.Fatalf("%s %q: %v", lang, q.query, err)
 			}
+			loaded = append(loaded, ix.Loaded)
 			r, rr := score(rs, q)
 			recall += r
 			mrr += rr
@@ -155,7 +157,9 @@ func evaluate(t *testing.T, files map[string][]byte, file string, floors map[str
 		}
 		recall /= float64(len(qs))
 		mrr /= float64(len(qs))
-		t.Logf("%s: %d queries, recall@5 %.3f, MRR %.3f", lang, len(qs), recall, mrr)
+		slices.Sort(loaded)
+		t.Logf("%s: %d queries, recall@5 %.3f, MRR %.3f; a first query loads a median %.1f KB, max %.1f KB",
+			lang, len(qs), recall, mrr, float64(loaded[len(loaded)/2])/1000, float64(loaded[len(loaded)-1])/1000)
 		if recall < floor[0] || mrr < floor[1] {
 			t.Errorf("%s: recall@5 %.3f, MRR %.3f; floors %.2f, %.2f", lang, recall, mrr, floor[0], floor[1])
 		}
