@@ -78,11 +78,11 @@ func TestTypos(t *testing.T) {
 		q    string
 		want []string
 	}{
-		{"expoter", []string{"en/exporter/"}},  // a letter left out
+		{"expoter", []string{"en/exporter/"}},   // a letter left out
 		{"contaner", []string{"en/container/"}}, // a letter left out
 		{"containre", []string{"en/container/"}},
 		{"exporterr", []string{"en/exporter/"}},
-		{"exprot", []string{"en/export/"}},                  // two swapped
+		{"exprot", []string{"en/export/"}},                 // two swapped
 		{"export", []string{"en/export/", "en/exporter/"}}, // matches: no typos (expert)
 		{"expor", []string{"en/export/", "en/exporter/"}},
 		{"expet", []string{"en/expert/"}},
