@@ -385,7 +385,7 @@
   };
   // The results in list: a page, then the other sections of it that match, each an
   // option; a page whose title another result has shows where it is (its URL's folders).
-  function render(list, found, idPrefix) {
+  function render(list, found, idPrefix, options) {
     list.replaceChildren();
     const titles = new Map();
     for (const r of found.results) titles.set(r.title, (titles.get(r.title) || 0) + 1);
@@ -393,8 +393,10 @@
     const option = (r, anchor, cls) => {
       const li = document.createElement("li");
       li.id = idPrefix + n++;
-      li.setAttribute("role", "option");
-      li.setAttribute("aria-selected", "false");
+      if (options) {
+        li.setAttribute("role", "option");
+        li.setAttribute("aria-selected", "false");
+      }
       if (cls) li.className = cls;
       const a = document.createElement("a");
       a.href = new URL(r.url, siteRoot).href + (anchor ? "#" + encodeURIComponent(anchor) : "");
@@ -421,8 +423,27 @@
       }
     }
   }
-  function show(found) {
-    render(list, found, "search-result-");
+  // The results page with all of query q's results.
+  const resultsURL = (q) => {
+    const u = new URL(box.dataset.results, document.baseURI);
+    u.search = "?q=" + encodeURIComponent(q);
+    return u.href;
+  };
+  function show(found, q) {
+    render(list, found, "search-result-", true);
+    if (found.results.length > 0 && box.dataset.results) { // the last option: all of them
+      const li = document.createElement("li");
+      li.id = "search-result-all";
+      li.className = "search-all";
+      li.setAttribute("role", "option");
+      li.setAttribute("aria-selected", "false");
+      const a = document.createElement("a");
+      a.href = resultsURL(q);
+      a.tabIndex = -1;
+      a.textContent = say(found.total) + " →";
+      li.append(a);
+      list.append(li);
+    }
     if (found.results.length === 0) {
       const li = document.createElement("li");
       li.className = "search-empty";
@@ -462,7 +483,7 @@
       }
       return;
     }
-    show(found);
+    show(found, q);
   }
   input.addEventListener("input", () => run(false));
   window.addEventListener("online", () => {
@@ -510,6 +531,32 @@
     ev.preventDefault();
     input.focus();
   });
+
+  // The results page (route.SearchIn), or a page of the site's own at its path: all that
+  // the query in its ?q= finds, listed in <main>.
+  function resultsPage() {
+    if (!box.dataset.results || new URL(box.dataset.results, document.baseURI).pathname !== location.pathname) return;
+    const main = document.querySelector("main");
+    if (!main) return;
+    const q = (new URLSearchParams(location.search).get("q") || "").slice(0, 1000);
+    let out = main.querySelector(".search-page-results"), said = main.querySelector(".search-page-status");
+    if (!out || !said) {
+      said = document.createElement("p");
+      said.className = "search-page-status";
+      said.setAttribute("role", "status");
+      out = document.createElement("ol");
+      out.className = "search-page-results";
+      main.append(said, out);
+    }
+    const field = main.querySelector("input[name=q]");
+    if (field) field.value = q;
+    if (q.trim() === "") return;
+    search(q, 100).then((found) => {
+      render(out, found, "search-page-result-", false);
+      said.textContent = say(found.total);
+    }, () => { said.textContent = box.dataset.failed; });
+  }
+  resultsPage();
 
   // For the tests, and for a site's own scripts: the same search, without the box.
   // search(q, limit, index) asks another index (its index.bin's URL) than the page's own.

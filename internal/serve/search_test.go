@@ -122,8 +122,8 @@ func TestSearchInBrowser(t *testing.T) {
 	for _, q := range relevanceQueries(t) {
 		byLang[q[0]] = append(byLang[q[0]], q[1])
 	}
-	byLang["en"] = append(byLang["en"], "prcing", "memroy bandwidth", "nvdia", "pricng gpu", "tesla")
-	byLang["zh"] = append(byLang["zh"], "显存容量", "存容", "显 存", "云服务器价格", "prcing")
+	byLang["en"] = append(byLang["en"], "pricse", "memroy bandwidth", "nvidai", "pricse gpu", "teslaa")
+	byLang["zh"] = append(byLang["zh"], "显存容量", "存容", "显 存", "云服务器价格", "pricse")
 	byLang["ja"] = append(byLang["ja"], "クラウド料金", "ラウド", "料金 クラウド", "ｸﾗｳﾄﾞ")
 	for _, lang := range slices.Sorted(maps.Keys(byLang)) {
 		ix, err := search.Open(func(name string) ([]byte, error) { return files[search.Dir(lang)+name], nil })

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -87,5 +88,40 @@ func TestSearchPanelInViewport(t *testing.T) {
 				t.Errorf("%s: the panel is %.0f px from the inline start, %.0f from the end", what, start, end)
 			}
 		}
+	}
+}
+
+// The results page works as a link: /<lang>/search/?q= lists what the query finds, the
+// generated page and a site's own page at that path (Docsy's content/<lang>/search.md);
+// the panel's last option links to it.
+func TestSearchResultsPage(t *testing.T) {
+	tab := newBrowser(t)
+	bundled := serveBuilt(t, "../..")
+	own := t.TempDir()
+	writeFile(t, own, "site.toml", "title = \"Own\"\n[languages.en]\ntag = \"en\"\n")
+	writeFile(t, own, "content/en/index.md", "---\ntitle: Home\n---\nWelcome.\n")
+	writeFile(t, own, "content/en/search.md", "---\ntitle: Search Results\nlayout: search\n---\n")
+	writeFile(t, own, "content/en/exporters.md", "---\ntitle: Exporters\n---\nAn exporter sends telemetry.\n\n## Console\n\nThe console exporter prints.\n")
+	ownSite := serveBuilt(t, own)
+	for _, tc := range []struct{ page, want string }{
+		{bundled + "en/search/?q=tesla%20v100", "en/gpus/v100/"},
+		{bundled + "ja/search/?q=%E6%96%99%E9%87%91", "ja/pricing/"}, // 料金
+		{ownSite + "en/search/?q=expoter", "en/exporters/"},          // a typo, on the site's own page
+	} {
+		within(t, tab, 60*time.Second, "open "+tc.page, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(tc.page),
+			chromedp.WaitVisible(chromedp.CSS("main .search-page-results li a")))
+		first, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("main .search-page-results li a").getAttribute("href")`))
+		if err != nil || !strings.Contains(decoded(first), tc.want) {
+			t.Errorf("%s: first result %q (%v), want %s", tc.page, first, err, tc.want)
+		}
+	}
+	within(t, tab, 60*time.Second, "open the bundled site", chromedp.Navigate(bundled+"en/gpu-cloud/"),
+		chromedp.WaitReady(chromedp.CSS("#search-input")))
+	within(t, tab, 30*time.Second, "type", chromedp.Focus(chromedp.CSS("#search-input")),
+		chromedp.SendKeys(chromedp.CSS("#search-input"), "prices"),
+		chromedp.WaitVisible(chromedp.CSS("#search-result-all a")))
+	all, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#search-results [role=option]:last-child a").href`))
+	if err != nil || all != bundled+"en/search/?q=prices" {
+		t.Errorf("the panel's last option links to %q (%v), want the results page", all, err)
 	}
 }
