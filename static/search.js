@@ -21,7 +21,7 @@
   const siteRoot = new URL("../../", indexURL);
   const shown = 10; // results listed
   const maxExpand = 64, prefixWeight = 0.7, otherWeight = 0.25, maxShards = 3, maxTerms = 32;
-  const typoWeight = 0.5, typoLength = 5, typoPrefix = 3, maxSubs = 3, placeBits = 16;
+  const typoWeight = 0.5, typoLength = 5, typoPrefix = 3, maxSubs = 3;
 
   // Terms: as internal/search/tokens.go.
   const scriptRe = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
@@ -77,9 +77,12 @@
   // Whether a run's places in a section follow one another: Adjacent in prepare.go.
   function adjacent(places) {
     if (places.length === 0) return false;
-    let m = places[0];
-    for (const p of places.slice(1)) m = ((m << 1) | (m >>> (placeBits - 1))) & 0xffff & p;
-    return m !== 0;
+    let m16 = places[0] & 0xffff, m15 = (places[0] >>> 16) & 0x7fff;
+    for (const p of places.slice(1)) {
+      m16 = ((m16 << 1) | (m16 >>> 15)) & 0xffff & p;
+      m15 = ((m15 << 1) | (m15 >>> 14)) & 0x7fff & (p >>> 16);
+    }
+    return m16 !== 0 && m15 !== 0;
   }
   const typoWord = (t) => /^\p{Script=Latin}+$/u.test(t) && [...t].length >= typoLength;
   // Whether a and b are one edit apart: oneEdit in query.go.

@@ -88,18 +88,18 @@ type Stats struct {
 type posting struct {
 	page, sec int32
 	impact    int32
-	places    uint16 // a character pair's (Places)
+	places    uint32 // a character pair's (Places)
 }
 
 // occ is a term's occurrence in a section before it is weighed.
 type occ struct {
 	sec    int32  // the section, counted over all pages (builder.secPage)
 	tf     tfs    // its frequency there, and fields
-	places uint16 // a character pair's places there (Places)
+	places uint32 // a character pair's places there (Places)
 }
 
 // tfs is a term's frequency in a section, at most maxTF, and its fields (inTitle,
-// inHeading) in the low bits: with a pair's places, an occurrence fits in 8 bytes.
+// inHeading) in the low bits.
 type tfs uint16
 
 const maxTF = 1<<14 - 1 // past some tens, a frequency adds next to nothing to BM25
@@ -304,7 +304,7 @@ func (pt *part) place(sec int32, all []occ, next []int) {
 type partOcc struct {
 	id     int32
 	tf     tfs
-	places uint16
+	places uint32
 }
 
 // occBlock is how many occurrences a block of part.occs holds: blocks rather than one

@@ -47,16 +47,26 @@ func TestRunsAreFoundWhole(t *testing.T) {
 }
 
 func TestAdjacent(t *testing.T) {
+	at := func(places ...int) uint32 { // the bits of pairs at places
+		var m uint32
+		for _, p := range places {
+			m |= 1<<(p%16) | 1<<(16+p%15)
+		}
+		return m
+	}
 	for _, tc := range []struct {
-		places []uint16
+		places []uint32
 		want   bool
 	}{
-		{[]uint16{1 << 3}, true},
-		{[]uint16{1 << 3, 1 << 4, 1 << 5}, true},
-		{[]uint16{1 << 3, 1 << 5}, false},
-		{[]uint16{1 << 15, 1}, true}, // places counted modulo placeBits
-		{[]uint16{1<<3 | 1<<9, 1 << 10, 1 << 4}, false},
-		{[]uint16{1 << 3, 0}, false},
+		{[]uint32{at(3)}, true},
+		{[]uint32{at(3), at(4), at(5)}, true},
+		{[]uint32{at(3), at(5)}, false},
+		{[]uint32{at(15), at(16)}, true}, // across both moduli
+		{[]uint32{at(3), at(20)}, false}, // 4 modulo 16, not modulo 15
+		{[]uint32{at(3), at(19)}, false}, // 4 modulo 15, not modulo 16
+		{[]uint32{at(3), at(244)}, true}, // 240 apart: the same bits
+		{[]uint32{at(3, 9), at(10), at(4)}, false},
+		{[]uint32{at(3), 0}, false},
 		{nil, false},
 	} {
 		if got := Adjacent(tc.places); got != tc.want {

@@ -108,7 +108,7 @@ func (r *reader) add(text string, field uint8) int {
 				r.place += 2
 			}
 			r.pairAt, r.pairLen, r.lastPair = at, size, true
-			e.places |= 1 << (r.place % placeBits)
+			e.places |= 1<<(r.place%16) | 1<<(16+r.place%15)
 		} else {
 			r.lastPair = false
 		}
@@ -122,24 +122,27 @@ func (r *reader) add(text string, field uint8) int {
 // pair is, but コンテナ (コン ンテ テナ) only where those pairs follow one another, not in
 // メンテナー (メン ンテ テナ テナー … and a コン elsewhere in the section). So a pair's
 // posting says where in its section the pair is: the places it takes, counted pair by
-// pair through the section's text (title and heading included), one bit a place modulo
-// placeBits. A section has a query's run when some place of its first pair is followed
-// by places of the next pairs, one by one (Adjacent); a false match is left only where
-// the bits of places apart coincide, placeBits apart. The cost is one number a posting
-// of a pair, in the shards of Chinese, Japanese and Thai text.
-const placeBits = 16
+// pair through the section's text (title and heading included), as two sets of bits,
+// one a place modulo 16 (bits 0-15) and one modulo 15 (bits 16-30). A section has a
+// query's run when, in each set, some place of its first pair is followed by places of
+// the next pairs, one by one (Adjacent). A false match is left only where the places
+// of pairs apart coincide in both, which one pair of places apart does only 240 places
+// apart; in a long section where the pairs are many, the bits fill and it happens more.
+// The cost is one number a posting of a pair, in the shards of Chinese, Japanese and
+// Thai text.
 
 // Adjacent reports whether places, the place bits of a run's pairs in one section in
 // the run's order, have a place of each pair right after one of the pair before.
-func Adjacent(places []uint16) bool {
+func Adjacent(places []uint32) bool {
 	if len(places) == 0 {
 		return false
 	}
-	m := places[0]
+	m16, m15 := places[0]&0xffff, places[0]>>16&0x7fff
 	for _, p := range places[1:] {
-		m = (m<<1 | m>>(placeBits-1)) & p
+		m16 = (m16<<1 | m16>>15) & 0xffff & p
+		m15 = (m15<<1 | m15>>14) & 0x7fff & (p >> 16)
 	}
-	return m != 0
+	return m16 != 0 && m15 != 0
 }
 
 // termReader reads back the terms Prepare wrote.
@@ -157,7 +160,7 @@ func (r *termReader) section() (length, terms int, ok bool) {
 }
 
 // term reads the section's next term, valid until the Prepared is dropped.
-func (r *termReader) term() (term []byte, tf uint32, fields uint8, places uint16) {
+func (r *termReader) term() (term []byte, tf uint32, fields uint8, places uint32) {
 	l, k := binary.Uvarint(r.b)
 	term = r.b[k : k+int(l)]
 	r.b = r.b[k+int(l):]
@@ -166,7 +169,7 @@ func (r *termReader) term() (term []byte, tf uint32, fields uint8, places uint16
 	r.b = r.b[k+1:]
 	p, k := binary.Uvarint(r.b)
 	r.b = r.b[k:]
-	return term, uint32(f), fields, uint16(p)
+	return term, uint32(f), fields, uint32(p)
 }
 
 // termSet counts the distinct terms of a section without allocating: an open-addressing
@@ -182,7 +185,7 @@ type termEnt struct {
 	off, n int
 	tf     uint32
 	fields uint8
-	places uint16 // a character pair's places (Places)
+	places uint32 // a character pair's places (Places)
 }
 
 func (s *termSet) reset() {

@@ -313,7 +313,7 @@ func (ix *Index) Search(q string, limit int) ([]Result, error) {
 	qs, runs := queryTerms(q)
 	type key struct{ page, sec int32 }
 	best := map[key][]float64{}  // per section, per query term
-	places := map[key][]uint16{} // per section, per query term: a pair's places
+	places := map[key][]uint32{} // per section, per query term: a pair's places
 	for qi, t := range qs {
 		es, ws, err := ix.matches(t)
 		if err != nil {
@@ -337,10 +337,10 @@ func (ix *Index) Search(q string, limit int) ([]Result, error) {
 				if stride == 4 && len(runs) > 0 {
 					pl := places[sk]
 					if pl == nil {
-						pl = make([]uint16, len(qs))
+						pl = make([]uint32, len(qs))
 						places[sk] = pl
 					}
-					pl[qi] |= uint16(e.postings[k+3])
+					pl[qi] |= uint32(e.postings[k+3])
 				}
 			}
 		}
@@ -350,7 +350,7 @@ func (ix *Index) Search(q string, limit int) ([]Result, error) {
 		s := best[k]
 		kept := make([]bool, len(qs))
 		inRun := make([]bool, len(qs))
-		var run []uint16
+		var run []uint32
 		for _, r := range runs {
 			run = run[:0]
 			for _, qi := range r {
