@@ -221,7 +221,8 @@
           if (stride === 4 && runs.length > 0) {
             let pl = places.get(key);
             if (!pl) { pl = new Array(qs.length).fill(0); places.set(key, pl); }
-            pl[qi] |= postings[k + 3];
+            const v = postings[k + 3]; // UnpackPlaces in files.go
+            pl[qi] |= v < 240 ? (1 << (v % 16)) | (1 << (16 + v % 15)) : v;
           }
         }
       }

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"strconv"
@@ -260,12 +261,38 @@ func writeTerm(w *bytes.Buffer, t string, ps []posting, pair bool) {
 		num = strconv.AppendInt(num, int64(p.impact), 10)
 		if pair {
 			num = append(num, ',')
-			num = strconv.AppendInt(num, int64(p.places), 10)
+			num = strconv.AppendInt(num, int64(packPlaces(p.places)), 10)
 		}
 		w.Write(num)
 		last = p.page
 	}
 	w.WriteString("]]")
+}
+
+// packPlaces is how a posting writes a pair's places: the place modulo 240 where the
+// pair is at one place modulo 16 and one modulo 15 (as it is where it occurs once, the
+// most common), 3 digits at most instead of 10; else the bits (from 65,537 up).
+// UnpackPlaces reads it back.
+func packPlaces(m uint32) uint32 {
+	lo, hi := m&0xffff, m>>16
+	if bits.OnesCount32(lo) != 1 || bits.OnesCount32(hi) != 1 {
+		return m
+	}
+	a, b := uint32(bits.TrailingZeros32(lo)), uint32(bits.TrailingZeros32(hi))
+	for p := a; p < 240; p += 16 {
+		if p%15 == b {
+			return p
+		}
+	}
+	return m // not reached: 16 and 15 are coprime
+}
+
+// UnpackPlaces is the places a posting wrote (packPlaces).
+func UnpackPlaces(v uint32) uint32 {
+	if v < 240 {
+		return 1<<(v%16) | 1<<(16+v%15)
+	}
+	return v
 }
 
 // writePage writes ["url","title",standIn,[["heading","anchor","text"],…]].

@@ -153,3 +153,17 @@ func TestSubsAndExcerpts(t *testing.T) {
 		t.Errorf("result #%s, sub-results %v; want the first section, otlp and console", r.Anchor, subs)
 	}
 }
+
+func TestPackPlaces(t *testing.T) {
+	for p := range 240 {
+		m := uint32(1<<(p%16) | 1<<(16+p%15))
+		if v := packPlaces(m); v != uint32(p) || UnpackPlaces(v) != m {
+			t.Errorf("place %d: packed %d, unpacked %b", p, v, UnpackPlaces(v))
+		}
+	}
+	for _, m := range []uint32{1<<3 | 1<<5 | 1<<17, 1<<3 | 1<<17 | 1<<20, 0xffff | 0x7fff<<16} {
+		if v := packPlaces(m); v != m || UnpackPlaces(v) != m {
+			t.Errorf("%b: packed %d, unpacked %b", m, v, UnpackPlaces(v))
+		}
+	}
+}

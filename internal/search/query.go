@@ -340,7 +340,7 @@ func (ix *Index) Search(q string, limit int) ([]Result, error) {
 						pl = make([]uint32, len(qs))
 						places[sk] = pl
 					}
-					pl[qi] |= uint32(e.postings[k+3])
+					pl[qi] |= UnpackPlaces(uint32(e.postings[k+3]))
 				}
 			}
 		}
