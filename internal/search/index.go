@@ -17,7 +17,8 @@ import (
 //   - index.bin, the one file with a fixed name: the first term of every term shard and
 //     the number of pages in every page chunk, and the hashes that name them;
 //   - s-<hash>.bin, term shards: terms in code point order, each with its postings, at
-//     most MaxPostings (page, section, impact) triples, the strongest;
+//     most MaxPostings (page, section, impact) triples, the strongest, and for a pair
+//     of CJK characters (page, section, impact, places) (Places, packPlaces);
 //   - p-<hash>.bin, page chunks: consecutive pages with URL, title, whether the page
 //     stands in for a translation, and each section's heading, anchor and the start of
 //     its text (SectionText characters, PageText a page), for the excerpts.
