@@ -96,8 +96,9 @@ type UI struct {
 
 // SearchLinks are a page's links to its language's search index and to the script.
 type SearchLinks struct {
-	Index  string // _search/<code>/index.bin
-	Script string // .Asset "search.js"
+	Index   string // _search/<code>/index.bin
+	Script  string // .Asset "search.js"
+	Results string // the language's search results page (route.SearchIn)
 }
 
 func newUI(loc *locale.Localizer) *UI {

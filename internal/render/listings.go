@@ -62,6 +62,9 @@ func (r *Renderer) writeSiteFiles(sink Sink, ls Listings) (diag.List, error) {
 	if err := r.write404(sink); err != nil {
 		return nil, err
 	}
+	if err := r.writeSearchPages(sink, ls.Pages); err != nil {
+		return nil, err
+	}
 	for _, cp := range ls.Catalog {
 		if err := r.writeCatalogPage(sink, cp); err != nil {
 			return nil, err
@@ -175,6 +178,36 @@ func (r *Renderer) write404In(sink Sink, l config.Lang, url string) error {
 		return err
 	}
 	return sink.WriteFile(route.File(url), html)
+}
+
+// writeSearchPages writes each language's search results page (route.SearchIn), which
+// search.js fills with what the query in its ?q= finds, where the site has an index and
+// no page of its own at that path (a content page there gets the results the same way).
+func (r *Renderer) writeSearchPages(sink Sink, pages []Published) error {
+	if !r.search || !r.tmpl.Has("search") {
+		return nil
+	}
+	taken := map[string]bool{}
+	for _, p := range pages {
+		taken[p.URL] = true
+	}
+	for _, l := range r.cfg.Langs {
+		url := route.SearchIn(l.Code)
+		if taken[url] {
+			continue
+		}
+		p := r.newPage(l, "search", r.ui[l.Code].Search, url)
+		p.NoIndex = true
+		p.Switcher = r.switcher(l, url, route.SearchIn)
+		html, err := r.tmpl.Execute("search", p)
+		if err != nil {
+			return err
+		}
+		if err := sink.WriteFile(route.File(url), html); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // writeCatalogPage writes one catalog page; catalog pages exist in every language.

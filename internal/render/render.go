@@ -130,7 +130,8 @@ func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 		MarkupScript:  p.Asset("markup.js"),
 	}
 	if r.search {
-		p.Search = &SearchLinks{Index: p.Rel("/" + search.Dir(l.Code) + search.MetaFile), Script: p.Asset("search.js")}
+		p.Search = &SearchLinks{Index: p.Rel("/" + search.Dir(l.Code) + search.MetaFile), Script: p.Asset("search.js"),
+			Results: p.Rel(route.SearchIn(l.Code))}
 	}
 	return p
 }

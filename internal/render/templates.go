@@ -104,6 +104,9 @@ func parseFile(set *template.Template, fsys fs.FS, f string) (*template.Template
 	return set, nil
 }
 
+// Has reports whether the templates have a set for page kind.
+func (t *Templates) Has(kind string) bool { _, ok := t.kinds[kind]; return ok }
+
 // Execute renders page p with the template set of kind.
 func (t *Templates) Execute(kind string, p *Page) ([]byte, error) {
 	set, ok := t.kinds[kind]

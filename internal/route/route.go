@@ -57,7 +57,10 @@
 // Root ("/", index.html) chooses a language; NotFound ("/404.html") is served for any
 // missing path, NotFoundIn(lang) ("/<lang>/404.html") for a missing path in a language's
 // folder (static hosts that serve only the root one get there by its script); Sitemap lists the real pages; Static(name) is a file of the theme's static/
-// tree. The home page of a language is URL(lang, "").
+// tree. The home page of a language is URL(lang, ""). SearchIn(lang) ("/<lang>/search/")
+// lists what the search box finds for the query in its ?q= (search.js): the build writes
+// it where no content page of the language is at that path, and a page there (Docsy's
+// "Search Results", content/<lang>/search.md) gets the results the same way.
 //
 // A section's Atom feed is atom.xml in its folder (Feed: /en/blog/atom.xml). Hugo writes
 // its RSS feeds at index.xml; the name of the format keeps that name free, and tells a
@@ -322,6 +325,9 @@ func TagSlug(tag string) string {
 	}
 	return b.String()
 }
+
+// SearchIn is the site path of language lang's search results page.
+func SearchIn(lang string) string { return "/" + lang + "/search/" }
 
 // Static is the site path of file name of the theme's static/ tree.
 func Static(name string) string { return "/static/" + name }

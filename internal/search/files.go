@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"strconv"
@@ -97,18 +98,18 @@ func (w *writer) shards(bd *builder, avg, n float64) (hashes string, first []str
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 		ps = ps[:0]
 		for _, o := range list {
-			f := float64(o.tf)
+			f := float64(o.tf.tf())
 			wt := idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(bd.secLength[o.sec])/avg))
 			// A field counts at least as much as a rare term's: on a site about GPUs, "gpu"
 			// is on every page, and its title still says which page is about it.
-			if o.fields&inTitle != 0 {
+			if o.tf.fields()&inTitle != 0 {
 				wt += titleBoost * max(idf, 1) / (1 - bTitle + bTitle*float64(bd.titleLen[bd.secPage[o.sec]])/avgTitle)
 			}
-			if o.fields&inHeading != 0 {
+			if o.tf.fields()&inHeading != 0 {
 				wt += headingBoost * max(idf, 1)
 			}
 			page := bd.secPage[o.sec]
-			ps = append(ps, posting{page, o.sec - bd.pageFirst[page], int32(max(1, math.Round(wt*8)))})
+			ps = append(ps, posting{page, o.sec - bd.pageFirst[page], int32(max(1, math.Round(wt*8))), o.places})
 		}
 		if len(ps) > MaxPostings {
 			w.st.Dropped += len(ps) - MaxPostings
@@ -121,7 +122,7 @@ func (w *writer) shards(bd *builder, avg, n float64) (hashes string, first []str
 		} else {
 			shard.WriteByte(',')
 		}
-		writeTerm(&shard, bd.names[id], ps)
+		writeTerm(&shard, bd.names[id], ps, isPair(bd.names[id]))
 		if shard.Len() >= shardBytes {
 			closeShard()
 		}
@@ -240,8 +241,9 @@ func (z *zipper) gz(b []byte) []byte {
 // gzipLevel trades the index's bytes for the build's time.
 const gzipLevel = 2
 
-// writeTerm writes ["term",[page delta, section, impact, …]].
-func writeTerm(w *bytes.Buffer, t string, ps []posting) {
+// writeTerm writes ["term",[page delta, section, impact, …]], and each posting's places
+// after its impact for a character pair.
+func writeTerm(w *bytes.Buffer, t string, ps []posting, pair bool) {
 	tb, _ := json.Marshal(t)
 	w.WriteByte('[')
 	w.Write(tb)
@@ -257,10 +259,40 @@ func writeTerm(w *bytes.Buffer, t string, ps []posting) {
 		num = strconv.AppendInt(num, int64(p.sec), 10)
 		num = append(num, ',')
 		num = strconv.AppendInt(num, int64(p.impact), 10)
+		if pair {
+			num = append(num, ',')
+			num = strconv.AppendInt(num, int64(packPlaces(p.places)), 10)
+		}
 		w.Write(num)
 		last = p.page
 	}
 	w.WriteString("]]")
+}
+
+// packPlaces is how a posting writes a pair's places: the place modulo 240 where the
+// pair is at one place modulo 16 and one modulo 15 (as it is where it occurs once, the
+// most common), 3 digits at most instead of 10; else the bits (from 65,537 up).
+// UnpackPlaces reads it back.
+func packPlaces(m uint32) uint32 {
+	lo, hi := m&0xffff, m>>16
+	if bits.OnesCount32(lo) != 1 || bits.OnesCount32(hi) != 1 {
+		return m
+	}
+	a, b := uint32(bits.TrailingZeros32(lo)), uint32(bits.TrailingZeros32(hi))
+	for p := a; p < 240; p += 16 {
+		if p%15 == b {
+			return p
+		}
+	}
+	return m // not reached: 16 and 15 are coprime
+}
+
+// UnpackPlaces is the places a posting wrote (packPlaces).
+func UnpackPlaces(v uint32) uint32 {
+	if v < 240 {
+		return 1<<(v%16) | 1<<(16+v%15)
+	}
+	return v
 }
 
 // writePage writes ["url","title",standIn,[["heading","anchor","text"],…]].

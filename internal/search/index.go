@@ -6,7 +6,6 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/json"
-	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -18,7 +17,8 @@ import (
 //   - index.bin, the one file with a fixed name: the first term of every term shard and
 //     the number of pages in every page chunk, and the hashes that name them;
 //   - s-<hash>.bin, term shards: terms in code point order, each with its postings, at
-//     most MaxPostings (page, section, impact) triples, the strongest;
+//     most MaxPostings (page, section, impact) triples, the strongest, and for a pair
+//     of CJK characters (page, section, impact, places) (Places, packPlaces);
 //   - p-<hash>.bin, page chunks: consecutive pages with URL, title, whether the page
 //     stands in for a translation, and each section's heading, anchor and the start of
 //     its text (SectionText characters, PageText a page), for the excerpts.
@@ -89,14 +89,26 @@ type Stats struct {
 type posting struct {
 	page, sec int32
 	impact    int32
+	places    uint32 // a character pair's (Places)
 }
 
 // occ is a term's occurrence in a section before it is weighed.
 type occ struct {
 	sec    int32  // the section, counted over all pages (builder.secPage)
-	tf     uint16 // its frequency there, at most 65535
-	fields uint8  // inTitle, inHeading
+	tf     tfs    // its frequency there, and fields
+	places uint32 // a character pair's places there (Places)
 }
+
+// tfs is a term's frequency in a section, at most maxTF, and its fields (inTitle,
+// inHeading) in the low bits.
+type tfs uint16
+
+const maxTF = 1<<14 - 1 // past some tens, a frequency adds next to nothing to BM25
+
+func makeTFs(tf uint32, fields uint8) tfs { return tfs(min(tf, maxTF))<<2 | tfs(fields&3) }
+
+func (t tfs) tf() uint32    { return uint32(t >> 2) }
+func (t tfs) fields() uint8 { return uint8(t & 3) }
 
 const (
 	inTitle = 1 << iota
@@ -253,7 +265,7 @@ func numberTerms(page func(int) (Prepared, error), from, to int) (part, error) {
 			pt.secLength = append(pt.secLength, float32(length))
 			pt.secTerms = append(pt.secTerms, int32(n))
 			for range n {
-				t, tf, fields := r.term()
+				t, tf, fields, places := r.term()
 				id, ok := pt.dict[string(t)]
 				if !ok {
 					id = int32(len(pt.names))
@@ -262,7 +274,7 @@ func numberTerms(page func(int) (Prepared, error), from, to int) (part, error) {
 					pt.names = append(pt.names, name)
 					pt.counts = append(pt.counts, 0)
 				}
-				pt.add(partOcc{id, uint16(min(tf, math.MaxUint16)), fields})
+				pt.add(partOcc{id, makeTFs(tf, fields), places})
 				pt.counts[id]++
 			}
 		}
@@ -280,7 +292,7 @@ func (pt *part) place(sec int32, all []occ, next []int) {
 				b, k = b+1, 0
 			}
 			o := pt.occs[b][k]
-			all[next[o.id]] = occ{sec, o.tf, o.fields}
+			all[next[o.id]] = occ{sec, o.tf, o.places}
 			next[o.id]++
 			k++
 		}
@@ -288,11 +300,12 @@ func (pt *part) place(sec int32, all []occ, next []int) {
 	}
 }
 
-// partOcc is an occurrence as part reads it: its term's number, frequency and fields.
+// partOcc is an occurrence as part reads it: its term's number, frequency and fields,
+// and places.
 type partOcc struct {
 	id     int32
-	tf     uint16
-	fields uint8
+	tf     tfs
+	places uint32
 }
 
 // occBlock is how many occurrences a block of part.occs holds: blocks rather than one
@@ -364,7 +377,7 @@ func BuildReusing(pages Pages, reuse func(name string, raw [32]byte) bool) (file
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Or(strings.Compare(pages.URL(a), pages.URL(b)), a-b) })
 	page := func(k int) (Prepared, error) { return pages.Page(order[k]) }
-	meta := Meta{Version: 2, Pages: n, ShardFirst: []string{}, ChunkPages: []int{}}
+	meta := Meta{Version: 3, Pages: n, ShardFirst: []string{}, ChunkPages: []int{}}
 	// The page chunks need only the pages: made beside the terms' gathering and shards,
 	// into the same writer (their names, p-…, are not the shards', s-…).
 	w := newWriter(reuse, &st)

@@ -36,7 +36,7 @@ func TestTermSetGrows(t *testing.T) {
 		t.Fatalf("section: length %d, %d terms, %v; want 1010, 1000", length, n, ok)
 	}
 	for i := range n {
-		term, tf, _ := r.term()
+		term, tf, _, _ := r.term()
 		want := uint32(1)
 		if i < 10 {
 			want = 2

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Query reads an index as the browser does, fetching only the files a query needs; it
@@ -18,15 +20,26 @@ import (
 // A query is cut into terms like the text (Terms). Each term matches the index terms it
 // is a prefix of (at most maxExpand, in order), fully when equal and by prefixWeight
 // otherwise: "pric" finds "price" and "prices" as you type, 卡 finds 卡 and every pair
-// starting with it. A section scores the sum, over the query's terms, of its best
-// match's impact; a page its best section and a quarter of the others. Pages that
-// match more of the query's terms come first, then by score, then in URL order.
+// starting with it. A Latin word of typoLength letters or more that matches nothing
+// matches the terms one edit away (a letter added, left out, changed, or two swapped)
+// that share its first typoPrefix letters, by typoWeight: "expoter" finds "exporter".
+// The character pairs of a run of unspaced characters (コンテナ: コン ンテ テナ) match
+// a section only together, one after the other there (Places). A section scores the
+// sum, over the query's terms, of its best match's impact; a page its best section and
+// a quarter of the others. Pages that match more of the query's terms come first, then
+// by score, then in URL order. A page's result is its section with most of the query's
+// terms (then the best), and up to maxSubs other sections that match, best first.
 
 const (
 	maxExpand    = 64
 	prefixWeight = 0.7
+	typoWeight   = 0.5
+	typoLength   = 5 // letters a word needs for its typos to be looked for
+	typoPrefix   = 3 // letters a typo's match shares with it
 	otherWeight  = 0.25
 	maxShards    = 3 // shards a term's prefix range may span
+	maxTerms     = 32
+	maxSubs      = 3
 )
 
 // Index is an index opened for querying.
@@ -58,9 +71,15 @@ type Result struct {
 	StandIn  bool
 	Heading  string // the section's heading; "" for the text before the first heading
 	Anchor   string
-	Text     string // the section's stored text
+	Text     string // the section's stored text, or the next section's where it has none
 	Score    float64
-	Coverage int // how many of the query's terms the page has
+	Coverage int   // how many of the query's terms the page has
+	Subs     []Sub // other sections of the page that match, best first
+}
+
+// Sub is a section of a page found.
+type Sub struct {
+	Heading, Anchor, Text string
 }
 
 // Open reads index.bin of an index whose files fetch returns by name.
@@ -70,7 +89,7 @@ func Open(fetch func(name string) ([]byte, error)) (*Index, error) {
 	if err := ix.load(MetaFile, m); err != nil {
 		return nil, err
 	}
-	if m.Version != 2 || len(m.Shards) != hashLen*len(m.ShardFirst) || len(m.Chunks) != hashLen*len(m.ChunkPages) {
+	if m.Version != 3 || len(m.Shards) != hashLen*len(m.ShardFirst) || len(m.Chunks) != hashLen*len(m.ChunkPages) {
 		return nil, fmt.Errorf("search: %s is not an index this version reads", MetaFile)
 	}
 	n := 0
@@ -159,29 +178,95 @@ func (ix *Index) page(n int) (page, error) {
 
 // matches are the index terms query term t matches, with their weights.
 func (ix *Index) matches(t string) ([]entry, []float64, error) {
+	var es []entry
+	var ws []float64
+	err := ix.scan(t, func(e entry) bool {
+		if !strings.HasPrefix(e.term, t) || len(es) == maxExpand {
+			return false
+		}
+		es = append(es, e)
+		ws = append(ws, cond(e.term == t, 1, prefixWeight))
+		return true
+	})
+	if err != nil || len(es) > 0 || !typoWord(t) {
+		return es, ws, err
+	}
+	prefix := string([]rune(t)[:typoPrefix])
+	err = ix.scan(prefix, func(e entry) bool {
+		if !strings.HasPrefix(e.term, prefix) || len(es) == maxExpand {
+			return false
+		}
+		if oneEdit(e.term, t) {
+			es = append(es, e)
+			ws = append(ws, typoWeight)
+		}
+		return true
+	})
+	return es, ws, err
+}
+
+// scan calls fn with the index terms from the first not before t, in order, within the
+// maxShards shards from the one t would be in, until fn returns false or a shard starts
+// with a term t is not a prefix of.
+func (ix *Index) scan(t string, fn func(entry) bool) error {
 	sh := ix.meta.ShardFirst
 	i := sort.Search(len(sh), func(i int) bool { return compareTerms(sh[i], t) > 0 }) - 1
 	i = max(i, 0)
-	var es []entry
-	var ws []float64
 	for k := i; k < len(sh) && k < i+maxShards; k++ {
 		if k > i && !strings.HasPrefix(sh[k], t) {
 			break
 		}
 		entries, err := ix.shard(k)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
 		from := sort.Search(len(entries), func(j int) bool { return compareTerms(entries[j].term, t) >= 0 })
 		for _, e := range entries[from:] {
-			if !strings.HasPrefix(e.term, t) || len(es) == maxExpand {
-				return es, ws, nil
+			if !fn(e) {
+				return nil
 			}
-			es = append(es, e)
-			ws = append(ws, cond(e.term == t, 1, prefixWeight))
 		}
 	}
-	return es, ws, nil
+	return nil
+}
+
+// typoWord reports whether query term t is a word whose typos are looked for: typoLength
+// letters or more, all of the Latin script.
+func typoWord(t string) bool {
+	n := 0
+	for _, r := range t {
+		if !unicode.Is(unicode.Latin, r) {
+			return false
+		}
+		n++
+	}
+	return n >= typoLength
+}
+
+// oneEdit reports whether a and b differ by one edit: a character added, left out or
+// changed, or two neighbours swapped.
+func oneEdit(a, b string) bool {
+	x, y := []rune(a), []rune(b)
+	if len(x) < len(y) {
+		x, y = y, x
+	}
+	if len(x)-len(y) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(y) && x[i] == y[i] {
+		i++
+	}
+	if i == len(y) {
+		return len(x) != len(y)
+	}
+	if len(x) > len(y) { // one added to x
+		return slices.Equal(x[i+1:], y[i:])
+	}
+	if slices.Equal(x[i+1:], y[i+1:]) { // one changed
+		return true
+	}
+	return i+1 < len(x) && x[i] == y[i+1] && x[i+1] == y[i] && slices.Equal(x[i+2:], y[i+2:])
 }
 
 func cond(c bool, a, b float64) float64 {
@@ -191,27 +276,56 @@ func cond(c bool, a, b float64) float64 {
 	return b
 }
 
-// Search returns the best limit pages for query q.
-func (ix *Index) Search(q string, limit int) ([]Result, error) {
-	var qs []string
+// queryTerms are the distinct terms of query q (the first maxTerms) and its runs: the
+// terms' numbers of each run of character pairs, in the query's order.
+func queryTerms(q string) (qs []string, runs [][]int) {
+	var run []int
+	var last Term
 	for _, t := range Terms(nil, q) {
-		if !slices.Contains(qs, t.Text) {
+		k := slices.Index(qs, t.Text)
+		if k < 0 && len(qs) < maxTerms {
+			k = len(qs)
 			qs = append(qs, t.Text)
 		}
+		pair := k >= 0 && isPair(t.Text)
+		if len(run) > 0 && !(pair && t.At == last.At+firstLen(last.Text)) {
+			runs = append(runs, run)
+			run = nil
+		}
+		if pair {
+			run = append(run, k)
+		}
+		last = t
 	}
-	if len(qs) > 32 { // a pasted paragraph: its first terms are query enough
-		qs = qs[:32]
+	if len(run) > 0 {
+		runs = append(runs, run)
 	}
+	return qs, runs
+}
+
+func firstLen(s string) int {
+	_, n := utf8.DecodeRuneInString(s)
+	return n
+}
+
+// Search returns the best limit pages for query q.
+func (ix *Index) Search(q string, limit int) ([]Result, error) {
+	qs, runs := queryTerms(q)
 	type key struct{ page, sec int32 }
-	best := map[key][]float64{} // per section, per query term
+	best := map[key][]float64{}  // per section, per query term
+	places := map[key][]uint32{} // per section, per query term: a pair's places
 	for qi, t := range qs {
 		es, ws, err := ix.matches(t)
 		if err != nil {
 			return nil, err
 		}
 		for ei, e := range es {
+			stride := 3
+			if isPair(e.term) {
+				stride = 4
+			}
 			p := int32(0)
-			for k := 0; k+2 < len(e.postings); k += 3 {
+			for k := 0; k+stride-1 < len(e.postings); k += stride {
 				p += e.postings[k]
 				sk := key{p, e.postings[k+1]}
 				s := best[sk]
@@ -220,14 +334,49 @@ func (ix *Index) Search(q string, limit int) ([]Result, error) {
 					best[sk] = s
 				}
 				s[qi] = max(s[qi], float64(e.postings[k+2])*ws[ei])
+				if stride == 4 && len(runs) > 0 {
+					pl := places[sk]
+					if pl == nil {
+						pl = make([]uint32, len(qs))
+						places[sk] = pl
+					}
+					pl[qi] |= UnpackPlaces(uint32(e.postings[k+3]))
+				}
 			}
 		}
 	}
+	// A pair counts in a section only where a run of the query it is in is there whole.
+	for k, pl := range places {
+		s := best[k]
+		kept := make([]bool, len(qs))
+		inRun := make([]bool, len(qs))
+		var run []uint32
+		for _, r := range runs {
+			run = run[:0]
+			for _, qi := range r {
+				run = append(run, pl[qi])
+				inRun[qi] = true
+			}
+			if Adjacent(run) {
+				for _, qi := range r {
+					kept[qi] = true
+				}
+			}
+		}
+		for qi := range s {
+			if inRun[qi] && !kept[qi] {
+				s[qi] = 0
+			}
+		}
+	}
+	type sec struct {
+		n     int32
+		cover int
+		score float64
+	}
 	type hit struct {
 		page      int32
-		sec       int32 // the section shown: the one with most of the query's terms, then the best
-		secCover  int
-		secScore  float64
+		secs      []sec // that match, in section order
 		top, rest float64
 		terms     []bool
 	}
@@ -248,21 +397,20 @@ func (ix *Index) Search(q string, limit int) ([]Result, error) {
 				cover++
 			}
 		}
+		if cover == 0 {
+			continue
+		}
 		h := pages[k.page]
 		if h == nil {
-			h = &hit{page: k.page, sec: k.sec, secCover: cover, secScore: score, top: score, terms: make([]bool, len(qs))}
+			h = &hit{page: k.page, top: score, terms: make([]bool, len(qs))}
 			pages[k.page] = h
+		} else if score > h.top {
+			h.rest += h.top
+			h.top = score
 		} else {
-			if score > h.top {
-				h.rest += h.top
-				h.top = score
-			} else {
-				h.rest += score
-			}
-			if cover > h.secCover || cover == h.secCover && score > h.secScore {
-				h.sec, h.secCover, h.secScore = k.sec, cover, score
-			}
+			h.rest += score
 		}
+		h.secs = append(h.secs, sec{k.sec, cover, score})
 		for qi, v := range s {
 			h.terms[qi] = h.terms[qi] || v > 0
 		}
@@ -290,12 +438,38 @@ func (ix *Index) Search(q string, limit int) ([]Result, error) {
 		if err != nil {
 			return nil, err
 		}
+		// the section with most of the query's terms first, then the best, then the first
+		slices.SortStableFunc(h.secs, func(a, b sec) int { return cmp.Or(cmp.Compare(b.cover, a.cover), cmp.Compare(b.score, a.score)) })
 		r := Result{URL: p.URL, Title: p.Title, StandIn: p.StandIn, Score: score(h), Coverage: coverage(h)}
-		if int(h.sec) < len(p.Sections) {
-			s := p.Sections[h.sec]
-			r.Heading, r.Anchor, r.Text = s[0], s[1], s[2]
+		for i, s := range h.secs[:min(len(h.secs), 1+maxSubs)] {
+			if int(s.n) >= len(p.Sections) {
+				continue
+			}
+			t := p.Sections[s.n]
+			if i == 0 {
+				r.Heading, r.Anchor, r.Text = t[0], t[1], excerptText(p.Sections, int(s.n))
+			} else {
+				r.Subs = append(r.Subs, Sub{t[0], t[1], t[2]})
+			}
 		}
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// excerptText is the text of section n for its excerpt: its own, or where it has none
+// (a page that starts with a heading, a heading right above another), the next
+// section's that has some, or the last before it that has.
+func excerptText(secs [][3]string, n int) string {
+	for i := n; i < len(secs); i++ {
+		if secs[i][2] != "" {
+			return secs[i][2]
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		if secs[i][2] != "" {
+			return secs[i][2]
+		}
+	}
+	return ""
 }

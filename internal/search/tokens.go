@@ -249,3 +249,10 @@ func unspaced(r rune) bool {
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao,
 		unicode.Khmer, unicode.Myanmar) && !unicode.IsPunct(r) && !unicode.IsSymbol(r)
 }
+
+// isPair reports whether term is a pair of characters of an unspaced script, whose
+// postings say where in the section it is (Places).
+func isPair(term string) bool {
+	first, size := utf8.DecodeRuneInString(term)
+	return size < len(term) && unspaced(first)
+}

@@ -114,13 +114,17 @@ func TestSearchInBrowser(t *testing.T) {
 		t.Logf("%s: %s; first %s", what, st.Status, at[0])
 	}
 
-	// The script ranks as internal/search does, query for query.
+	// The script ranks as internal/search does, query for query, the sections under each
+	// page too: the relevance set, and typos, runs of characters and their pieces.
 	within(t, tab, 30*time.Second, "open for the relevance set", chromedp.Navigate(root+"en/gpu-cloud/"),
 		chromedp.WaitReady(chromedp.CSS("#search-input")))
 	byLang := map[string][]string{}
 	for _, q := range relevanceQueries(t) {
 		byLang[q[0]] = append(byLang[q[0]], q[1])
 	}
+	byLang["en"] = append(byLang["en"], "pricse", "memroy bandwidth", "nvidai", "pricse gpu", "teslaa")
+	byLang["zh"] = append(byLang["zh"], "显存容量", "存容", "显 存", "云服务器价格", "pricse")
+	byLang["ja"] = append(byLang["ja"], "クラウド料金", "ラウド", "料金 クラウド", "ｸﾗｳﾄﾞ")
 	for _, lang := range slices.Sorted(maps.Keys(byLang)) {
 		ix, err := search.Open(func(name string) ([]byte, error) { return files[search.Dir(lang)+name], nil })
 		if err != nil {
@@ -131,7 +135,7 @@ func TestSearchInBrowser(t *testing.T) {
 			const out = [];
 			for (const q of %s) {
 				const found = await window.docsite.search(q, 5, %q);
-				out.push(found.results.map(r => r.url + "#" + r.anchor));
+				out.push(found.results.map(r => [r.url + "#" + r.anchor, ...r.subs.map(s => "#" + s.anchor)].join(" ")));
 			}
 			return out;
 		})()`, qs, "../../_search/"+lang+"/index.bin"), chromedp.EvalAwaitPromise))
@@ -145,7 +149,11 @@ func TestSearchInBrowser(t *testing.T) {
 			}
 			var want []string
 			for _, r := range rs {
-				want = append(want, r.URL+"#"+r.Anchor)
+				w := r.URL + "#" + r.Anchor
+				for _, s := range r.Subs {
+					w += " #" + s.Anchor
+				}
+				want = append(want, w)
 			}
 			if !slices.Equal(got[i], want) {
 				t.Errorf("%s %q: search.js found %q, Go %q", lang, q, got[i], want)
