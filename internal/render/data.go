@@ -143,6 +143,8 @@ type Links struct {
 	Markup       string // .Asset "markup.css"
 	Code         string // .Asset "chroma.css"
 	MarkupScript string // .Asset "markup.js"
+	// Icon is the site's favicon (static/favicon.svg, .ico or .png) or else the theme's.
+	Icon string
 }
 
 // Site is what all pages share. A language is a config.Lang: the bundled layout prints

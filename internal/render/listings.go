@@ -2,6 +2,7 @@ package render
 
 import (
 	"html/template"
+	"strings"
 	"sync"
 
 	"docsite/internal/config"
@@ -83,12 +84,26 @@ func (r *Renderer) writeHome(sink Sink, l config.Lang, ls Listings) error {
 	p.Switcher = r.switcher(l, url, home)
 	p.Alternates = r.homeAlternates()
 	p.Body = ls.Intros[l.Code]
+	p.TitleInBody = opensWithH1(p.Body)
 	p.Section = true
 	html, err := r.tmpl.Execute("home", p)
 	if err != nil {
 		return err
 	}
 	return sink.WriteFile(route.File(url), html)
+}
+
+// opensWithH1 reports whether a rendered body opens with a level-one heading, bare or in
+// the wrapper markdown gives headings with an anchor (<div class="heading">): a home
+// page's introduction that starts with "# Title" is then the page's one H1.
+func opensWithH1(body template.HTML) bool {
+	s := strings.TrimSpace(string(body))
+	if strings.HasPrefix(s, `<div class="heading"`) {
+		if end := strings.IndexByte(s, '>'); end >= 0 {
+			s = strings.TrimSpace(s[end+1:])
+		}
+	}
+	return strings.HasPrefix(s, "<h1>") || strings.HasPrefix(s, "<h1 ")
 }
 
 // writeGenerated writes the page of each section of language l that has no _index.md:

@@ -127,6 +127,8 @@ func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 		Code:          p.Asset("chroma.css"),
 		MarkupScript:  p.Asset("markup.js"),
 	}
+	icon, file := r.assets.Icon()
+	p.Links.Icon = p.Rel(icon) + r.assets.Version(file)
 	if r.search {
 		p.Search = &SearchLinks{Index: p.Rel("/" + search.Dir(l.Code) + search.MetaFile), Script: p.Asset("search.js")}
 	}
