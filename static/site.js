@@ -61,7 +61,7 @@
 (function () {
   "use strict";
   if (CSS.supports("selector(::details-content)")) { return; }
-  [["details.sidebar", "(min-width: 56rem)"], [".has-sidebar .toc details", "(min-width: 75rem)"]].forEach(function (w) {
+  [[".has-sidebar details.sidebar", "(min-width: 56rem)"], [".has-menu details.sidebar", "(min-width: 90rem)"], [".has-sidebar .toc details", "(min-width: 75rem)"]].forEach(function (w) {
     var d = document.querySelector(w[0]);
     if (d && window.matchMedia(w[1]).matches) { d.open = true; }
   });

@@ -186,6 +186,7 @@ func (r *Renderer) writeCatalogPage(sink Sink, cp CatalogPage) error {
 	url := cp.URL(cp.Lang.Code)
 	p := r.newPage(cp.Lang, cp.Kind, cp.Title, url)
 	p.Catalog = cp.View
+	p.outsideSidebar()
 	p.Canonical = r.base.Abs(url)
 	p.Switcher = r.switcher(cp.Lang, url, cp.URL)
 	p.Alternates = r.inEveryLanguage(cp.URL, cp.URL(r.cfg.Default().Code))

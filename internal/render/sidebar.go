@@ -45,6 +45,20 @@ func (p *Page) makeSidebar() template.HTML {
 	return template.HTML(s.html[:at] + ` aria-current="page"` + s.html[at:])
 }
 
+// outsideSidebar gives a page outside the section tree (a catalog page) the sidebar of
+// the tree's top level, no entry current and no section open, so that it has a way back
+// into the docs like every other page.
+func (p *Page) outsideSidebar() {
+	if p.tree == nil || p.sidebars == nil || len(p.tree.Top()) == 0 || p.Navigation.Node() != nil {
+		return
+	}
+	var b strings.Builder
+	none := map[*nav.Node]bool{}
+	p.sidebars.write(&b, p.tree.Top(), p.URL, none, none, nil, nil)
+	s := template.HTML(b.String())
+	p.sidebar, p.InTree = &s, true
+}
+
 // sidebars writes sidebars and keeps the ones shared by the pages of a section.
 type sidebars struct {
 	marks  sidebarMarks
