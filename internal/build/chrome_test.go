@@ -55,3 +55,19 @@ func TestCatalogPagesHaveSidebar(t *testing.T) {
 		}
 	}
 }
+
+// The bundled home pages are more than a bare list of the docs: they list the catalog's
+// pages too, each with what it holds, in the page's language.
+func TestHomeListsCatalogPages(t *testing.T) {
+	files, _ := mustBuild(t, "../..", Options{})
+	for _, lang := range []string{"en", "zh", "ja"} {
+		home := string(files[lang+"/index.html"])
+		list := home[strings.Index(home, `<ul class="page-list">`)+1:]
+		for _, href := range []string{`<a href="gpus/">`, `<a href="pricing/">`} {
+			at := strings.Index(list, href)
+			if at < 0 || !strings.HasPrefix(list[at+len(href):][strings.Index(list[at+len(href):], "</a>"):], "</a><p>") {
+				t.Errorf("%s/index.html does not list %s with what it holds", lang, href)
+			}
+		}
+	}
+}

@@ -172,6 +172,8 @@ type Switch struct {
 type NavLink struct {
 	Title string
 	Href  string // relative to the page
+	// Description says what the page holds; the home page lists it under the title.
+	Description string
 }
 
 // Fallback describes an untranslated page shown in its source language.

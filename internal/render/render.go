@@ -116,7 +116,7 @@ func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 		p.InTree = p.Navigation.InTree()
 	}
 	for _, n := range r.nav[l.Code] {
-		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href)})
+		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href), Description: n.Description})
 	}
 	p.Links = Links{
 		Home:          p.Rel(home(l.Code)),
