@@ -55,7 +55,8 @@ const outsideJS = `(() => {
 
 // No element of the header or of its language menu is outside the viewport at a phone's,
 // a tablet's and a desktop's width, left to right and right to left; the language menu
-// closes on Escape and on a click outside it.
+// closes on Escape and on a click outside it; the "/" hint shows only with a keyboard
+// and mouse.
 func TestHeaderAndMenusInsideViewportInBrowser(t *testing.T) {
 	tab := newBrowser(t)
 	root := serveBuilt(t, themeSite(t))
@@ -72,6 +73,12 @@ func TestHeaderAndMenusInsideViewportInBrowser(t *testing.T) {
 				t.Errorf("%s: outside the viewport: %s", what, strings.Join(out, "; "))
 			}
 		}
+	}
+	// Headless chromium has no pointing device: the "/" shortcut hint is not for it.
+	hint, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[String(matchMedia("(hover: hover) and (pointer: fine)").matches),
+  getComputedStyle(document.querySelector(".search-key")).display]`))
+	if err != nil || len(hint) != 2 || hint[0] == "false" && hint[1] != "none" {
+		t.Errorf("without a fine pointer that hovers, the search key hint shows: fine pointer %v (%v)", hint, err)
 	}
 	closed, err := chromedp.Run(tab, chromedp.Evaluate[[]bool](`(() => {
   const menu = document.querySelector("details.lang-menu"), out = [];
