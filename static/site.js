@@ -94,3 +94,30 @@
   var seen = new IntersectionObserver(mark, { rootMargin: "0px 0px -66% 0px" });
   entries.forEach(function (e) { seen.observe(e.heading); });
 })();
+
+// Sidebar sections fold with their buttons; the folded sections' paths are kept in
+// localStorage, so a section stays folded on every page. The script in <head> hid them
+// before the first paint with a style of its own; the classes take over from it here.
+(function () {
+  "use strict";
+  var KEY = "docsite-folded";
+  var folded = [];
+  try { folded = JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { /* storage off */ }
+  function set(li, button, fold) {
+    li.classList.toggle("folded", fold);
+    button.setAttribute("aria-expanded", fold ? "false" : "true");
+  }
+  document.querySelectorAll(".sidebar li[data-path] > button.fold").forEach(function (button) {
+    var li = button.parentElement, path = li.getAttribute("data-path");
+    set(li, button, folded.indexOf(path) >= 0);
+    button.addEventListener("click", function () {
+      var fold = !li.classList.contains("folded");
+      folded = folded.filter(function (p) { return p !== path; });
+      if (fold) { folded.push(path); }
+      try { localStorage.setItem(KEY, JSON.stringify(folded)); } catch (e) { /* this page only */ }
+      set(li, button, fold);
+    });
+  });
+  var early = document.getElementById("folded");
+  if (early) { early.remove(); }
+})();

@@ -262,3 +262,43 @@ func TestThemeToggleAndPrintInBrowser(t *testing.T) {
 		t.Errorf("in print a dark choice prints %s, want the light %s", got, light)
 	}
 }
+
+// A section of the sidebar folds with its button and stays folded on the next page of
+// it, from the first paint (no shift), until it is unfolded.
+func TestSidebarFoldsInBrowser(t *testing.T) {
+	tab := newBrowser(t)
+	root := serveBuilt(t, themeSite(t))
+	section := `.sidebar li[data-path="/en/guide/"]`
+	state := func(what string) []string {
+		t.Helper()
+		v, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[String(document.querySelector('`+section+` > ul').checkVisibility()),
+  document.querySelector('`+section+` > button.fold').getAttribute("aria-expanded")]`))
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		return v
+	}
+	within(t, tab, 60*time.Second, "open the long page", chromedp.EmulateViewport(1280, 800),
+		chromedp.Navigate(root+"en/guide/long/"), chromedp.WaitReady(chromedp.CSS(section+" > button.fold")))
+	if got := state("before folding"); !slices.Equal(got, []string{"true", "true"}) {
+		t.Errorf("before folding: shown, expanded = %v, want true, true", got)
+	}
+	within(t, tab, 30*time.Second, "fold", chromedp.Click(chromedp.CSS(section+" > button.fold")))
+	if got := state("folded"); !slices.Equal(got, []string{"false", "false"}) {
+		t.Errorf("folded: shown, expanded = %v, want false, false", got)
+	}
+	within(t, tab, 60*time.Second, "open the next page", chromedp.Navigate(root+"en/guide/short/"),
+		chromedp.WaitReady(chromedp.CSS("footer")))
+	if got := state("the next page"); !slices.Equal(got, []string{"false", "false"}) {
+		t.Errorf("the next page: shown, expanded = %v, want the section still folded", got)
+	}
+	cls, err := chromedp.Run(tab, chromedp.Evaluate[float64](clsJS, chromedp.EvalAwaitPromise))
+	if err != nil || cls >= 0.05 {
+		t.Errorf("the next page, the section folded, shifts by %v (%v)", cls, err)
+	}
+	within(t, tab, 30*time.Second, "unfold", chromedp.Click(chromedp.CSS(section+" > button.fold")),
+		chromedp.Navigate(root+"en/guide/long/"), chromedp.WaitReady(chromedp.CSS("footer")))
+	if got := state("unfolded"); !slices.Equal(got, []string{"true", "true"}) {
+		t.Errorf("unfolded, then another page: shown, expanded = %v, want true, true", got)
+	}
+}
