@@ -71,3 +71,18 @@ func TestHomeListsCatalogPages(t *testing.T) {
 		}
 	}
 }
+
+// A page whose body opens with its own "# Title" has its contents after that title, not
+// above it.
+func TestContentsAfterTitleInBody(t *testing.T) {
+	site := "-- content/en/a.md --\n# The title\n\nIntro.\n\n## One\n\nx\n\n## Two\n\ny\n\n## Three\n\nz\n"
+	files, _ := mustBuild(t, siteFromText(t, site), Options{})
+	page := string(files["en/a/index.html"])
+	h, toc, one := strings.Index(page, "<h1"), strings.Index(page, `<nav class="toc"`), strings.Index(page, ">One<")
+	if h < 0 || toc < 0 || !(h < toc && toc < strings.Index(page, "Intro.") && toc < one) {
+		t.Errorf("H1 at %d, contents at %d, want the contents after the H1 and before the text:\n%s", h, toc, page)
+	}
+	if n := len(h1.FindAllString(page, -1)); n != 1 {
+		t.Errorf("%d H1s, want 1", n)
+	}
+}
