@@ -130,9 +130,7 @@
     var table = document.getElementById(box.getAttribute("data-catalog-compare"));
     if (!table) return;
     var heads = Array.prototype.map.call(table.tHead.rows[0].cells, function (h) { return h.textContent.trim(); });
-    var hint = document.createElement("p");
-    hint.textContent = box.getAttribute("data-label-hint");
-    box.appendChild(hint);
+    // The hint is the box's ::before (site.css), there from the first paint.
     var result = document.createElement("div");
     box.appendChild(result);
     box.hidden = false;
@@ -191,6 +189,7 @@
       r.cells[0].appendChild(document.createElement("br"));
       r.cells[0].appendChild(label);
     });
+    table.classList.add("compare-ready"); // the line kept for the checkboxes is theirs now
   }
   document.querySelectorAll("[data-catalog-compare]").forEach(setupCompare);
 })();

@@ -17,14 +17,14 @@ import (
 )
 
 // nav is the header navigation of language l's pages: the catalog's pages, when the site
-// has GPU data.
+// has GPU data, with what they hold (the home page lists them with the docs' pages).
 func (s *site) nav(l config.Lang) []render.NavLink {
 	if s.cat == nil {
 		return nil
 	}
 	return []render.NavLink{
-		{Title: s.locs[l.Code].T("catalog_gpus_title"), Href: route.GPUs(l.Code)},
-		{Title: s.locs[l.Code].T("catalog_pricing_title"), Href: route.Pricing(l.Code)},
+		{Title: s.locs[l.Code].T("catalog_gpus_title"), Href: route.GPUs(l.Code), Description: s.locs[l.Code].T("catalog_gpus_intro")},
+		{Title: s.locs[l.Code].T("catalog_pricing_title"), Href: route.Pricing(l.Code), Description: s.locs[l.Code].T("catalog_pricing_intro")},
 	}
 }
 

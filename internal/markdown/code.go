@@ -192,7 +192,9 @@ func highlight(w util.BufWriter, lexer chroma.Lexer, code string, info codeInfo)
 }
 
 // ChromaCSS is static/chroma.css: chroma's modus-operandi palette, and modus-vivendi
-// when the reader prefers a dark scheme. Both are made for legible contrast (WCAG AAA).
+// on screen when the page is dark: when the reader prefers a dark scheme and has not
+// chosen the light one with the theme toggle (<html data-theme="light">), or has chosen
+// the dark one. Both are made for legible contrast (WCAG AAA). Print keeps the light one.
 func ChromaCSS() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("/* Code highlighting: chroma's modus-operandi (light) and modus-vivendi (dark) palettes.\n" +
@@ -201,15 +203,21 @@ func ChromaCSS() ([]byte, error) {
 	if err := f.WriteCSS(&b, styles.Get("modus-operandi")); err != nil {
 		return nil, err
 	}
-	b.WriteString("@media (prefers-color-scheme: dark) {\n")
 	var dark bytes.Buffer
 	if err := f.WriteCSS(&dark, styles.Get("modus-vivendi")); err != nil {
 		return nil, err
 	}
-	for line := range strings.Lines(dark.String()) {
-		b.WriteString("  " + line)
+	// The dark rules nested under the root that is dark, once for each way it gets so.
+	for _, when := range []struct{ media, root string }{
+		{"screen and (prefers-color-scheme: dark)", ":root:not([data-theme=\"light\"])"},
+		{"screen", ":root[data-theme=\"dark\"]"},
+	} {
+		b.WriteString("@media " + when.media + " {\n  " + when.root + " {\n")
+		for line := range strings.Lines(dark.String()) {
+			b.WriteString("    " + line)
+		}
+		b.WriteString("  }\n}\n")
 	}
-	b.WriteString("}\n")
 	return b.Bytes(), nil
 }
 

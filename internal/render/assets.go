@@ -54,6 +54,24 @@ func LoadAssets(fsys fs.FS) (*Assets, error) {
 // Version returns the cache-busting query of static file name, or "" if there is none.
 func (a *Assets) Version(name string) string { return a.version[strings.TrimPrefix(name, "/")] }
 
+// siteIcons are the names of a site's own icon in static/, in the order they are looked for.
+var siteIcons = []string{"favicon.svg", "favicon.ico", "favicon.png"}
+
+// themeIcon is the theme's icon, linked when the site has none of its own.
+const themeIcon = "theme-icon.svg"
+
+// Icon is the icon every page links, as a site path and the name of its file in static/:
+// the site's own static/favicon.svg (or .ico, .png), published at the site root, or else
+// the theme's.
+func (a *Assets) Icon() (url, file string) {
+	for _, f := range siteIcons {
+		if a.root[f] {
+			return "/" + f, f
+		}
+	}
+	return route.Static(themeIcon), themeIcon
+}
+
 // Each calls fn with the output path and content of every static file, in order.
 func (a *Assets) Each(fn func(rel string, data []byte) error) error {
 	for _, f := range a.files {

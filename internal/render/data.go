@@ -157,6 +157,8 @@ type Links struct {
 	Markup       string // .Asset "markup.css"
 	Code         string // .Asset "chroma.css"
 	MarkupScript string // .Asset "markup.js"
+	// Icon is the site's favicon (static/favicon.svg, .ico or .png) or else the theme's.
+	Icon string
 }
 
 // Site is what all pages share. A language is a config.Lang: the bundled layout prints
@@ -184,6 +186,8 @@ type Switch struct {
 type NavLink struct {
 	Title string
 	Href  string // relative to the page
+	// Description says what the page holds; the home page lists it under the title.
+	Description string
 }
 
 // Fallback describes an untranslated page shown in its source language.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"html/template"
+	"strings"
 	"sync"
 
 	"docsite/internal/config"
@@ -97,12 +98,67 @@ func (r *Renderer) writeHome(sink Sink, l config.Lang, ls Listings) error {
 	p.Switcher = r.switcher(l, url, home)
 	p.Alternates = r.homeAlternates()
 	p.Body = ls.Intros[l.Code]
+	p.TitleInBody = opensWithH1(p.Body)
 	p.Section = true
 	html, err := r.tmpl.Execute("home", p)
 	if err != nil {
 		return err
 	}
 	return sink.WriteFile(route.File(url), html)
+}
+
+// opensWithH1 reports whether a rendered body opens with a level-one heading: a home
+// page's introduction that starts with "# Title" is then the page's one H1.
+func opensWithH1(body template.HTML) bool { return titleEnd(string(body)) > 0 }
+
+// titleEnd is where the level-one heading a rendered body opens with ends, bare or in the
+// wrapper markdown gives headings with an anchor (<div class="heading">…</div>); -1 when
+// the body does not open with one.
+func titleEnd(body string) int {
+	s := strings.TrimLeft(body, " \t\n")
+	skipped := len(body) - len(s)
+	wrapped := strings.HasPrefix(s, `<div class="heading"`)
+	if wrapped {
+		end := strings.IndexByte(s, '>')
+		if end < 0 {
+			return -1
+		}
+		inner := strings.TrimLeft(s[end+1:], " \t\n")
+		skipped += len(s) - len(inner)
+		s = inner
+	}
+	if !strings.HasPrefix(s, "<h1>") && !strings.HasPrefix(s, "<h1 ") {
+		return -1
+	}
+	end := strings.Index(s, "</h1>")
+	if end < 0 {
+		return -1
+	}
+	end += len("</h1>")
+	if wrapped {
+		close := strings.Index(s[end:], "</div>")
+		if close < 0 {
+			return -1
+		}
+		end += close + len("</div>")
+	}
+	return skipped + end
+}
+
+// BodyTitle is the level-one heading the body opens with (TitleInBody), and BodyAfterTitle
+// the rest of the body: the layout puts the table of contents between them, after the
+// page's title. Where the two parts are apart in the page, a rebuild after another page's
+// title edit renders this one again rather than reuse its published body (BodyAt is -1).
+func (p *Page) BodyTitle() template.HTML {
+	if end := titleEnd(string(p.Body)); end > 0 {
+		return p.Body[:end]
+	}
+	return ""
+}
+
+// BodyAfterTitle is the body after BodyTitle.
+func (p *Page) BodyAfterTitle() template.HTML {
+	return p.Body[len(p.BodyTitle()):]
 }
 
 // writeGenerated writes the page of each section of language l that has no _index.md:
@@ -197,6 +253,7 @@ func (r *Renderer) writeSearchPages(sink Sink, pages []Published) error {
 			continue
 		}
 		p := r.newPage(l, "search", r.ui[l.Code].Search, url)
+		p.outsideSidebar() // the docs' top level beside the results, as on the catalog's pages
 		p.NoIndex = true
 		p.Switcher = r.switcher(l, url, route.SearchIn)
 		html, err := r.tmpl.Execute("search", p)
@@ -215,6 +272,7 @@ func (r *Renderer) writeCatalogPage(sink Sink, cp CatalogPage) error {
 	url := cp.URL(cp.Lang.Code)
 	p := r.newPage(cp.Lang, cp.Kind, cp.Title, url)
 	p.Catalog = cp.View
+	p.outsideSidebar()
 	p.Canonical = r.base.Abs(url)
 	p.Switcher = r.switcher(cp.Lang, url, cp.URL)
 	p.Alternates = r.inEveryLanguage(cp.URL, cp.URL(r.cfg.Default().Code))

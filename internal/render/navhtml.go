@@ -55,7 +55,8 @@ func (p *Page) BreadcrumbsHTML() template.HTML {
 }
 
 // TOCHTML is the page's table of contents: its h2 and h3 headings, when it has more than
-// two.
+// two. The list is in a <details>, closed: a phone shows it folded under the title; the
+// style sheet shows it open as a rail beside the text on wide screens.
 func (p *Page) TOCHTML() template.HTML {
 	if len(p.TOC) == 0 {
 		return ""
@@ -66,7 +67,7 @@ func (p *Page) TOCHTML() template.HTML {
 		b.WriteString(` dir="` + p.PageDir + `"`)
 	}
 	b.WriteString(">\n")
-	b.WriteString(`<h2 id="toc-heading">` + esc(p.UI.OnThisPage) + "</h2>\n<ul>")
+	b.WriteString(`<details><summary><h2 id="toc-heading">` + esc(p.UI.OnThisPage) + "</h2></summary>\n<ul>")
 	lang := ""
 	if p.BodyLang != "" {
 		lang = ` lang="` + esc(p.BodyLang) + `"`
@@ -79,7 +80,7 @@ func (p *Page) TOCHTML() template.HTML {
 		b.WriteByte(byte('0' + e.Level))
 		b.WriteString(`"><a href="#` + esc(e.ID) + `"` + lang + ">" + esc(e.Title) + "</a></li>")
 	}
-	b.WriteString("\n</ul>\n</nav>\n")
+	b.WriteString("\n</ul>\n</details>\n</nav>\n")
 	return template.HTML(b.String())
 }
 

@@ -118,7 +118,7 @@ func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 		p.Feeds = r.feedLinks(p)
 	}
 	for _, n := range r.nav[l.Code] {
-		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href)})
+		p.Nav = append(p.Nav, NavLink{Title: n.Title, Href: p.Rel(n.Href), Description: n.Description})
 	}
 	p.Links = Links{
 		Home:          p.Rel(home(l.Code)),
@@ -129,6 +129,8 @@ func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 		Code:          p.Asset("chroma.css"),
 		MarkupScript:  p.Asset("markup.js"),
 	}
+	icon, file := r.assets.Icon()
+	p.Links.Icon = p.Rel(icon) + r.assets.Version(file)
 	if r.search {
 		p.Search = &SearchLinks{Index: p.Rel("/" + search.Dir(l.Code) + search.MetaFile), Script: p.Asset("search.js"),
 			Results: p.Rel(route.SearchIn(l.Code))}

@@ -11,7 +11,9 @@ import (
 
 // Sidebar is the page's section tree as nested lists (what .Navigation.Sidebar holds,
 // written out): the current page marked with aria-current, pages shown in another
-// language marked as not translated, drafts as drafts. It is written in Go rather than by
+// language marked as not translated, drafts as drafts; each open section with a button
+// that folds it (site.js), and its site path in data-path, by which the reader's folds
+// are kept from page to page. It is written in Go rather than by
 // a recursive template, and once for all the pages of a section that have no children of
 // their own: their sidebars differ only in which entry is current (their links, one
 // folder below the section, are the same), so each gets the shared list with its own
@@ -43,6 +45,20 @@ func (p *Page) makeSidebar() template.HTML {
 		return template.HTML(s.html)
 	}
 	return template.HTML(s.html[:at] + ` aria-current="page"` + s.html[at:])
+}
+
+// outsideSidebar gives a page outside the section tree (a catalog page) the sidebar of
+// the tree's top level, no entry current and no section open, so that it has a way back
+// into the docs like every other page.
+func (p *Page) outsideSidebar() {
+	if p.tree == nil || p.sidebars == nil || len(p.tree.Top()) == 0 || p.Navigation.Node() != nil {
+		return
+	}
+	var b strings.Builder
+	none := map[*nav.Node]bool{}
+	p.sidebars.write(&b, p.tree.Top(), p.URL, none, none, nil, nil)
+	s := template.HTML(b.String())
+	p.sidebar, p.InTree = &s, true
 }
 
 // sidebars writes sidebars and keeps the ones shared by the pages of a section.
@@ -148,7 +164,9 @@ func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, ope
 		b.WriteString("\n<li")
 		expand := open[n] && len(n.Children) > 0
 		if expand {
-			b.WriteString(` class="open"`)
+			b.WriteString(` class="open" data-path="`)
+			b.WriteString(template.HTMLEscapeString(n.URL))
+			b.WriteByte('"')
 		}
 		b.WriteString(`><a href="`)
 		b.WriteString(template.HTMLEscapeString(route.Rel(from, n.URL)))
@@ -180,6 +198,11 @@ func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, ope
 		}
 		b.WriteString("</a>")
 		if expand {
+			// The section's fold button (site.js); its state is kept by the section's
+			// path, which data-path holds.
+			b.WriteString(`<button type="button" class="fold" aria-expanded="true" aria-label="`)
+			b.WriteString(template.HTMLEscapeString(n.NavTitle()))
+			b.WriteString(`"></button>`)
 			s.write(b, n.Children, from, open, focus, cur, at)
 		}
 		b.WriteString("</li>")
