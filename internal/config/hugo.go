@@ -285,12 +285,14 @@ func (f *hugoFile) decodeJSON() error {
 	if !ok {
 		return diag.Errorf(f.name, 1, 1, "config", "want a JSON object at the top")
 	}
-	f.top = jsonNumbers(m).(map[string]any)
+	f.top = JSONNumbers(m).(map[string]any)
 	return nil
 }
 
-// jsonNumbers turns json.Numbers into int64 where whole, else float64.
-func jsonNumbers(v any) any {
+// JSONNumbers turns the json.Numbers in v (decoded with UseNumber) into int64 where they
+// are whole, float64 otherwise, as TOML and YAML decode them: a Hugo configuration's
+// numbers and JSON front matter's are typed alike.
+func JSONNumbers(v any) any {
 	switch v := v.(type) {
 	case json.Number:
 		if i, err := v.Int64(); err == nil {
@@ -300,11 +302,11 @@ func jsonNumbers(v any) any {
 		return f
 	case map[string]any:
 		for k, x := range v {
-			v[k] = jsonNumbers(x)
+			v[k] = JSONNumbers(x)
 		}
 	case []any:
 		for i, x := range v {
-			v[i] = jsonNumbers(x)
+			v[i] = JSONNumbers(x)
 		}
 	}
 	return v

@@ -15,6 +15,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 	"go.yaml.in/yaml/v3"
 
+	"docsite/internal/config"
 	"docsite/internal/diag"
 )
 
@@ -253,7 +254,7 @@ func decodeJSON(body []byte, fm *FrontMatter) error {
 		return &fmError{line: 1, col: 1, msg: "front matter: want a JSON object"}
 	}
 	for k, v := range m {
-		m[k] = jsonNumbers(v)
+		m[k] = config.JSONNumbers(v)
 	}
 	return fm.set(entriesAt(body, m, 1, jsonKey))
 }
@@ -306,28 +307,6 @@ func jsonTwice(body []byte) error {
 			stack[len(stack)-1].wantsKey = true
 		}
 	}
-}
-
-// jsonNumbers turns the json.Numbers in v into int64 where they are integers, float64
-// otherwise, as the other formats decode them.
-func jsonNumbers(v any) any {
-	switch v := v.(type) {
-	case json.Number:
-		if i, err := v.Int64(); err == nil {
-			return i
-		}
-		f, _ := v.Float64()
-		return f
-	case map[string]any:
-		for k, e := range v {
-			v[k] = jsonNumbers(e)
-		}
-	case []any:
-		for i, e := range v {
-			v[i] = jsonNumbers(e)
-		}
-	}
-	return v
 }
 
 // entriesAt lists the keys of m, in the order they appear in body, each with its
