@@ -137,8 +137,20 @@ func (s *site) catalogPagesIn(l config.Lang, outs []*groupOut) []render.CatalogP
 		if i := slices.IndexFunc(o.pages, func(p pageOut) bool { return p.Lang == l.Code }); i >= 0 {
 			po = o.pages[i]
 		}
+		// Its title and headings are in the language of the body it shows (a stand-in's
+		// or an orphan's are another language's): say so where that is not l's.
+		textLang := po.BodyLang
+		if textLang == "" {
+			if pl, ok := s.cfg.Lang(po.Lang); ok {
+				textLang = pl.BCP47
+			}
+		}
 		for _, m := range po.mentions {
-			byGPU[m.GPU] = append(byGPU[m.GPU], m.Ref)
+			ref := m.Ref
+			if textLang != l.BCP47 {
+				ref.Lang = textLang
+			}
+			byGPU[m.GPU] = append(byGPU[m.GPU], ref)
 		}
 	}
 	pages := []render.CatalogPage{

@@ -131,8 +131,9 @@ func TestMoreLanguagesNeedNoCode(t *testing.T) {
 }
 
 // The bundled site's catalog pages as its readers and search engines see them: each GPU's
-// page in every language lists the pages that name it (the Chinese surveys stand in for
-// English and Japanese), its title is the model's name, and sitemap.xml lists it.
+// page in every language lists the pages that name it (the Chinese surveys, only in
+// Chinese, marked as such on the English and Japanese pages), its title is the model's
+// name, and sitemap.xml lists it.
 func TestBundledCatalogPages(t *testing.T) {
 	files, _ := mustBuild(t, "../..", Options{})
 	for _, lang := range []string{"en", "zh", "ja"} {
@@ -141,8 +142,11 @@ func TestBundledCatalogPages(t *testing.T) {
 		if lang == "zh" {
 			survey = `href="../../gpu-survey/`
 		}
+		if lang != "zh" { // and its Chinese title and headings are marked as Chinese
+			survey += `#v100" lang="zh-Hans" hreflang="zh-Hans">`
+		}
 		if !strings.Contains(page, survey) {
-			t.Errorf("%s/gpus/v100/: the survey that names the V100 is not listed under Mentioned in", lang)
+			t.Errorf("%s/gpus/v100/: the survey that names the V100 is not listed under Mentioned in (want %s)", lang, survey)
 		}
 		if !strings.Contains(page, `<meta property="og:title" content="Tesla V100">`) {
 			t.Errorf("%s/gpus/v100/: og:title is not the model's name", lang)

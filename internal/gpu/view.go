@@ -107,6 +107,7 @@ type SectionRef struct {
 	Page    string // page title
 	Section string // heading text; "" for text before the first heading
 	Path    string // site-root path with the section's #anchor
+	Lang    string // BCP 47 tag of the title and heading when not the citing page's language
 }
 
 // view builds rows for one language.
