@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"docsite/internal/config"
 	"docsite/internal/route"
@@ -71,12 +72,12 @@ func WriteIndex(r *Report, url PageURL, write func(rel string, data []byte) erro
 			outliers = append(outliers, f)
 		}
 	}
-	v.Outliers = outlierViews(outliers)
+	v.Outliers = outlierViews(outliers, r.Langs)
 	reviewed := map[string]bool{}
 	for _, p := range r.Pages {
 		reviewed[p.Page] = true
 	}
-	v.SiteWide = outlierViews(siteWide(r.Findings, reviewed))
+	v.SiteWide = outlierViews(siteWide(r.Findings, reviewed), r.Langs)
 	return writeIndex(write, v, 0, func(b *bytes.Buffer) error {
 		for i := range r.Pages {
 			if err := htmlTemplates.ExecuteTemplate(b, "index-page", pageLine(r.Langs, &r.Pages[i], url)); err != nil {
@@ -174,10 +175,62 @@ type pageLinks struct {
 	Links  []link
 }
 
-// outlier is a length-ratio finding and the review page it concerns.
+// outlier is a finding listed on the index (a length-ratio outlier, or a finding of no
+// page) and the review page it concerns.
 type outlier struct {
 	Finding
 	Review string
+	Quoted template.HTML // Message, with what it quotes in Chinese, Japanese or Korean marked (quoted)
+}
+
+// quoted is the message of f, escaped, with each run of Han, kana or Hangul in a span of
+// its language, as the site tags it: the review's pages are in English, and what a finding
+// quotes of a page is in the page's. Han alone is the language of the finding's source file
+// where that is Chinese or Japanese, else the site's first Chinese language.
+func quoted(f Finding, langs []config.Lang) template.HTML {
+	byBase := map[string]string{"zh": "zh", "ja": "ja", "ko": "ko"}
+	for _, l := range slices.Backward(langs) { // the first of a base wins
+		if base, _ := l.Tag.Base(); byBase[base.String()] != "" && l.BCP47 != "" {
+			byBase[base.String()] = l.BCP47
+		}
+	}
+	han := byBase["zh"]
+	for _, l := range langs {
+		if base, _ := l.Tag.Base(); strings.HasPrefix(f.Source.File, "content/"+l.Code+"/") && (base.String() == "zh" || base.String() == "ja") {
+			han = l.BCP47
+		}
+	}
+	var b strings.Builder
+	msg := []rune(f.Message)
+	for i := 0; i < len(msg); {
+		lang := runLang(msg[i], han, byBase)
+		j := i + 1
+		for j < len(msg) && (runLang(msg[j], han, byBase) == lang || (lang != "" && unicode.IsPunct(msg[j]) && msg[j] > 0x2000)) {
+			j++
+		}
+		text := template.HTMLEscapeString(string(msg[i:j]))
+		if lang == "" {
+			b.WriteString(text)
+		} else {
+			b.WriteString(`<span lang="` + lang + `">` + text + `</span>`)
+		}
+		i = j
+	}
+	return template.HTML(b.String())
+}
+
+// runLang is the language a character of Han, kana or Hangul is marked with (byBase gives
+// the site's tag of ja and ko), "" for others.
+func runLang(r rune, han string, byBase map[string]string) string {
+	switch {
+	case unicode.In(r, unicode.Hiragana, unicode.Katakana):
+		return byBase["ja"]
+	case unicode.Is(unicode.Hangul, r):
+		return byBase["ko"]
+	case unicode.Is(unicode.Han, r):
+		return han
+	}
+	return ""
 }
 
 // count counts f among the language's errors or warnings when it is in that language.
@@ -209,10 +262,10 @@ func siteWide(fs []Finding, reviewed map[string]bool) []Finding {
 	return out
 }
 
-func outlierViews(fs []Finding) []outlier {
+func outlierViews(fs []Finding, langs []config.Lang) []outlier {
 	var out []outlier
 	for _, f := range fs {
-		out = append(out, outlier{Finding: f, Review: route.ReviewLink(f.Page)})
+		out = append(out, outlier{Finding: f, Review: route.ReviewLink(f.Page), Quoted: quoted(f, langs)})
 	}
 	return out
 }

@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+	"golang.org/x/text/language"
+
+	"docsite/internal/config"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -117,5 +120,23 @@ func golden(t *testing.T, file string, data []byte) {
 	}
 	if !bytes.Equal(want, data) {
 		t.Errorf("%s differs; run go test -update and review the diff", file)
+	}
+}
+
+// What a finding quotes in Chinese, Japanese or Korean is marked with its language on the
+// review's English pages, and the rest is escaped as it was.
+func TestQuotedMarksCJKRuns(t *testing.T) {
+	for _, tt := range []struct {
+		f    Finding
+		want string
+	}{
+		{Finding{Message: `cell "当 <b>" read as 1`, Source: Pos{File: "content/zh/a.md"}}, `cell &#34;<span lang="zh-Hans">当</span> &lt;b&gt;&#34; read as 1`},
+		{Finding{Message: "名前「テスト」と한국", Source: Pos{File: "content/ja/a.md"}}, `<span lang="ja">名前「テスト」と</span><span lang="ko">한국</span>`},
+		{Finding{Message: "plain English"}, "plain English"},
+	} {
+		langs := []config.Lang{{Code: "en", Tag: language.English, BCP47: "en"}, {Code: "zh", Tag: language.Make("zh-Hans"), BCP47: "zh-Hans"}, {Code: "ja", Tag: language.Japanese, BCP47: "ja"}}
+		if got := string(quoted(tt.f, langs)); got != tt.want {
+			t.Errorf("quoted(%q) = %s, want %s", tt.f.Message, got, tt.want)
+		}
 	}
 }

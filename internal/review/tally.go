@@ -240,7 +240,7 @@ func (t *Tally) WriteIndex(url PageURL, write func(rel string, data []byte) erro
 	for _, tp := range t.pages {
 		reviewed[tp.res.Review.Page] = true
 	}
-	v := indexView{Outliers: outlierViews(outliers), SiteWide: outlierViews(siteWide(t.extra, reviewed))}
+	v := indexView{Outliers: outlierViews(outliers, t.in.Locales), SiteWide: outlierViews(siteWide(t.extra, reviewed), t.in.Locales)}
 	for i, ls := range t.locales() {
 		lv := localeView{LocaleSummary: ls, Errors: t.sums[i].errors, Warnings: t.sums[i].warnings}
 		for _, f := range outliers {
