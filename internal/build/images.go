@@ -15,6 +15,7 @@ import (
 	"docsite/internal/diag"
 	"docsite/internal/markdown"
 	"docsite/internal/route"
+	"docsite/internal/theme"
 	"docsite/internal/write"
 )
 
@@ -144,20 +145,8 @@ func localFile(pageFile, dest string) (string, bool) {
 	return file, true
 }
 
-// isLink reports whether name is a symbolic link in the site root: one isFile does not
-// find leads out of the root (which the build does not follow) or to nothing.
-func (s *site) isLink(name string) bool {
-	entries, err := fs.ReadDir(s.fsys, path.Dir(name))
-	if err != nil {
-		return false
-	}
-	for _, e := range entries {
-		if e.Name() == path.Base(name) {
-			return e.Type()&fs.ModeSymlink != 0
-		}
-	}
-	return false
-}
+// isLink reports whether name is a symbolic link in the site root (theme.IsLink).
+func (s *site) isLink(name string) bool { return theme.IsLink(s.fsys, name) }
 
 // isFile reports whether name is a regular file of the site root (not a folder).
 func (s *site) isFile(name string) bool {

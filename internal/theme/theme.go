@@ -98,8 +98,13 @@ func (l *layered) Open(name string) (fs.File, error) {
 var ErrLinkOut = errors.New("a symbolic link leading out of the site root (a build reads only files inside it)")
 
 // isLink reports whether name is a symbolic link in top.
-func (l *layered) isLink(name string) bool {
-	entries, err := fs.ReadDir(l.top, path.Dir(name))
+func (l *layered) isLink(name string) bool { return IsLink(l.top, name) }
+
+// IsLink reports whether name is a symbolic link in fsys, read from its folder's listing:
+// a file of the site root that fs.Stat does not find may be a link leading out of the
+// root (which a build does not follow) or to nothing, and says so.
+func IsLink(fsys fs.FS, name string) bool {
+	entries, err := fs.ReadDir(fsys, path.Dir(name))
 	if err != nil {
 		return false
 	}
