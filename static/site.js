@@ -95,29 +95,140 @@
   entries.forEach(function (e) { seen.observe(e.heading); });
 })();
 
-// Sidebar sections fold with their buttons; the folded sections' paths are kept in
-// localStorage, so a section stays folded on every page. The script in <head> hid them
-// before the first paint with a style of its own; the classes take over from it here.
+// Sidebar sections fold and unfold with their buttons. A section on the way to the page
+// has its entries in the page; any other is a link with a folded button, whose entries
+// come from the language's tree file (the nav's data-tree: fetched once, on the first
+// unfold, and cached by the browser). The reader's choices are kept in localStorage by
+// the sections' paths, folded and unfolded, so a section stays as the reader left it on
+// every page. The script in <head> hid the folded sections before the first paint, and
+// the list while a section the reader unfolded is still to be filled in from the tree
+// file; the classes take over from it here, and it goes once the list is complete.
 (function () {
   "use strict";
-  var KEY = "docsite-folded";
-  var folded = [];
-  try { folded = JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { /* storage off */ }
+  var FOLDED = "docsite-folded", OPENED = "docsite-opened", KEEP = 50;
+  var nav = document.querySelector(".sidebar nav[data-tree]");
+  var early = document.getElementById("folded");
+  function read(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (e) { return []; }
+  }
+  var folded = read(FOLDED), opened = read(OPENED);
+  function keep(path, open) {
+    folded = folded.filter(function (p) { return p !== path; });
+    opened = opened.filter(function (p) { return p !== path; });
+    (open ? opened : folded).push(path);
+    try {
+      localStorage.setItem(FOLDED, JSON.stringify(folded.slice(-KEEP)));
+      localStorage.setItem(OPENED, JSON.stringify(opened.slice(-KEEP)));
+    } catch (e) { /* storage off: this page only */ }
+  }
+  // The tree file, once: its nodes by site path, each with its own.
+  var loading = null;
+  function tree() {
+    if (!loading) {
+      if (!nav) { return Promise.reject(new Error("no tree file")); }
+      var url = new URL(nav.getAttribute("data-tree"), document.baseURI);
+      loading = fetch(url).then(function (r) {
+        if (!r.ok) { throw new Error(r.status); }
+        return r.json();
+      }).then(function (t) {
+        t.url = url;
+        t.byPath = {};
+        (function walk(nodes, parent) {
+          nodes.forEach(function (n) {
+            n.path = n.u.charAt(0) === "/" ? n.u : parent + n.u;
+            t.byPath[n.path] = n;
+            if (n.c) { walk(n.c, n.path); }
+          });
+        })(t.nodes, t.home);
+        return t;
+      });
+    }
+    return loading;
+  }
+  function mark(a, text, lang) {
+    var small = document.createElement("small");
+    small.className = "mark";
+    small.textContent = text;
+    if (lang) { small.lang = lang; }
+    a.append(" ", small);
+  }
+  // list is the entries of node n as the page would have them, its sections folded.
+  function list(t, n) {
+    var ul = document.createElement("ul");
+    n.c.forEach(function (c) {
+      var li = document.createElement("li"), a = document.createElement("a");
+      a.href = new URL(t.base + c.path.slice(1), t.url).href;
+      a.textContent = c.t;
+      if (c.l) { a.lang = c.l; }
+      if (c.f) { mark(a, t.untranslated, t.lang); }
+      if (c.d) { mark(a, t.draft); }
+      li.append(a);
+      if (c.c) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "fold";
+        button.setAttribute("aria-label", c.t);
+        li.setAttribute("data-path", c.path);
+        li.append(button);
+        wire(li, button);
+      }
+      ul.append(li);
+    });
+    return ul;
+  }
   function set(li, button, fold) {
     li.classList.toggle("folded", fold);
     button.setAttribute("aria-expanded", fold ? "false" : "true");
   }
-  document.querySelectorAll(".sidebar li[data-path] > button.fold").forEach(function (button) {
-    var li = button.parentElement, path = li.getAttribute("data-path");
-    set(li, button, folded.indexOf(path) >= 0);
-    button.addEventListener("click", function () {
-      var fold = !li.classList.contains("folded");
-      folded = folded.filter(function (p) { return p !== path; });
-      if (fold) { folded.push(path); }
-      try { localStorage.setItem(KEY, JSON.stringify(folded)); } catch (e) { /* this page only */ }
-      set(li, button, fold);
+  // unfold fills in section li from the tree file, and the sections in it the reader
+  // left unfolded; where the file cannot be had, the section's link is the way to its
+  // entries.
+  function unfold(li, button, follow) {
+    return tree().then(function (t) {
+      var n = t.byPath[li.getAttribute("data-path")];
+      if (!n || !n.c) { throw new Error("not in the tree"); }
+      if (!li.querySelector(":scope > ul")) { li.append(list(t, n)); }
+      set(li, button, false);
+    }).catch(function () {
+      if (follow) { location.href = li.querySelector("a").href; }
     });
+  }
+  function restore(li, button) {
+    var path = li.getAttribute("data-path");
+    if (li.querySelector(":scope > ul")) {
+      set(li, button, folded.indexOf(path) >= 0);
+      return null;
+    }
+    set(li, button, true);
+    return opened.indexOf(path) >= 0 ? unfold(li, button, false) : null;
+  }
+  var pending = [];
+  function wire(li, button) {
+    var p = restore(li, button);
+    if (p) { pending.push(p); }
+    button.addEventListener("click", function () {
+      var fold = button.getAttribute("aria-expanded") === "true";
+      keep(li.getAttribute("data-path"), !fold);
+      if (!fold && !li.querySelector(":scope > ul")) {
+        unfold(li, button, true);
+      } else {
+        set(li, button, fold);
+      }
+    });
+  }
+  document.querySelectorAll(".sidebar li[data-path] > button.fold").forEach(function (button) {
+    wire(button.parentElement, button);
   });
-  var early = document.getElementById("folded");
-  if (early) { early.remove(); }
+  // The sections unfolded here may hold more of them (pending grows as they are filled
+  // in): the list is shown when none is left, or after a second at most.
+  var done = 0;
+  (function wait() {
+    if (done === pending.length) {
+      if (early) { early.remove(); }
+      return;
+    }
+    var upTo = pending.length;
+    Promise.all(pending.slice(done, upTo)).then(function () { done = upTo; wait(); });
+  })();
+  if (early) { setTimeout(function () { early.remove(); }, 1000); }
 })();

@@ -74,6 +74,9 @@ type Page struct {
 	UI *UI
 	// Search links to the search index and script; nil when the site has no index.
 	Search *SearchLinks
+	// SidebarTree links to the language's tree file (route.NavTree), from which site.js
+	// unfolds the sidebar's folded sections; "" outside a tree.
+	SidebarTree string
 
 	loc      *locale.Localizer
 	dates    locale.DateFormatter

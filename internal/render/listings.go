@@ -66,6 +66,9 @@ func (r *Renderer) writeSiteFiles(sink Sink, ls Listings) (diag.List, error) {
 	if err := r.writeSearchPages(sink, ls.Pages); err != nil {
 		return nil, err
 	}
+	if err := r.writeNavTrees(sink); err != nil {
+		return nil, err
+	}
 	for _, cp := range ls.Catalog {
 		if err := r.writeCatalogPage(sink, cp); err != nil {
 			return nil, err

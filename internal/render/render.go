@@ -65,8 +65,9 @@ type Renderer struct {
 	dates  map[string]locale.DateFormatter
 	// sidebars writes each language's sidebars, keeping those pages share; by code.
 	sidebars map[string]*sidebars
-	ui       map[string]*UI // by code
-	search   bool           // pages link to the search index (UseSearch)
+	navTrees map[string]navTree // each language's tree file, by code (navtree.go)
+	ui       map[string]*UI     // by code
+	search   bool               // pages link to the search index (UseSearch)
 }
 
 // UseSearch has every page show the search box, which reads the index the build writes
@@ -78,11 +79,14 @@ func (r *Renderer) UseSearch() { r.search = true }
 // children, and WriteListings the generated section pages.
 func (r *Renderer) UseTrees(trees map[string]*nav.Tree) {
 	r.trees = trees
-	r.sidebars = map[string]*sidebars{}
+	r.sidebars, r.navTrees = map[string]*sidebars{}, map[string]navTree{}
 	for _, l := range r.cfg.Langs {
 		loc := r.locs[l.Code]
 		r.sidebars[l.Code] = newSidebars(sidebarMarks{untranslated: template.HTMLEscapeString(loc.T("NotTranslatedMark")),
 			draft: template.HTMLEscapeString(loc.T("DraftMark")), more: template.HTMLEscapeString(loc.T("SidebarMore")), lang: l.BCP47})
+		if t := trees[l.Code]; t != nil {
+			r.navTrees[l.Code] = makeNavTree(t, l.Code, l.BCP47, loc.T("NotTranslatedMark"), loc.T("DraftMark"))
+		}
 	}
 }
 
@@ -114,6 +118,7 @@ func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 	p.UI = r.ui[l.Code]
 	if t := r.trees[l.Code]; t != nil {
 		p.Navigation, p.tree, p.sidebars = t.View(url), t, r.sidebars[l.Code]
+		p.SidebarTree = p.Rel(route.NavTree(l.Code)) + r.navTrees[l.Code].version
 		p.InTree = p.Navigation.InTree()
 		p.Feeds = r.feedLinks(p)
 	}

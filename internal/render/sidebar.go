@@ -2,6 +2,7 @@ package render
 
 import (
 	"html/template"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -9,17 +10,23 @@ import (
 	"docsite/internal/route"
 )
 
-// Sidebar is the page's section tree as nested lists (what .Navigation.Sidebar holds,
-// written out): the current page marked with aria-current, pages shown in another
-// language marked as not translated, drafts as drafts; each open section with a button
-// that folds it (site.js), and its site path in data-path, by which the reader's folds
-// are kept from page to page. It is written in Go rather than by
-// a recursive template, and once for all the pages of a section that have no children of
-// their own: their sidebars differ only in which entry is current (their links, one
-// folder below the section, are the same), so each gets the shared list with its own
-// entry marked. On a site of thousands of pages that is the difference between a few and
-// a few hundred milliseconds. A theme that wants other markup ranges over
-// .Navigation.Sidebar itself.
+// Sidebar is the page's branch of the section tree as nested lists (what
+// .Navigation.Sidebar holds, written out): the top level, and each section on the way to
+// the page open with all its entries (a glossary of 200 pages keeps its alphabet). Every
+// other section with entries of its own is folded: a link to its section page, which
+// lists them (so the sidebar works without JavaScript), and a button with which site.js
+// unfolds it in place from the language's tree file (navtree.go). A section's site path
+// is in data-path, by which the reader's folds and unfolds are kept from page to page.
+// The current page is marked with aria-current, pages shown in another language as not
+// translated, drafts as drafts. A list of more than sidebarWhole entries shows the
+// sidebarChunk of them that holds the way to the page, and a link to the section's page.
+//
+// It is written in Go rather than by a recursive template, and once for all the pages of
+// a section that have no children of their own: their sidebars differ only in which
+// entry is current (their links, one folder below the section, are the same), so each
+// gets the shared list with its own entry marked. On a site of thousands of pages that is
+// the difference between a few and a few hundred milliseconds. A theme that wants other
+// markup ranges over .Navigation.Sidebar itself.
 func (p *Page) Sidebar() template.HTML {
 	if p.sidebar == nil {
 		s := p.makeSidebar()
@@ -76,16 +83,21 @@ type chunkKey struct {
 
 type sidebarMarks struct{ untranslated, draft, more, lang string }
 
-// sidebarChunk bounds a list of the sidebar: a section with more children than twice
-// this shows the chunk of sidebarChunk holding the way to the page (or the first), with
-// a link to the section's page, which lists them all. Without it a section of 600 pages
-// would repeat 600 links on each of them: the navigation, and the build, would grow with
-// the square of the section's size.
-const sidebarChunk = 25
+// sidebarWhole and sidebarChunk bound a list of the sidebar: a section with more than
+// sidebarWhole entries shows the sidebarChunk of them holding the way to the page (or the
+// first), with a link to the section's page, which lists them all (and site.js's tree
+// file has them all). Without a bound a section of 3,000 pages would repeat 3,000 links
+// on each of them: the navigation, and the build, would grow with the square of the
+// section's size. 300 keeps whole every section of the sites docsite is measured on (the
+// largest of opentelemetry.io has 62 entries), at about 25 KB a page for the largest.
+const (
+	sidebarWhole = 300
+	sidebarChunk = 100
+)
 
 // chunkOf is the chunk of its parent's children node n is in.
 func chunkOf(n *nav.Node) int {
-	if n.Parent == nil {
+	if n.Parent == nil || len(n.Parent.Children) <= sidebarWhole {
 		return 0
 	}
 	for i, c := range n.Parent.Children {
@@ -140,7 +152,7 @@ func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, ope
 	m := &s.marks
 	b.WriteString("<ul>")
 	shown := nodes
-	if len(nodes) > 2*sidebarChunk {
+	if len(nodes) > sidebarWhole {
 		start := 0
 		for i, n := range nodes {
 			if focus[n] {
@@ -164,7 +176,10 @@ func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, ope
 		b.WriteString("\n<li")
 		expand := open[n] && len(n.Children) > 0
 		if expand {
-			b.WriteString(` class="open" data-path="`)
+			b.WriteString(` class="open"`)
+		}
+		if len(n.Children) > 0 {
+			b.WriteString(` data-path="`)
 			b.WriteString(template.HTMLEscapeString(n.URL))
 			b.WriteByte('"')
 		}
@@ -197,17 +212,22 @@ func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, ope
 			b.WriteString("</small>")
 		}
 		b.WriteString("</a>")
-		if expand {
+		if len(n.Children) > 0 {
 			// The section's fold button (site.js); its state is kept by the section's
-			// path, which data-path holds.
-			b.WriteString(`<button type="button" class="fold" aria-expanded="true" aria-label="`)
+			// path, which data-path holds. A folded section's entries are not in the
+			// page: the button unfolds them from the tree file.
+			b.WriteString(`<button type="button" class="fold" aria-expanded="`)
+			b.WriteString(strconv.FormatBool(expand))
+			b.WriteString(`" aria-label="`)
 			b.WriteString(template.HTMLEscapeString(n.NavTitle()))
 			b.WriteString(`"></button>`)
+		}
+		if expand {
 			s.write(b, n.Children, from, open, focus, cur, at)
 		}
 		b.WriteString("</li>")
 	}
-	if len(nodes) <= 2*sidebarChunk {
+	if len(nodes) <= sidebarWhole {
 		b.WriteString("\n</ul>")
 	}
 }
