@@ -95,8 +95,9 @@
   entries.forEach(function (e) { seen.observe(e.heading); });
 })();
 
-// Sidebar sections fold and unfold with their buttons. A section on the way to the page
-// has its entries in the page; any other is a link with a folded button, whose entries
+// Sidebar sections fold and unfold with buttons this script gives them (the page marks
+// each section with its path, data-path). A section on the way to the page has its
+// entries in the page; any other is a link, and its button folded: its entries
 // come from the language's tree file (the nav's data-tree: fetched once, on the first
 // unfold, and cached by the browser). The reader's choices are kept in localStorage by
 // the sections' paths, folded and unfolded, so a section stays as the reader left it on
@@ -164,13 +165,8 @@
       if (c.d) { mark(a, t.draft); }
       li.append(a);
       if (c.c) {
-        var button = document.createElement("button");
-        button.type = "button";
-        button.className = "fold";
-        button.setAttribute("aria-label", c.t);
         li.setAttribute("data-path", c.path);
-        li.append(button);
-        wire(li, button);
+        wire(li);
       }
       ul.append(li);
     });
@@ -202,8 +198,14 @@
     set(li, button, true);
     return opened.indexOf(path) >= 0 ? unfold(li, button, false) : null;
   }
+  // wire gives section li its button, in the state the reader left it.
   var pending = [];
-  function wire(li, button) {
+  function wire(li) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "fold";
+    button.setAttribute("aria-label", li.querySelector(":scope > a").textContent);
+    li.insertBefore(button, li.querySelector(":scope > ul"));
     var p = restore(li, button);
     if (p) { pending.push(p); }
     button.addEventListener("click", function () {
@@ -216,9 +218,7 @@
       }
     });
   }
-  document.querySelectorAll(".sidebar li[data-path] > button.fold").forEach(function (button) {
-    wire(button.parentElement, button);
-  });
+  document.querySelectorAll(".sidebar li[data-path]").forEach(wire);
   // The sections unfolded here may hold more of them (pending grows as they are filled
   // in): the list is shown when none is left, or after a second at most.
   var done = 0;

@@ -2,7 +2,6 @@ package render
 
 import (
 	"html/template"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -14,9 +13,11 @@ import (
 // .Navigation.Sidebar holds, written out): the top level, and each section on the way to
 // the page open with all its entries (a glossary of 200 pages keeps its alphabet). Every
 // other section with entries of its own is folded: a link to its section page, which
-// lists them (so the sidebar works without JavaScript), and a button with which site.js
-// unfolds it in place from the language's tree file (navtree.go). A section's site path
-// is in data-path, by which the reader's folds and unfolds are kept from page to page.
+// lists them (so the sidebar works without JavaScript). Each section with entries has
+// its site path in data-path: site.js gives it a button that folds it, or unfolds it in
+// place from the language's tree file (navtree.go), and keeps the reader's choices by
+// that path from page to page. The buttons are the script's, as they do nothing
+// without it; the style sheet keeps their place, so they move nothing when they come.
 // The current page is marked with aria-current, pages shown in another language as not
 // translated, drafts as drafts. A list of more than sidebarWhole entries shows the
 // sidebarChunk of them that holds the way to the page, and a link to the section's page.
@@ -212,16 +213,6 @@ func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, ope
 			b.WriteString("</small>")
 		}
 		b.WriteString("</a>")
-		if len(n.Children) > 0 {
-			// The section's fold button (site.js); its state is kept by the section's
-			// path, which data-path holds. A folded section's entries are not in the
-			// page: the button unfolds them from the tree file.
-			b.WriteString(`<button type="button" class="fold" aria-expanded="`)
-			b.WriteString(strconv.FormatBool(expand))
-			b.WriteString(`" aria-label="`)
-			b.WriteString(template.HTMLEscapeString(n.NavTitle()))
-			b.WriteString(`"></button>`)
-		}
 		if expand {
 			s.write(b, n.Children, from, open, focus, cur, at)
 		}

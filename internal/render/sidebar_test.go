@@ -79,17 +79,17 @@ func foldTree() *nav.Tree {
 	})
 }
 
-// Sections off the way to the page are folded: a link to their page and a button, their
-// entries not in the page; sections on the way are open with every entry; pages without
-// entries get no button.
+// Sections off the way to the page are folded: a link to their page, their entries not
+// in the page; sections on the way are open with every entry; every section with entries
+// has its path (site.js gives it its button), pages without entries have none.
 func TestSidebarFoldsOtherSections(t *testing.T) {
 	tree := foldTree()
 	sb := newSidebars(sidebarMarks{more: "More", lang: "en", untranslated: "untranslated"})
 	html := sidebarOf(tree, sb, "/en/a/x/")
 	for _, want := range []string{
-		`<li class="open" data-path="/en/a/"><a href="../">A</a><button type="button" class="fold" aria-expanded="true" aria-label="A"></button><ul>`,
-		`<li data-path="/en/a/sub/"><a href="../sub/">Sub</a><button type="button" class="fold" aria-expanded="false" aria-label="Sub"></button></li>`,
-		`<li data-path="/en/b/"><a href="../../b/">B</a><button type="button" class="fold" aria-expanded="false" aria-label="B"></button></li>`,
+		`<li class="open" data-path="/en/a/"><a href="../">A</a><ul>`,
+		`<li data-path="/en/a/sub/"><a href="../sub/">Sub</a></li>`,
+		`<li data-path="/en/b/"><a href="../../b/">B</a></li>`,
 		`<li><a href="../../c/">C</a></li>`,
 		`<a href="../x/" aria-current="page">X</a>`,
 	} {
