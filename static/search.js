@@ -77,12 +77,19 @@
   // Whether a run's places in a section follow one another: Adjacent in prepare.go.
   function adjacent(places) {
     if (places.length === 0) return false;
-    let m16 = places[0] & 0xffff, m15 = (places[0] >>> 16) & 0x7fff;
-    for (const p of places.slice(1)) {
-      m16 = ((m16 << 1) | (m16 >>> 15)) & 0xffff & p;
-      m15 = ((m15 << 1) | (m15 >>> 14)) & 0x7fff & (p >>> 16);
+    return places[0].some((p) => places.slice(1).every((ps, i) => ps.includes(p + i + 1)));
+  }
+  // The places of the pair posting whose places start at postings[k], added to places;
+  // the index after them: ReadPlaces in files.go.
+  function readPlaces(postings, k, places) {
+    let at = 0;
+    for (let i = 0; k < postings.length; i++) {
+      const v = postings[k++];
+      if (v >= 0) { places.push(i === 0 ? v : at + v); return k; }
+      at = i === 0 ? -v - 1 : at - v;
+      places.push(at);
     }
-    return m16 !== 0 && m15 !== 0;
+    return k;
   }
   const typoWord = (t) => /^\p{Script=Latin}+$/u.test(t) && [...t].length >= typoLength;
   // Whether a and b are one edit apart: oneEdit in query.go.
@@ -144,7 +151,7 @@
     function readMeta() {
       if (!meta) {
         meta = load("index.bin").then((m) => {
-          if (m.v !== 3) throw new Error("index version " + m.v);
+          if (m.v !== 4) throw new Error("index version " + m.v);
           let n = 0;
           m.starts = m.chunkPages.map((k) => (n += k) - k);
           return m;
@@ -210,20 +217,20 @@
     const lists = await Promise.all(qs.map((t) => matches(ix, m, t)));
     lists.forEach((found, qi) => {
       for (const [term, postings, w] of found) {
-        const stride = isPair(term) ? 4 : 3;
+        const pair = isPair(term);
         let p = 0;
-        for (let k = 0; k + stride - 1 < postings.length; k += stride) {
+        for (let k = 0; k + 2 < postings.length;) {
           p += postings[k];
           const key = p * 65536 + postings[k + 1];
           let s = best.get(key);
           if (!s) { s = new Array(qs.length).fill(0); best.set(key, s); }
           s[qi] = Math.max(s[qi], postings[k + 2] * w);
-          if (stride === 4 && runs.length > 0) {
-            let pl = places.get(key);
-            if (!pl) { pl = new Array(qs.length).fill(0); places.set(key, pl); }
-            const v = postings[k + 3]; // UnpackPlaces in files.go
-            pl[qi] |= v < 240 ? (1 << (v % 16)) | (1 << (16 + v % 15)) : v;
-          }
+          k += 3;
+          if (!pair) continue;
+          if (runs.length === 0) { while (postings[k++] < 0); continue; } // its places
+          let pl = places.get(key);
+          if (!pl) { pl = qs.map(() => []); places.set(key, pl); }
+          k = readPlaces(postings, k, pl[qi]);
         }
       }
     });

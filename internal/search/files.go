@@ -5,10 +5,10 @@ import (
 	"cmp"
 	"compress/gzip"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"math"
-	"math/bits"
 	"runtime"
 	"slices"
 	"strconv"
@@ -122,7 +122,7 @@ func (w *writer) shards(bd *builder, avg, n float64) (hashes string, first []str
 		} else {
 			shard.WriteByte(',')
 		}
-		writeTerm(&shard, bd.names[id], ps, isPair(bd.names[id]))
+		writeTerm(&shard, bd.names[id], ps, bd.places, isPair(bd.names[id]))
 		if shard.Len() >= shardBytes {
 			closeShard()
 		}
@@ -242,8 +242,11 @@ func (z *zipper) gz(b []byte) []byte {
 const gzipLevel = 2
 
 // writeTerm writes ["term",[page delta, section, impact, …]], and each posting's places
-// after its impact for a character pair.
-func writeTerm(w *bytes.Buffer, t string, ps []posting, pair bool) {
+// after its impact for a character pair (Places), which places holds (posting.places):
+// the first place and the distance to each next one, all but the last negative (the first
+// as -1 - place), so that a pair at one place, most of them, writes it as it is, and a
+// pair at several costs a number each, most of them a digit or two.
+func writeTerm(w *bytes.Buffer, t string, ps []posting, places []byte, pair bool) {
 	tb, _ := json.Marshal(t)
 	w.WriteByte('[')
 	w.Write(tb)
@@ -260,8 +263,7 @@ func writeTerm(w *bytes.Buffer, t string, ps []posting, pair bool) {
 		num = append(num, ',')
 		num = strconv.AppendInt(num, int64(p.impact), 10)
 		if pair {
-			num = append(num, ',')
-			num = strconv.AppendInt(num, int64(packPlaces(p.places)), 10)
+			num = appendPlaces(num, places[max(p.places, 1)-1:]) // a pair has a place
 		}
 		w.Write(num)
 		last = p.page
@@ -269,30 +271,48 @@ func writeTerm(w *bytes.Buffer, t string, ps []posting, pair bool) {
 	w.WriteString("]]")
 }
 
-// packPlaces is how a posting writes a pair's places: the place modulo 240 where the
-// pair is at one place modulo 16 and one modulo 15 (as it is where it occurs once, the
-// most common), 3 digits at most instead of 10; else the bits (from 65,537 up).
-// UnpackPlaces reads it back.
-func packPlaces(m uint32) uint32 {
-	lo, hi := m&0xffff, m>>16
-	if bits.OnesCount32(lo) != 1 || bits.OnesCount32(hi) != 1 {
-		return m
-	}
-	a, b := uint32(bits.TrailingZeros32(lo)), uint32(bits.TrailingZeros32(hi))
-	for p := a; p < 240; p += 16 {
-		if p%15 == b {
-			return p
+// appendPlaces appends ",place" to b for each place of places, as writeTerm writes them.
+func appendPlaces(b, places []byte) []byte {
+	n, k := binary.Uvarint(places)
+	places = places[k:]
+	for i := range n {
+		d, k := binary.Uvarint(places)
+		places = places[k:]
+		b = append(b, ',')
+		switch {
+		case i == n-1:
+			b = strconv.AppendUint(b, d, 10)
+		case i == 0:
+			b = append(b, '-')
+			b = strconv.AppendUint(b, d+1, 10)
+		default:
+			b = append(b, '-')
+			b = strconv.AppendUint(b, d, 10)
 		}
 	}
-	return m // not reached: 16 and 15 are coprime
+	return b
 }
 
-// UnpackPlaces is the places a posting wrote (packPlaces).
-func UnpackPlaces(v uint32) uint32 {
-	if v < 240 {
-		return 1<<(v%16) | 1<<(16+v%15)
+// ReadPlaces reads the places of the pair posting whose places start at postings[k], as
+// writeTerm wrote them, adding each to places; it returns the index after them.
+func ReadPlaces(postings []int32, k int, places []int32) (int, []int32) {
+	at := int32(0)
+	for i := 0; k < len(postings); i++ {
+		v := postings[k]
+		k++
+		switch {
+		case v >= 0 && i == 0:
+			return k, append(places, v)
+		case v >= 0:
+			return k, append(places, at+v)
+		case i == 0:
+			at = -v - 1
+		default:
+			at -= v
+		}
+		places = append(places, at)
 	}
-	return v
+	return k, places
 }
 
 // writePage writes ["url","title",standIn,[["heading","anchor","text"],…]].

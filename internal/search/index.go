@@ -18,7 +18,7 @@ import (
 //     the number of pages in every page chunk, and the hashes that name them;
 //   - s-<hash>.bin, term shards: terms in code point order, each with its postings, at
 //     most MaxPostings (page, section, impact) triples, the strongest, and for a pair
-//     of CJK characters (page, section, impact, places) (Places, packPlaces);
+//     of CJK characters (page, section, impact, places…) (Places, writeTerm);
 //   - p-<hash>.bin, page chunks: consecutive pages with URL, title, whether the page
 //     stands in for a translation, and each section's heading, anchor and the start of
 //     its text (SectionText characters, PageText a page), for the excerpts.
@@ -89,14 +89,14 @@ type Stats struct {
 type posting struct {
 	page, sec int32
 	impact    int32
-	places    uint32 // a character pair's (Places)
+	places    uint32 // a character pair's, as occ's
 }
 
 // occ is a term's occurrence in a section before it is weighed.
 type occ struct {
 	sec    int32  // the section, counted over all pages (builder.secPage)
 	tf     tfs    // its frequency there, and fields
-	places uint32 // a character pair's places there (Places)
+	places uint32 // where a character pair's places there are in builder.places, + 1 (Places); 0 for none
 }
 
 // tfs is a term's frequency in a section, at most maxTF, and its fields (inTitle,
@@ -121,6 +121,8 @@ type builder struct {
 	dict  map[string]int32
 	names []string
 	occs  [][]occ // by term, in section order: slices of one array
+	// The pairs' places, as termReader.term gives them, one after another (occ.places).
+	places []byte
 	// Sections counted over all pages: their page, their length in terms; and the first
 	// section of each page.
 	secPage   []int32
@@ -215,10 +217,11 @@ func (bd *builder) readSplit(page func(int) (Prepared, error), n, mid int) error
 		}
 	}
 	starts := slices.Clone(next1)
+	bd.places = append(first.places, second.places...)
 	if mid < n {
-		wg.Go(func() { second.place(firstSec, all, next2) })
+		wg.Go(func() { second.place(firstSec, uint32(len(first.places)), all, next2) })
 	}
-	first.place(0, all, next1)
+	first.place(0, 0, all, next1)
 	wg.Wait()
 	bd.occs = make([][]occ, len(bd.names))
 	for id := range bd.names {
@@ -238,6 +241,7 @@ type part struct {
 	names     []string
 	counts    []int       // occurrences of each term
 	occs      [][]partOcc // every occurrence, in reading order, in blocks of occBlock
+	places    []byte      // the pairs' places, as termReader.term gives them, one after another
 	secTerms  []int32     // occurrences in each section
 	secPage   []int32
 	secLength []float32
@@ -274,7 +278,12 @@ func numberTerms(page func(int) (Prepared, error), from, to int) (part, error) {
 					pt.names = append(pt.names, name)
 					pt.counts = append(pt.counts, 0)
 				}
-				pt.add(partOcc{id, makeTFs(tf, fields), places})
+				at := uint32(0)
+				if places != nil {
+					at = uint32(len(pt.places)) + 1
+					pt.places = append(pt.places, places...)
+				}
+				pt.add(partOcc{id, makeTFs(tf, fields), at})
 				pt.counts[id]++
 			}
 		}
@@ -282,9 +291,9 @@ func numberTerms(page func(int) (Prepared, error), from, to int) (part, error) {
 	return pt, nil
 }
 
-// place puts the part's occurrences (whose first section is sec) into all, each term's
-// at next[term], which it advances.
-func (pt *part) place(sec int32, all []occ, next []int) {
+// place puts the part's occurrences (whose first section is sec, whose places are base
+// bytes into the builder's) into all, each term's at next[term], which it advances.
+func (pt *part) place(sec int32, base uint32, all []occ, next []int) {
 	b, k := 0, 0
 	for _, n := range pt.secTerms {
 		for range n {
@@ -292,6 +301,9 @@ func (pt *part) place(sec int32, all []occ, next []int) {
 				b, k = b+1, 0
 			}
 			o := pt.occs[b][k]
+			if o.places != 0 {
+				o.places += base
+			}
 			all[next[o.id]] = occ{sec, o.tf, o.places}
 			next[o.id]++
 			k++
@@ -301,7 +313,7 @@ func (pt *part) place(sec int32, all []occ, next []int) {
 }
 
 // partOcc is an occurrence as part reads it: its term's number, frequency and fields,
-// and places.
+// and where its places are in the part's (1 + offset; 0 for a term that is no pair).
 type partOcc struct {
 	id     int32
 	tf     tfs
@@ -377,7 +389,7 @@ func BuildReusing(pages Pages, reuse func(name string, raw [32]byte) bool) (file
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Or(strings.Compare(pages.URL(a), pages.URL(b)), a-b) })
 	page := func(k int) (Prepared, error) { return pages.Page(order[k]) }
-	meta := Meta{Version: 3, Pages: n, ShardFirst: []string{}, ChunkPages: []int{}}
+	meta := Meta{Version: 4, Pages: n, ShardFirst: []string{}, ChunkPages: []int{}}
 	// The page chunks need only the pages: made beside the terms' gathering and shards,
 	// into the same writer (their names, p-…, are not the shards', s-…).
 	w := newWriter(reuse, &st)

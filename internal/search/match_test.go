@@ -1,7 +1,10 @@
 package search
 
 import (
+	"bytes"
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -15,9 +18,17 @@ func urls(rs []Result) []string {
 }
 
 // A run of unspaced characters is found where its pairs follow one another, not where
-// they are apart (issue 38: コンテナ found メンテナー).
+// they are apart (issue 38: コンテナ found メンテナー), even in a long section where its
+// first pair is at many places and the others follow one another elsewhere (コンテキスト
+// … メンテナー: コン ンテ, ンテ テナ, never コン ンテ テナ).
 func TestRunsAreFoundWhole(t *testing.T) {
+	var long strings.Builder
+	for i := range 40 {
+		long.WriteString("コンテキスト" + strings.Repeat("を", i%7+1) + "渡す。")
+	}
+	long.WriteString("メンテナーが決めます。")
 	ix, _ := open(t, []Doc{
+		{URL: "/ja/context/", Title: "伝搬", Sections: []Section{{Text: long.String()}}},
 		{URL: "/ja/container/", Title: "導入", Sections: []Section{{Text: "コンテナで動かします。"}}},
 		{URL: "/ja/maintainer/", Title: "役割", Sections: []Section{{Text: "メンテナーが決めます。"}}},
 		// コン, ンテ and テナ all there, never one after the other
@@ -30,7 +41,7 @@ func TestRunsAreFoundWhole(t *testing.T) {
 		want []string
 	}{
 		{"コンテナ", []string{"ja/container/"}},
-		{"テナ", []string{"ja/console/", "ja/container/", "ja/maintainer/"}}, // one pair: wherever it is
+		{"テナ", []string{"ja/console/", "ja/container/", "ja/context/", "ja/maintainer/"}}, // one pair: wherever it is
 		{"显存容量", []string{"zh/a/"}},
 		{"显存 容量", []string{"zh/a/", "zh/b/"}}, // two runs, each found alone
 	} {
@@ -47,30 +58,23 @@ func TestRunsAreFoundWhole(t *testing.T) {
 }
 
 func TestAdjacent(t *testing.T) {
-	at := func(places ...int) uint32 { // the bits of pairs at places
-		var m uint32
-		for _, p := range places {
-			m |= 1<<(p%16) | 1<<(16+p%15)
-		}
-		return m
-	}
+	at := func(places ...int32) []int32 { return places }
 	for _, tc := range []struct {
-		places []uint32
+		places [][]int32
 		want   bool
 	}{
-		{[]uint32{at(3)}, true},
-		{[]uint32{at(3), at(4), at(5)}, true},
-		{[]uint32{at(3), at(5)}, false},
-		{[]uint32{at(15), at(16)}, true}, // across both moduli
-		{[]uint32{at(3), at(20)}, false}, // 4 modulo 16, not modulo 15
-		{[]uint32{at(3), at(19)}, false}, // 4 modulo 15, not modulo 16
-		{[]uint32{at(3), at(244)}, true}, // 240 apart: the same bits
-		{[]uint32{at(3, 9), at(10), at(4)}, false},
-		{[]uint32{at(3), 0}, false},
+		{[][]int32{at(3)}, true},
+		{[][]int32{at(3), at(4), at(5)}, true},
+		{[][]int32{at(3), at(5)}, false},
+		{[][]int32{at(15), at(16)}, true},
+		{[][]int32{at(3), at(244)}, false}, // 240 apart (the bits modulo 16 and 15 of old)
+		{[][]int32{at(3, 9), at(10), at(4)}, false},
+		{[][]int32{at(9, 3), at(10, 4), at(5, 11)}, true},
+		{[][]int32{at(3), nil}, false},
 		{nil, false},
 	} {
 		if got := Adjacent(tc.places); got != tc.want {
-			t.Errorf("Adjacent(%b) = %v, want %v", tc.places, got, tc.want)
+			t.Errorf("Adjacent(%v) = %v, want %v", tc.places, got, tc.want)
 		}
 	}
 }
@@ -154,16 +158,41 @@ func TestSubsAndExcerpts(t *testing.T) {
 	}
 }
 
-func TestPackPlaces(t *testing.T) {
-	for p := range 240 {
-		m := uint32(1<<(p%16) | 1<<(16+p%15))
-		if v := packPlaces(m); v != uint32(p) || UnpackPlaces(v) != m {
-			t.Errorf("place %d: packed %d, unpacked %b", p, v, UnpackPlaces(v))
+// A pair's places are read back as writeTerm wrote them, one place as it is, several
+// as the first and the distances to the next, all but the last negative.
+func TestPlacesRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		places []uint32
+		json   string
+	}{
+		{[]uint32{0}, `["ab",[5,2,9,0]]`},
+		{[]uint32{7}, `["ab",[5,2,9,7]]`},
+		{[]uint32{0, 1, 5}, `["ab",[5,2,9,-1,-1,4]]`},
+		{[]uint32{3, 1000}, `["ab",[5,2,9,-4,997]]`},
+	} {
+		var set termSet
+		e := termEnt{}
+		for _, p := range tc.places {
+			set.addPlace(&e, p)
 		}
-	}
-	for _, m := range []uint32{1<<3 | 1<<5 | 1<<17, 1<<3 | 1<<17 | 1<<20, 0xffff | 0x7fff<<16} {
-		if v := packPlaces(m); v != m || UnpackPlaces(v) != m {
-			t.Errorf("%b: packed %d, unpacked %b", m, v, UnpackPlaces(v))
+		arena := set.appendPlaces(nil, e)
+		var b bytes.Buffer
+		writeTerm(&b, "ab", []posting{{page: 5, sec: 2, impact: 9, places: 1}}, arena, true)
+		if b.String() != tc.json {
+			t.Errorf("places %v: wrote %s, want %s", tc.places, b.String(), tc.json)
+		}
+		var raw [2]json.RawMessage
+		var ps []int32
+		if err := json.Unmarshal(b.Bytes(), &raw); err != nil || json.Unmarshal(raw[1], &ps) != nil {
+			t.Fatalf("%s: %v", b.String(), err)
+		}
+		k, got := ReadPlaces(ps, 3, nil)
+		want := make([]int32, len(tc.places))
+		for i, p := range tc.places {
+			want[i] = int32(p)
+		}
+		if k != len(ps) || !slices.Equal(got, want) {
+			t.Errorf("%s: read %v up to %d, want %v up to %d", b.String(), got, k, want, len(ps))
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"hash/maphash"
+	"slices"
 	"sync"
 	"unicode/utf8"
 )
@@ -80,7 +81,7 @@ func (r *reader) prepare(d Doc) Prepared {
 			r.out = append(r.out, term...)
 			r.out = binary.AppendUvarint(r.out, uint64(e.tf))
 			r.out = append(r.out, e.fields)
-			r.out = binary.AppendUvarint(r.out, uint64(e.places))
+			r.out = r.set.appendPlaces(r.out, e)
 		}
 	}
 	p.secs, _ = json.Marshal(secs)
@@ -108,7 +109,7 @@ func (r *reader) add(text string, field uint8) int {
 				r.place += 2
 			}
 			r.pairAt, r.pairLen, r.lastPair = at, size, true
-			e.places |= 1<<(r.place%16) | 1<<(16+r.place%15)
+			r.set.addPlace(e, uint32(r.place))
 		} else {
 			r.lastPair = false
 		}
@@ -121,28 +122,34 @@ func (r *reader) add(text string, field uint8) int {
 // a query has it with others; the query's run of characters is. 容器 is found where its
 // pair is, but コンテナ (コン ンテ テナ) only where those pairs follow one another, not in
 // メンテナー (メン ンテ テナ テナー … and a コン elsewhere in the section). So a pair's
-// posting says where in its section the pair is: the places it takes, counted pair by
-// pair through the section's text (title and heading included), as two sets of bits,
-// one a place modulo 16 (bits 0-15) and one modulo 15 (bits 16-30). A section has a
-// query's run when, in each set, some place of its first pair is followed by places of
-// the next pairs, one by one (Adjacent). A false match is left only where the places
-// of pairs apart coincide in both, which one pair of places apart does only 240 places
-// apart; in a long section where the pairs are many, the bits fill and it happens more.
-// The cost is one number a posting of a pair, in the shards of Chinese, Japanese and
-// Thai text.
+// posting says where in its section the pair is: every place it takes, counted pair by
+// pair through the section's text (title and heading included), a pair that does not
+// follow the last one two places further, so that pairs apart are never next places. A
+// section has a query's run when some place of its first pair is followed by a place of
+// each next pair, one by one (Adjacent). The places are exact: a section that has
+// コンテキスト and メンテナー, where コン ンテ and ンテ テナ follow one another, is not
+// found for コンテナ. (They were bits of the places modulo 16 and 15, which a pair found
+// at many places in a long section filled: its places lined up with anything.) The cost
+// is the places of a pair's postings, in the shards of Chinese, Japanese and Thai text
+// (writeTerm).
 
-// Adjacent reports whether places, the place bits of a run's pairs in one section in
-// the run's order, have a place of each pair right after one of the pair before.
-func Adjacent(places []uint32) bool {
+// Adjacent reports whether places, the places of a run's pairs in one section in the
+// run's order (each in any order, repeats allowed), have a place of each pair right
+// after one of the pair before.
+func Adjacent(places [][]int32) bool {
 	if len(places) == 0 {
 		return false
 	}
-	m16, m15 := places[0]&0xffff, places[0]>>16&0x7fff
-	for _, p := range places[1:] {
-		m16 = (m16<<1 | m16>>15) & 0xffff & p
-		m15 = (m15<<1 | m15>>14) & 0x7fff & (p >> 16)
+next:
+	for _, p := range places[0] {
+		for i, ps := range places[1:] {
+			if !slices.Contains(ps, p+int32(i)+1) {
+				continue next
+			}
+		}
+		return true
 	}
-	return m16 != 0 && m15 != 0
+	return false
 }
 
 // termReader reads back the terms Prepare wrote.
@@ -159,38 +166,99 @@ func (r *termReader) section() (length, terms int, ok bool) {
 	return int(l), int(n), true
 }
 
-// term reads the section's next term, valid until the Prepared is dropped.
-func (r *termReader) term() (term []byte, tf uint32, fields uint8, places uint32) {
+// term reads the section's next term, valid until the Prepared is dropped; places are
+// a pair's places as appendPlaces wrote them (their number, then each), empty for a
+// term that is no pair.
+func (r *termReader) term() (term []byte, tf uint32, fields uint8, places []byte) {
 	l, k := binary.Uvarint(r.b)
 	term = r.b[k : k+int(l)]
 	r.b = r.b[k+int(l):]
 	f, k := binary.Uvarint(r.b)
 	fields = r.b[k]
 	r.b = r.b[k+1:]
-	p, k := binary.Uvarint(r.b)
-	r.b = r.b[k:]
-	return term, uint32(f), fields, uint32(p)
+	n, k := binary.Uvarint(r.b)
+	end := k
+	for range n {
+		_, k := binary.Uvarint(r.b[end:])
+		end += k
+	}
+	places, r.b = r.b[:end], r.b[end:]
+	if n == 0 {
+		places = nil
+	}
+	return term, uint32(f), fields, places
+}
+
+// eachPlace calls f with each place of places, as term returns them, in order.
+func eachPlace(places []byte, f func(place uint32)) {
+	n, k := binary.Uvarint(places)
+	places = places[k:]
+	at := uint64(0)
+	for range n {
+		d, k := binary.Uvarint(places)
+		places = places[k:]
+		at += d
+		f(uint32(at))
+	}
 }
 
 // termSet counts the distinct terms of a section without allocating: an open-addressing
 // table over an arena of their bytes, in the order they came.
 type termSet struct {
-	seed  maphash.Seed
-	arena []byte
-	ents  []termEnt
-	slots []int32 // 1 + index in ents, 0 for empty; a power of two long
+	seed   maphash.Seed
+	arena  []byte
+	ents   []termEnt
+	places []placeAt // the pairs' places (termEnt.first)
+	slots  []int32   // 1 + index in ents, 0 for empty; a power of two long
 }
 
 type termEnt struct {
 	off, n int
 	tf     uint32
 	fields uint8
-	places uint32 // a character pair's places (Places)
+	// A character pair's places (Places): the first and last of its list in the set's
+	// places, as 1 + index; 0 for none.
+	first, last int32
+}
+
+// placeAt is a place of a pair in a section, and the next place of the same pair, as 1
+// + index in termSet.places (0 for none).
+type placeAt struct {
+	place uint32
+	next  int32
 }
 
 func (s *termSet) reset() {
-	s.arena, s.ents = s.arena[:0], s.ents[:0]
+	s.arena, s.ents, s.places = s.arena[:0], s.ents[:0], s.places[:0]
 	clear(s.slots)
+}
+
+// addPlace adds place to the places of e, a pair's entry, after the others.
+func (s *termSet) addPlace(e *termEnt, place uint32) {
+	s.places = append(s.places, placeAt{place: place})
+	i := int32(len(s.places))
+	if e.last != 0 {
+		s.places[e.last-1].next = i
+	} else {
+		e.first = i
+	}
+	e.last = i
+}
+
+// appendPlaces appends e's places to b: their number, then the first and the distance
+// from each to the next (uvarints); a term that is no pair has none (0).
+func (s *termSet) appendPlaces(b []byte, e termEnt) []byte {
+	n := 0
+	for i := e.first; i != 0; i = s.places[i-1].next {
+		n++
+	}
+	b = binary.AppendUvarint(b, uint64(n))
+	last := uint32(0)
+	for i := e.first; i != 0; i = s.places[i-1].next {
+		b = binary.AppendUvarint(b, uint64(s.places[i-1].place-last))
+		last = s.places[i-1].place
+	}
+	return b
 }
 
 // find returns the entry of term, added if new.

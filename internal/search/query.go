@@ -24,7 +24,7 @@ import (
 // matches the terms one edit away (a letter added, left out, changed, or two swapped)
 // that share its first typoPrefix letters, by typoWeight: "expoter" finds "exporter".
 // The character pairs of a run of unspaced characters (コンテナ: コン ンテ テナ) match
-// a section only together, one after the other there (Places). A section scores the
+// a section only together, one after the other there (Places, Adjacent). A section scores the
 // sum, over the query's terms, of its best match's impact; a page its best section and
 // a quarter of the others. Pages that match more of the query's terms come first, then
 // by score, then in URL order. A page's result is its section with most of the query's
@@ -89,7 +89,7 @@ func Open(fetch func(name string) ([]byte, error)) (*Index, error) {
 	if err := ix.load(MetaFile, m); err != nil {
 		return nil, err
 	}
-	if m.Version != 3 || len(m.Shards) != hashLen*len(m.ShardFirst) || len(m.Chunks) != hashLen*len(m.ChunkPages) {
+	if m.Version != 4 || len(m.Shards) != hashLen*len(m.ShardFirst) || len(m.Chunks) != hashLen*len(m.ChunkPages) {
 		return nil, fmt.Errorf("search: %s is not an index this version reads", MetaFile)
 	}
 	n := 0
@@ -312,20 +312,17 @@ func firstLen(s string) int {
 func (ix *Index) Search(q string, limit int) ([]Result, error) {
 	qs, runs := queryTerms(q)
 	type key struct{ page, sec int32 }
-	best := map[key][]float64{}  // per section, per query term
-	places := map[key][]uint32{} // per section, per query term: a pair's places
+	best := map[key][]float64{}   // per section, per query term
+	places := map[key][][]int32{} // per section, per query term: a pair's places
 	for qi, t := range qs {
 		es, ws, err := ix.matches(t)
 		if err != nil {
 			return nil, err
 		}
 		for ei, e := range es {
-			stride := 3
-			if isPair(e.term) {
-				stride = 4
-			}
+			pair := isPair(e.term)
 			p := int32(0)
-			for k := 0; k+stride-1 < len(e.postings); k += stride {
+			for k := 0; k+2 < len(e.postings); {
 				p += e.postings[k]
 				sk := key{p, e.postings[k+1]}
 				s := best[sk]
@@ -334,14 +331,23 @@ func (ix *Index) Search(q string, limit int) ([]Result, error) {
 					best[sk] = s
 				}
 				s[qi] = max(s[qi], float64(e.postings[k+2])*ws[ei])
-				if stride == 4 && len(runs) > 0 {
-					pl := places[sk]
-					if pl == nil {
-						pl = make([]uint32, len(qs))
-						places[sk] = pl
-					}
-					pl[qi] |= UnpackPlaces(uint32(e.postings[k+3]))
+				k += 3
+				if !pair {
+					continue
 				}
+				if len(runs) == 0 {
+					for k < len(e.postings) && e.postings[k] < 0 {
+						k++ // a place before the last
+					}
+					k++ // the last
+					continue
+				}
+				pl := places[sk]
+				if pl == nil {
+					pl = make([][]int32, len(qs))
+					places[sk] = pl
+				}
+				k, pl[qi] = ReadPlaces(e.postings, k, pl[qi])
 			}
 		}
 	}
@@ -350,7 +356,7 @@ func (ix *Index) Search(q string, limit int) ([]Result, error) {
 		s := best[k]
 		kept := make([]bool, len(qs))
 		inRun := make([]bool, len(qs))
-		var run []uint32
+		var run [][]int32
 		for _, r := range runs {
 			run = run[:0]
 			for _, qi := range r {
