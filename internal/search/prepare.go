@@ -189,19 +189,6 @@ func (r *termReader) term() (term []byte, tf uint32, fields uint8, places []byte
 	return term, uint32(f), fields, places
 }
 
-// eachPlace calls f with each place of places, as term returns them, in order.
-func eachPlace(places []byte, f func(place uint32)) {
-	n, k := binary.Uvarint(places)
-	places = places[k:]
-	at := uint64(0)
-	for range n {
-		d, k := binary.Uvarint(places)
-		places = places[k:]
-		at += d
-		f(uint32(at))
-	}
-}
-
 // termSet counts the distinct terms of a section without allocating: an open-addressing
 // table over an arena of their bytes, in the order they came.
 type termSet struct {
