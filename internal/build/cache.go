@@ -94,8 +94,8 @@ type buildCache struct {
 	again   map[string]func() *groupOut       // groups built again for their search pages (rebuilt)
 	sums    map[*groupOut]map[string][32]byte // the Sums of the search pages of groups built, by language
 	hits    int                               // groups taken from the cache
-	bodied  int                               // groups written from the last build's bodies
-	reused  int                               // and the pages they wrote
+	bodied  int                               // pages written again around the last build's bodies
+	reused  int                               // pages of the groups taken from the cache
 	warns   diag.List
 }
 
