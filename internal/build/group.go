@@ -356,7 +356,7 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 func versionOf(p *load.Page) render.Version {
 	v := render.Version{Lang: p.Lang, Path: p.Path, Title: p.Title(), Weight: p.Meta.Weight,
 		Description: p.Meta.Description, Draft: p.Meta.Draft, Section: p.Kind == route.Section, Updated: p.Meta.Lastmod,
-		Tags: p.Meta.Tags}
+		Tags: p.Meta.Tags, Params: p.Meta.Params}
 	if v.Updated.IsZero() {
 		v.Updated = p.Meta.Date
 	}

@@ -30,6 +30,9 @@ type Page struct {
 	NoIndex    bool
 
 	Description string // front matter's description: <meta name="description">, og:description
+	// Params are a content page's front matter params (Version.Params), as shortcodes'
+	// .Page.Params: {{.Params.author}}. A stand-in has its source's; other pages none.
+	Params map[string]any
 	// Navigation is the page's place in its language's section tree: sidebar,
 	// breadcrumbs, previous/next, and a section's (or the home page's) children.
 	Navigation nav.View

@@ -27,6 +27,9 @@ type Version struct {
 	Draft   bool
 	Section bool       // a section's _index.md
 	TOC     []TOCEntry // the body's h2 and h3 headings
+	// Params are the front matter's other keys, lowercased, with what sections cascade:
+	// the page template's .Params.
+	Params map[string]any
 }
 
 // Translations is one content page in every site language, as WritePage needs it.
@@ -105,7 +108,7 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 	p := r.newPage(l, "page", v.Title, url)
 	p.Body = v.Body
 	p.TitleInBody = v.TitleInBody
-	p.Description, p.Draft, p.Section = v.Description, v.Draft, v.Section
+	p.Description, p.Draft, p.Section, p.Params = v.Description, v.Draft, v.Section, v.Params
 	if len(v.TOC) > 2 {
 		p.TOC = v.TOC
 	}
