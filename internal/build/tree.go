@@ -35,7 +35,7 @@ func (s *site) makeTrees() {
 			e := navEntry(p)
 			if fallback {
 				e.URL = route.StandIn(l.Code, src.Path)
-				e.Fallback = true
+				e.StandIn = true
 				if sl, ok := s.cfg.Lang(src.Lang); ok {
 					e.TitleLang = sl.Tag.String()
 				}

@@ -184,7 +184,7 @@ func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, ope
 		}
 		b.WriteByte('>')
 		b.WriteString(template.HTMLEscapeString(n.NavTitle()))
-		if n.Fallback {
+		if n.StandIn {
 			b.WriteString(` <small class="mark" lang="`)
 			b.WriteString(m.lang)
 			b.WriteString(`">`)
