@@ -510,7 +510,7 @@ func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*
 		diags = append(diags, o.diags...)
 		for _, p := range o.pages {
 			res.Pages[p.Lang]++
-			if p.Fallback {
+			if p.StandIn {
 				res.Fallbacks[p.Lang]++
 			}
 		}

@@ -94,7 +94,7 @@ type pageCounts struct {
 func (c *pageCounts) fold(o *groupOut, sign int) {
 	for _, p := range o.pages {
 		c.pages[p.Lang] += sign
-		if p.Fallback {
+		if p.StandIn {
 			c.fallbacks[p.Lang] += sign
 		}
 	}

@@ -81,7 +81,7 @@ func (r *Renderer) UseTrees(trees map[string]*nav.Tree) {
 	r.sidebars = map[string]*sidebars{}
 	for _, l := range r.cfg.Langs {
 		loc := r.locs[l.Code]
-		r.sidebars[l.Code] = newSidebars(sidebarMarks{untranslated: template.HTMLEscapeString(loc.T("NotTranslatedMark")),
+		r.sidebars[l.Code] = newSidebars(sidebarMarks{standIn: template.HTMLEscapeString(loc.T("NotTranslatedMark")),
 			draft: template.HTMLEscapeString(loc.T("DraftMark")), more: template.HTMLEscapeString(loc.T("SidebarMore")), lang: l.BCP47})
 	}
 }

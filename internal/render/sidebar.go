@@ -74,7 +74,7 @@ type chunkKey struct {
 	chunk  int
 }
 
-type sidebarMarks struct{ untranslated, draft, more, lang string }
+type sidebarMarks struct{ standIn, draft, more, lang string }
 
 // sidebarChunk bounds a list of the sidebar: a section with more children than twice
 // this shows the chunk of sidebarChunk holding the way to the page (or the first), with
@@ -188,7 +188,7 @@ func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, ope
 			b.WriteString(` <small class="mark" lang="`)
 			b.WriteString(m.lang)
 			b.WriteString(`">`)
-			b.WriteString(m.untranslated)
+			b.WriteString(m.standIn)
 			b.WriteString("</small>")
 		}
 		if n.Draft {
