@@ -24,7 +24,7 @@ import (
 type groupOut struct {
 	key       string
 	reviewKey string             // the page's name in the review
-	urls      map[string]string  // language code → site path of the page (source's path where untranslated)
+	urls      map[string]string  // language code → site path of the page (source's path for a stand-in)
 	digest    [32]byte           // listingDigest, set once the group is built
 	review    *review.PageResult // nil when the site is not reviewed
 	pages     []pageOut          // one per language it is published in, in site order
