@@ -16,11 +16,19 @@ import (
 	"docsite/internal/write"
 )
 
-func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
+// buildFlags are the flags of docsite build.
+type buildFlags struct {
+	opts                                    build.Options
+	wopts                                   write.Options
+	dest, cacheRoot, cpuProfile, memProfile string
+	search                                  bool
+}
+
+func newBuildFlags() (*flag.FlagSet, *buildFlags) {
 	fs := flag.NewFlagSet("build", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	opts := build.Options{Log: stderr}
-	dest := fs.String("dest", "public", "output `directory`; replaced atomically")
+	f := &buildFlags{}
+	opts, wopts := &f.opts, &f.wopts
+	fs.StringVar(&f.dest, "dest", "public", "output `directory`; replaced atomically")
 	fs.StringVar(&opts.Source, "source", ".", "site root `directory` holding content/<lang>/ and an optional site.toml")
 	fs.StringVar(&opts.BaseURL, "baseurl", "", "base `URL` the site is published at (overrides site.toml)")
 	fs.BoolVar(&opts.Strict, "strict", false, "treat a translation that cannot be built as an error")
@@ -28,45 +36,52 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	fs.BoolVar(&opts.Future, "future", false, "publish pages whose publishDate is still to come")
 	fs.BoolVar(&opts.Expired, "expired", false, "publish pages whose expiryDate has passed")
 	fs.BoolVar(&opts.Review, "review", false, "also write the translation review's pages under _review/")
-	search := fs.Bool("search", true, "write the search index under _search/ and show the search box; -search=false leaves both out")
+	fs.BoolVar(&f.search, "search", true, "write the search index under _search/ and show the search box; -search=false leaves both out")
 	fs.BoolVar(&opts.Verbose, "v", false, "list every repair made to the source")
-	cacheRoot := fs.String("cache", "", "build cache `directory` (default: docsite under the user's cache directory); off builds without one")
-	var wopts write.Options
+	fs.StringVar(&f.cacheRoot, "cache", "", "build cache `directory` (default: docsite under the user's cache directory); off builds without one")
 	fs.BoolVar(&wopts.Durable, "durable", false, "flush the output to disk before publishing it, so a power loss leaves the old or the new site")
 	fs.BoolVar(&wopts.Force, "force", false, "replace -dest even when it holds files and is not docsite's output")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to `file` (go tool pprof)")
-	memProfile := fs.String("memprofile", "", "write a heap profile to `file` after the build")
+	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile to `file` (go tool pprof)")
+	fs.StringVar(&f.memProfile, "memprofile", "", "write a heap profile to `file` after the build")
+	return fs, f
+}
+
+func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
+	fs, f := newBuildFlags()
+	fs.SetOutput(stderr)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	opts.NoSearch = !*search
+	opts, wopts := f.opts, f.wopts
+	opts.Log = stderr
+	opts.NoSearch = !f.search
 	tuneGC()
 	opts.Loaded = sizeGC
-	if *cpuProfile != "" {
-		stop, err := startCPUProfile(*cpuProfile)
+	if f.cpuProfile != "" {
+		stop, err := startCPUProfile(f.cpuProfile)
 		if err != nil {
 			fmt.Fprintf(stderr, "docsite build: %v\n", err)
 			return 1
 		}
 		defer stop()
 	}
-	if *memProfile != "" {
-		defer writeHeapProfile(*memProfile, stderr)
+	if f.memProfile != "" {
+		defer writeHeapProfile(f.memProfile, stderr)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "docsite build: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if err := checkDest("-dest", opts.Source, *dest); err != nil {
+	if err := checkDest("-dest", opts.Source, f.dest); err != nil {
 		fmt.Fprintf(stderr, "docsite build: %v\n", err)
 		return 2
 	}
 	var warns []string
-	opts.Cache, warns = cacheFolder(*cacheRoot, opts.Source, *dest)
+	opts.Cache, warns = cacheFolder(f.cacheRoot, opts.Source, f.dest)
 	for _, w := range warns {
 		fmt.Fprintln(stderr, w)
 	}
-	tree, err := write.Begin(*dest, wopts)
+	tree, err := write.Begin(f.dest, wopts)
 	if err != nil {
 		fmt.Fprintf(stderr, "docsite build: %v\n", err)
 		if _, foreign := err.(*write.NotOutputError); foreign {
@@ -77,8 +92,8 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	res, err := build.Run(ctx, opts, tree)
 	if err != nil {
 		tree.Abort()
-		printErr(stderr, outputError(err, *dest))
-		fmt.Fprintf(stderr, "docsite build: failed; %s left untouched\n", *dest)
+		printErr(stderr, outputError(err, f.dest))
+		fmt.Fprintf(stderr, "docsite build: failed; %s left untouched\n", f.dest)
 		return 1
 	}
 	if err := tree.Commit(); err != nil {
@@ -91,7 +106,7 @@ func runBuild(ctx context.Context, args []string, stderr io.Writer) int {
 	for _, d := range res.Diags {
 		fmt.Fprintln(w, d.Error())
 	}
-	fmt.Fprintf(w, "docsite: %s → %s\n", res.Summary(), *dest)
+	fmt.Fprintf(w, "docsite: %s → %s\n", res.Summary(), f.dest)
 	w.Flush()
 	return 0
 }

@@ -24,28 +24,40 @@ var formats = map[string]struct {
 	"xliff":  {".xlf", exchange.WriteXLIFF12},
 }
 
-func runExport(ctx context.Context, args []string, stderr io.Writer) int {
+// exportFlags are the flags of docsite export.
+type exportFlags struct {
+	source, lang, format, out string
+	staleOnly, tmx            bool
+}
+
+func newExportFlags() (*flag.FlagSet, *exportFlags) {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fl := &exportFlags{}
+	fs.StringVar(&fl.source, "source", ".", "site root `directory`")
+	fs.StringVar(&fl.lang, "lang", "", "the `language` to translate into (folder code)")
+	fs.StringVar(&fl.format, "format", "po", "exchange `format`: po, xliff2 or xliff (XLIFF 1.2)")
+	fs.StringVar(&fl.out, "o", "", "write the files into `directory`/LANG/")
+	fs.BoolVar(&fl.staleOnly, "stale-only", false, "only the units that are fuzzy or untranslated, and the pages that have some")
+	fs.BoolVar(&fl.tmx, "tmx", false, "also write DIR/LANG.tmx, a translation memory of the aligned pairs")
+	return fs, fl
+}
+
+func runExport(ctx context.Context, args []string, stderr io.Writer) int {
+	fs, fl := newExportFlags()
 	fs.SetOutput(stderr)
-	source := fs.String("source", ".", "site root `directory`")
-	lang := fs.String("lang", "", "the `language` to translate into (folder code)")
-	format := fs.String("format", "po", "exchange `format`: po, xliff2 or xliff (XLIFF 1.2)")
-	out := fs.String("o", "", "write the files into `directory`/LANG/")
-	staleOnly := fs.Bool("stale-only", false, "only the units that are fuzzy or untranslated, and the pages that have some")
-	tmx := fs.Bool("tmx", false, "also write DIR/LANG.tmx, a translation memory of the aligned pairs")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	f, ok := formats[*format]
+	f, ok := formats[fl.format]
 	switch {
-	case *lang == "" || *out == "":
+	case fl.lang == "" || fl.out == "":
 		fmt.Fprintln(stderr, "docsite export: -lang and -o are required")
 		return 2
 	case !ok:
-		fmt.Fprintf(stderr, "docsite export: -format must be po, xliff2 or xliff, not %q\n", *format)
+		fmt.Fprintf(stderr, "docsite export: -format must be po, xliff2 or xliff, not %q\n", fl.format)
 		return 2
 	}
-	x, err := build.Exchange(ctx, build.Options{Source: *source}, build.ExchangeOptions{Lang: *lang})
+	x, err := build.Exchange(ctx, build.Options{Source: fl.source}, build.ExchangeOptions{Lang: fl.lang})
 	if err != nil {
 		printErr(stderr, err)
 		return 1
@@ -53,7 +65,7 @@ func runExport(ctx context.Context, args []string, stderr io.Writer) int {
 	for _, d := range x.Diags {
 		fmt.Fprintln(stderr, d.Error())
 	}
-	docs, stale := exportDocuments(x, *staleOnly)
+	docs, stale := exportDocuments(x, fl.staleOnly)
 	var files []write.File
 	var tr, fz, un int
 	for _, d := range docs {
@@ -62,17 +74,17 @@ func runExport(ctx context.Context, args []string, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "docsite export: %v\n", err)
 			return 1
 		}
-		files = append(files, write.File{Name: filepath.Join(*out, *lang, filepath.FromSlash(d.Page)+f.ext), Data: b.Bytes()})
+		files = append(files, write.File{Name: filepath.Join(fl.out, fl.lang, filepath.FromSlash(d.Page)+f.ext), Data: b.Bytes()})
 		t, z, u := d.Counts()
 		tr, fz, un = tr+t, fz+z, un+u
 	}
-	if *tmx {
+	if fl.tmx {
 		var b bytes.Buffer
 		if err := exchange.WriteTMX(&b, docs); err != nil {
 			fmt.Fprintf(stderr, "docsite export: %v\n", err)
 			return 1
 		}
-		files = append(files, write.File{Name: filepath.Join(*out, *lang+".tmx"), Data: b.Bytes()})
+		files = append(files, write.File{Name: filepath.Join(fl.out, fl.lang+".tmx"), Data: b.Bytes()})
 	}
 	if err := mkdirs(files); err != nil {
 		fmt.Fprintf(stderr, "docsite export: %v\n", err)
@@ -83,7 +95,7 @@ func runExport(ctx context.Context, args []string, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stderr, "docsite export: %s: %d pages, %d units: %d translated, %d fuzzy (%d stale), %d untranslated; written to %s\n",
-		*lang, len(docs), tr+fz+un, tr, fz, stale, un, filepath.Join(*out, *lang))
+		fl.lang, len(docs), tr+fz+un, tr, fz, stale, un, filepath.Join(fl.out, fl.lang))
 	return 0
 }
 

@@ -25,16 +25,28 @@ type exchangeFile struct {
 	units  []exchange.Incoming
 }
 
-func runImport(ctx context.Context, args []string, stderr io.Writer) int {
+// importFlags are the flags of docsite import.
+type importFlags struct {
+	source, lang string
+	strict       bool
+}
+
+func newImportFlags() (*flag.FlagSet, *importFlags) {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	fl := &importFlags{}
+	fs.StringVar(&fl.source, "source", ".", "site root `directory`")
+	fs.StringVar(&fl.lang, "lang", "", "the `language` the files translate into (folder code)")
+	fs.BoolVar(&fl.strict, "strict", false, "exit 1 when a unit is rejected")
+	return fs, fl
+}
+
+func runImport(ctx context.Context, args []string, stderr io.Writer) int {
+	fs, fl := newImportFlags()
 	fs.SetOutput(stderr)
-	source := fs.String("source", ".", "site root `directory`")
-	lang := fs.String("lang", "", "the `language` the files translate into (folder code)")
-	strict := fs.Bool("strict", false, "exit 1 when a unit is rejected")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *lang == "" || fs.NArg() == 0 {
+	if fl.lang == "" || fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "docsite import: -lang and at least one exchange file are required")
 		return 2
 	}
@@ -60,7 +72,7 @@ func runImport(ctx context.Context, args []string, stderr io.Writer) int {
 	var diags diag.List
 	var imported, kept, rejected, pages int
 	for _, rev := range revisions {
-		x, err := build.Exchange(ctx, build.Options{Source: *source}, build.ExchangeOptions{Lang: *lang, SourceAt: rev})
+		x, err := build.Exchange(ctx, build.Options{Source: fl.source}, build.ExchangeOptions{Lang: fl.lang, SourceAt: rev})
 		if err != nil {
 			printErr(stderr, err)
 			return 1
@@ -72,7 +84,7 @@ func runImport(ctx context.Context, args []string, stderr io.Writer) int {
 		for _, f := range byRevision[rev] {
 			i := slices.IndexFunc(x.Pages, func(p build.ExchangePage) bool { return p.Key == f.header.Page })
 			if i < 0 {
-				diags = append(diags, diag.Warnf(f.name, 1, 0, "exchange-unknown", "page %q is not a page of the site (or its source language is %s): nothing imported from this file", f.header.Page, *lang))
+				diags = append(diags, diag.Warnf(f.name, 1, 0, "exchange-unknown", "page %q is not a page of the site (or its source language is %s): nothing imported from this file", f.header.Page, fl.lang))
 				rejected += len(f.units)
 				continue
 			}
@@ -94,9 +106,9 @@ func runImport(ctx context.Context, args []string, stderr io.Writer) int {
 			if p.Target != nil && string(data) == string(p.Target.Raw) {
 				continue
 			}
-			name := filepath.Join(*source, filepath.FromSlash(p.TargetFile))
+			name := filepath.Join(fl.source, filepath.FromSlash(p.TargetFile))
 			if _, err := os.Lstat(name); p.Target == nil && err == nil {
-				diags = append(diags, diag.Warnf(p.TargetFile, 1, 0, "exchange-kept", "the file exists but is not the %s translation of %s: it is left as it is", *lang, p.Source.File))
+				diags = append(diags, diag.Warnf(p.TargetFile, 1, 0, "exchange-kept", "the file exists but is not the %s translation of %s: it is left as it is", fl.lang, p.Source.File))
 				continue
 			}
 			out = append(out, write.File{Name: name, Data: data})
@@ -116,8 +128,8 @@ func runImport(ctx context.Context, args []string, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stderr, "docsite import: %s: %d files: %d units imported, %d kept, %d rejected; %d pages written\n",
-		*lang, len(files), imported, kept, rejected, pages)
-	if *strict && rejected > 0 {
+		fl.lang, len(files), imported, kept, rejected, pages)
+	if fl.strict && rejected > 0 {
 		return 1
 	}
 	return 0

@@ -17,117 +17,179 @@ import (
 	"docsite/internal/write"
 )
 
-func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// reviewFlags are the flags of docsite review.
+type reviewFlags struct {
+	source, format, lang, accept, checks, severity string
+	baseline, writeBaseline, html                  string
+	strict, all                                    bool
+}
+
+func newReviewFlags() (*flag.FlagSet, *reviewFlags) {
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
+	f := &reviewFlags{}
+	fs.StringVar(&f.source, "source", ".", "site root `directory`")
+	fs.StringVar(&f.format, "format", "text", "output `format`: text or json")
+	fs.BoolVar(&f.strict, "strict", false, "exit 1 when any finding is an error (for CI)")
+	fs.StringVar(&f.lang, "lang", "", "report only this `language` (folder code)")
+	fs.StringVar(&f.accept, "accept", "", "record the current source of every aligned section as reviewed in `language`")
+	fs.StringVar(&f.checks, "check", "", "report only these `checks` (comma-separated IDs: untranslated,stale,…)")
+	fs.StringVar(&f.severity, "severity", "warning", "report findings of at least this `severity`: warning or error")
+	fs.StringVar(&f.baseline, "baseline", "", "leave out the findings listed in this baseline `file` (CI fails only on new ones)")
+	fs.StringVar(&f.writeBaseline, "write-baseline", "", "write the findings' IDs to this baseline `file` and exit")
+	fs.BoolVar(&f.all, "all", false, "text output: every finding of every page (else the first 20 a page)")
+	fs.StringVar(&f.html, "html", "", "also write the side-by-side review as HTML into `directory` (DIR/_review/index.html)")
+	return fs, f
+}
+
+// runReview reviews the site's translations: it checks the flags, reviews, writes the
+// HTML review, then either accepts a language, writes a baseline, or reports the
+// findings the flags select.
+func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs, f := newReviewFlags()
 	fs.SetOutput(stderr)
-	source := fs.String("source", ".", "site root `directory`")
-	format := fs.String("format", "text", "output `format`: text or json")
-	strict := fs.Bool("strict", false, "exit 1 when any finding is an error (for CI)")
-	lang := fs.String("lang", "", "report only this `language` (folder code)")
-	accept := fs.String("accept", "", "record the current source of every aligned section as reviewed in `language`")
-	checks := fs.String("check", "", "report only these `checks` (comma-separated IDs: untranslated,stale,…)")
-	severity := fs.String("severity", "warning", "report findings of at least this `severity`: warning or error")
-	baseline := fs.String("baseline", "", "leave out the findings listed in this baseline `file` (CI fails only on new ones)")
-	writeBaseline := fs.String("write-baseline", "", "write the findings' IDs to this baseline `file` and exit")
-	all := fs.Bool("all", false, "text output: every finding of every page (else the first 20 a page)")
-	htmlDir := fs.String("html", "", "also write the side-by-side review as HTML into `directory` (DIR/_review/index.html)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	min := diag.Warning
-	switch *severity {
-	case "warning":
-	case "error":
-		min = diag.Error
-	default:
-		fmt.Fprintf(stderr, "docsite review: -severity must be warning or error, not %q\n", *severity)
-		return 2
+	sel, code := f.selection(stderr)
+	if code != 0 {
+		return code
 	}
-	var checkList []string
-	if *checks != "" {
-		for _, c := range strings.Split(*checks, ",") {
-			if !review.KnownCheck(strings.TrimSpace(c)) {
-				fmt.Fprintf(stderr, "docsite review: -check: no check %q\n", c)
-				return 2
-			}
-			checkList = append(checkList, strings.TrimSpace(c))
-		}
-	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "docsite review: -format must be text or json, not %q\n", *format)
-		return 2
-	}
-	if *htmlDir != "" {
-		if err := checkDest("-html", *source, *htmlDir); err != nil {
-			fmt.Fprintf(stderr, "docsite review: %v\n", err)
-			return 2
-		}
-	}
-	rep, err := build.Review(ctx, build.Options{Source: *source, Review: *htmlDir != ""})
+	rep, err := build.Review(ctx, build.Options{Source: f.source, Review: f.html != ""})
 	if err != nil {
 		printErr(stderr, err)
 		return 1
 	}
-	if *htmlDir != "" {
-		err := review.WriteHTML(rep, nil, func(rel string, data []byte) error {
-			name := filepath.Join(*htmlDir, filepath.FromSlash(rel))
-			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-				return err
+	if f.html != "" {
+		if code := writeReviewHTML(rep, f.html, stderr); code != 0 {
+			return code
+		}
+	}
+	if f.accept != "" {
+		return acceptLang(rep, f.source, f.accept, stderr)
+	}
+	rep = sel.narrow(rep)
+	if f.writeBaseline != "" {
+		return writeBaselineFile(rep, f.writeBaseline, stderr)
+	}
+	if f.baseline != "" {
+		if rep, code = withoutBaseline(rep, f.baseline, stderr); code != 0 {
+			return code
+		}
+	}
+	return f.report(rep, stdout, stderr)
+}
+
+// findingSelection is what of the report -lang, -check and -severity keep.
+type findingSelection struct {
+	lang   string
+	checks []string
+	min    diag.Severity
+}
+
+// selection checks the flags' values before anything is reviewed: the findings they
+// select, or the exit code of a bad value (2, said on stderr).
+func (f *reviewFlags) selection(stderr io.Writer) (findingSelection, int) {
+	sel := findingSelection{lang: f.lang, min: diag.Warning}
+	switch f.severity {
+	case "warning":
+	case "error":
+		sel.min = diag.Error
+	default:
+		fmt.Fprintf(stderr, "docsite review: -severity must be warning or error, not %q\n", f.severity)
+		return sel, 2
+	}
+	if f.checks != "" {
+		for _, c := range strings.Split(f.checks, ",") {
+			if !review.KnownCheck(strings.TrimSpace(c)) {
+				fmt.Fprintf(stderr, "docsite review: -check: no check %q\n", c)
+				return sel, 2
 			}
-			return os.WriteFile(name, data, 0o644)
-		})
-		if err != nil {
-			fmt.Fprintf(stderr, "docsite review: -html: %v\n", err)
-			return 1
+			sel.checks = append(sel.checks, strings.TrimSpace(c))
 		}
-		fmt.Fprintf(stderr, "docsite review: side-by-side review in %s\n", filepath.Join(*htmlDir, "_review", "index.html"))
 	}
-	if *accept != "" {
-		return acceptLang(rep, *source, *accept, stderr)
+	if f.format != "text" && f.format != "json" {
+		fmt.Fprintf(stderr, "docsite review: -format must be text or json, not %q\n", f.format)
+		return sel, 2
 	}
-	if *lang != "" {
-		rep = rep.ForLocale(*lang)
-	}
-	rep = rep.Filter(checkList, min)
-	if *writeBaseline != "" {
-		var b strings.Builder
-		err := review.WriteBaseline(&b, rep)
-		if err == nil {
-			err = write.ReplaceFiles([]write.File{{Name: *writeBaseline, Data: []byte(b.String())}})
-		}
-		if err != nil {
+	if f.html != "" {
+		if err := checkDest("-html", f.source, f.html); err != nil {
 			fmt.Fprintf(stderr, "docsite review: %v\n", err)
-			return 1
+			return sel, 2
 		}
-		fmt.Fprintf(stderr, "docsite review: %d findings written to %s\n", len(rep.Findings), *writeBaseline)
-		return 0
 	}
-	if *baseline != "" {
-		data, err := os.ReadFile(*baseline)
-		if err != nil {
-			fmt.Fprintf(stderr, "docsite review: %v\n", err)
-			return 2
-		}
-		known, err := review.ReadBaseline(data, *baseline)
-		if err != nil {
-			printErr(stderr, err)
-			return 2
-		}
-		rep = rep.Without(known)
+	return sel, 0
+}
+
+// narrow keeps the findings of the selected language, checks and severity.
+func (sel findingSelection) narrow(rep *review.Report) *review.Report {
+	if sel.lang != "" {
+		rep = rep.ForLocale(sel.lang)
 	}
+	return rep.Filter(sel.checks, sel.min)
+}
+
+// writeReviewHTML writes the side-by-side review into dir/_review/.
+func writeReviewHTML(rep *review.Report, dir string, stderr io.Writer) int {
+	err := review.WriteHTML(rep, nil, func(rel string, data []byte) error {
+		name := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(name, data, 0o644)
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "docsite review: -html: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "docsite review: side-by-side review in %s\n", filepath.Join(dir, "_review", "index.html"))
+	return 0
+}
+
+// writeBaselineFile records the findings' IDs in file (-write-baseline).
+func writeBaselineFile(rep *review.Report, file string, stderr io.Writer) int {
+	var b strings.Builder
+	err := review.WriteBaseline(&b, rep)
+	if err == nil {
+		err = write.ReplaceFiles([]write.File{{Name: file, Data: []byte(b.String())}})
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "docsite review: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "docsite review: %d findings written to %s\n", len(rep.Findings), file)
+	return 0
+}
+
+// withoutBaseline leaves out of rep the findings the baseline file lists (-baseline).
+func withoutBaseline(rep *review.Report, file string, stderr io.Writer) (*review.Report, int) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "docsite review: %v\n", err)
+		return nil, 2
+	}
+	known, err := review.ReadBaseline(data, file)
+	if err != nil {
+		printErr(stderr, err)
+		return nil, 2
+	}
+	return rep.Without(known), 0
+}
+
+// report prints rep as text or JSON to stdout; under -strict an error finding exits 1.
+func (f *reviewFlags) report(rep *review.Report, stdout, stderr io.Writer) int {
 	perPage := 20
-	if *all {
+	if f.all {
 		perPage = 0
 	}
 	writeReport := func(w io.Writer, r *review.Report) error { return review.WriteTextLimit(w, r, perPage) }
-	if *format == "json" {
+	if f.format == "json" {
 		writeReport = review.WriteJSON
 	}
 	if err := writeReport(stdout, rep); err != nil {
 		fmt.Fprintf(stderr, "docsite review: %v\n", err)
 		return 1
 	}
-	if *strict && rep.HasErrors() {
+	if f.strict && rep.HasErrors() {
 		return 1
 	}
 	return 0

@@ -5,28 +5,41 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"time"
 
 	"docsite/internal/build"
 	"docsite/internal/serve"
 )
 
-func runServe(ctx context.Context, args []string, stderr io.Writer) int {
+// serveFlags are the flags of docsite serve.
+type serveFlags struct {
+	source, addr string
+	quiet        time.Duration
+}
+
+func newServeFlags() (*flag.FlagSet, *serveFlags) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	f := &serveFlags{}
+	fs.StringVar(&f.source, "source", ".", "site root `directory`")
+	fs.StringVar(&f.addr, "addr", serve.DefaultAddr, "`host:port` to listen on; loopback unless told otherwise")
+	fs.DurationVar(&f.quiet, "quiet", serve.DefaultQuiet, "a change after the sources were quiet for this `duration` is built as soon as its files settle; the rest of a burst of changes once they are quiet this long again (too short splits a burst into more builds on a loaded machine)")
+	return fs, f
+}
+
+func runServe(ctx context.Context, args []string, stderr io.Writer) int {
+	fs, f := newServeFlags()
 	fs.SetOutput(stderr)
-	source := fs.String("source", ".", "site root `directory`")
-	addr := fs.String("addr", serve.DefaultAddr, "`host:port` to listen on; loopback unless told otherwise")
-	quiet := fs.Duration("quiet", serve.DefaultQuiet, "a change after the sources were quiet this `long` is built as soon as its files settle; the rest of a burst of changes once they are quiet this long again (too short splits a burst into more builds on a loaded machine)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	live, err := build.NewLive(build.Options{Source: *source, BaseURL: "http://" + *addr + "/", Drafts: true, Review: true})
+	live, err := build.NewLive(build.Options{Source: f.source, BaseURL: "http://" + f.addr + "/", Drafts: true, Review: true})
 	if err != nil {
 		fmt.Fprintf(stderr, "docsite serve: %v\n", err)
 		return 1
 	}
 	defer live.Close()
 	b := &liveBuilder{live: live, log: stderr}
-	err = serve.Run(ctx, serve.Options{Addr: *addr, SourceDir: *source, Log: stderr, Quiet: *quiet}, b)
+	err = serve.Run(ctx, serve.Options{Addr: f.addr, SourceDir: f.source, Log: stderr, Quiet: f.quiet}, b)
 	if err != nil {
 		fmt.Fprintf(stderr, "docsite serve: %v\n", err)
 		return 1

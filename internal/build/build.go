@@ -105,7 +105,7 @@ import (
 type Options struct {
 	Source  string // site root: content/<lang>/…, optional site.toml, templates/, static/, locales/
 	BaseURL string // overrides site.toml's baseURL when not empty
-	Strict  bool   // a translation that cannot be built is an error, not a fallback
+	Strict  bool   // a translation that cannot be built is an error, not a stand-in
 	Drafts  bool   // publish pages whose front matter says draft: true, marked as drafts
 	Future  bool   // publish pages whose publishDate is after Now (build -future)
 	Expired bool   // publish pages whose expiryDate is Now or before (build -expired)
@@ -140,8 +140,8 @@ type Sink interface {
 // Result sums up a build.
 type Result struct {
 	Langs     []config.Lang
-	Pages     map[string]int // language code → pages written (fallbacks included)
-	Fallbacks map[string]int // language code → pages shown in another language
+	Pages     map[string]int // language code → pages written (stand-ins included)
+	StandIns  map[string]int // language code → pages shown in another language
 	Files     int
 	Reused    int       // of which taken from the build cache, not built again
 	Rewritten int       // pages written again around bodies the last build rendered
@@ -505,13 +505,13 @@ func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*
 	diags := slices.Clone(s.diags)
 	diags = append(diags, listingDiags...)
 	diags = append(diags, s.absentStrings()...)
-	res := &Result{Langs: s.cfg.Langs, Pages: map[string]int{}, Fallbacks: map[string]int{}}
+	res := &Result{Langs: s.cfg.Langs, Pages: map[string]int{}, StandIns: map[string]int{}}
 	for _, o := range outs {
 		diags = append(diags, o.diags...)
 		for _, p := range o.pages {
 			res.Pages[p.Lang]++
-			if p.Fallback {
-				res.Fallbacks[p.Lang]++
+			if p.StandIn {
+				res.StandIns[p.Lang]++
 			}
 		}
 		res.Files += len(o.pages)
@@ -614,6 +614,14 @@ func asDiags(err error) diag.List {
 	return diag.List{diag.Errorf("", 0, 0, "build", "%v", err)}
 }
 
+// plural is the s of a count other than one.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
 // Summary is the one line printed after a build.
 func (r *Result) Summary() string {
 	s := fmt.Sprintf("built %d pages (", r.Files)
@@ -622,8 +630,8 @@ func (r *Result) Summary() string {
 			s += ", "
 		}
 		s += fmt.Sprintf("%s %d", l.Code, r.Pages[l.Code])
-		if f := r.Fallbacks[l.Code]; f > 0 {
-			s += fmt.Sprintf(" incl. %d untranslated", f)
+		if f := r.StandIns[l.Code]; f > 0 {
+			s += fmt.Sprintf(" incl. %d stand-in%s", f, plural(f))
 		}
 	}
 	warns := 0

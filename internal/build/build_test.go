@@ -179,10 +179,10 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// TestFallbackPage: a page the default language has and Japanese lacks is shown in
+// TestStandInPage: a page the default language has and Japanese lacks is shown in
 // Japanese as a stand-in: the English body, its lang, a localized notice, canonical to
 // the English page, and no Japanese alternate.
-func TestFallbackPage(t *testing.T) {
+func TestStandInPage(t *testing.T) {
 	files, res := mustBuild(t, siteDir(t, "testdata/sites/orphans.txtar"), Options{})
 	ja := string(files["ja/setup/index.html"])
 	for _, want := range []string{
@@ -199,10 +199,13 @@ func TestFallbackPage(t *testing.T) {
 		}
 	}
 	if strings.Contains(ja, `hreflang="ja" href="https://docs.example.org/ja/setup/"`) {
-		t.Error("untranslated page claims a Japanese translation in hreflang")
+		t.Error("a stand-in claims a Japanese translation in hreflang")
 	}
-	if res.Fallbacks["ja"] != 1 || res.Fallbacks["en"] != 0 || res.Fallbacks["de"] != 0 {
-		t.Errorf("fallback counts = %v", res.Fallbacks)
+	if res.StandIns["ja"] != 1 || res.StandIns["en"] != 0 || res.StandIns["de"] != 0 {
+		t.Errorf("stand-in counts = %v", res.StandIns)
+	}
+	if sum := res.Summary(); !strings.Contains(sum, " ja 2 incl. 1 stand-in,") && !strings.Contains(sum, " ja 2 incl. 1 stand-in)") {
+		t.Errorf("summary %q does not say ja has one stand-in", sum)
 	}
 }
 
@@ -302,7 +305,7 @@ func TestSitemap(t *testing.T) {
 	files, _ := mustBuild(t, siteDir(t, "testdata/sites/three-languages.txtar"), Options{})
 	sm := string(files["sitemap.xml"])
 	if strings.Contains(sm, "<loc>https://docs.example.org/en/survey/</loc>") {
-		t.Error("sitemap lists an untranslated stand-in page")
+		t.Error("sitemap lists a stand-in")
 	}
 	for _, want := range []string{
 		"<loc>https://docs.example.org/zh/survey/</loc>",
@@ -416,11 +419,11 @@ func TestErrors(t *testing.T) {
 func TestBrokenTranslationFallsBack(t *testing.T) {
 	site := "-- content/en/a.md --\n# A\n-- content/zh/a.md --\n+++\ndraft = 1\n+++\n"
 	files, res := mustBuild(t, siteFromText(t, site), Options{})
-	if res.Fallbacks["zh"] != 1 {
-		t.Errorf("broken translation not replaced by the source: %v", res.Fallbacks)
+	if res.StandIns["zh"] != 1 {
+		t.Errorf("broken translation not replaced by the source: %v", res.StandIns)
 	}
 	if !strings.Contains(string(files["zh/a/index.html"]), `<article lang="en">`) {
-		t.Error("zh/a shows no English fallback body")
+		t.Error("zh/a shows no English stand-in body")
 	}
 	if !strings.Contains(string(files["zh/a/index.html"]), "本页译文暂时无法生成") {
 		t.Error("zh/a does not say that its translation could not be built")

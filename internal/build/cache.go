@@ -94,8 +94,8 @@ type buildCache struct {
 	again   map[string]func() *groupOut       // groups built again for their search pages (rebuilt)
 	sums    map[*groupOut]map[string][32]byte // the Sums of the search pages of groups built, by language
 	hits    int                               // groups taken from the cache
-	bodied  int                               // groups written from the last build's bodies
-	reused  int                               // and the pages they wrote
+	bodied  int                               // pages written again around the last build's bodies
+	reused  int                               // pages of the groups taken from the cache
 	warns   diag.List
 }
 
@@ -445,7 +445,7 @@ func (c *buildCache) wholeSite(s *site, rec recorder) (*Result, error) {
 	c.hits = len(s.groups)
 	now := time.Now()
 	os.Chtimes(c.dir, now, now) // used: Prune keeps it
-	res := &Result{Langs: s.cfg.Langs, Pages: e.Pages, Fallbacks: e.Fallbacks, Links: e.Links,
+	res := &Result{Langs: s.cfg.Langs, Pages: e.Pages, StandIns: e.StandIns, Links: e.Links,
 		DeadLinks: e.DeadLinks, Diags: slices.Clone(e.Diags)}
 	res.MissingImages = countCode(res.Diags, "missing-image")
 	for _, n := range res.Pages {
@@ -489,7 +489,7 @@ func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 	}
 	sortFiles(all)
 	site := map[cache.Key]*siteEntry{lastBuild: {Site: c.site, Whole: c.whole, Files: all, Raw: c.raw, Index: c.index,
-		Pages: res.Pages, Fallbacks: res.Fallbacks, Links: res.Links, DeadLinks: res.DeadLinks,
+		Pages: res.Pages, StandIns: res.StandIns, Links: res.Links, DeadLinks: res.DeadLinks,
 		Diags: res.Diags, Absent: s.absent()}}
 	err := c.saveGroups(s)
 	if err == nil {

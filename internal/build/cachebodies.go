@@ -57,7 +57,7 @@ func bodiesOf(out *groupOut, v *versions) map[string]cachedBody {
 	bodies := map[string]cachedBody{}
 	for _, po := range out.pages {
 		b := v.real[po.Lang]
-		if b == nil || po.Fallback {
+		if b == nil || po.StandIn {
 			continue
 		}
 		if po.BodyAt < 0 {
@@ -149,7 +149,7 @@ func (s *site) writeAround(g *load.Group, last *groupOut, read func(rel string) 
 			b.assets = append(b.assets, asset{a.File, a.Rel})
 		}
 		for _, po := range last.pages {
-			if po.Lang == p.Lang && !po.Fallback {
+			if po.Lang == p.Lang && !po.StandIn {
 				b.mentions = po.mentions
 			}
 		}

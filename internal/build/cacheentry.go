@@ -59,7 +59,7 @@ type siteEntry struct {
 	Raw       map[string][32]byte  // by path of an index file
 	Index     map[string]cache.Key // each language's index key (indexKey)
 	Pages     map[string]int
-	Fallbacks map[string]int
+	StandIns  map[string]int
 	Links     int
 	DeadLinks int
 	Diags     diag.List

@@ -24,7 +24,7 @@ import (
 type groupOut struct {
 	key       string
 	reviewKey string             // the page's name in the review
-	urls      map[string]string  // language code → site path of the page (source's path where untranslated)
+	urls      map[string]string  // language code → site path of the page (source's path for a stand-in)
 	digest    [32]byte           // listingDigest, set once the group is built
 	review    *review.PageResult // nil when the site is not reviewed
 	pages     []pageOut          // one per language it is published in, in site order
@@ -356,7 +356,7 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 func versionOf(p *load.Page) render.Version {
 	v := render.Version{Lang: p.Lang, Path: p.Path, Title: p.Title(), Weight: p.Meta.Weight,
 		Description: p.Meta.Description, Draft: p.Meta.Draft, Section: p.Kind == route.Section, Updated: p.Meta.Lastmod,
-		Tags: p.Meta.Tags}
+		Tags: p.Meta.Tags, Params: p.Meta.Params}
 	if v.Updated.IsZero() {
 		v.Updated = p.Meta.Date
 	}

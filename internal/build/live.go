@@ -87,15 +87,15 @@ type liveGroup struct {
 
 // pageCounts are the pages written, by language.
 type pageCounts struct {
-	pages, fallbacks map[string]int
-	files            int
+	pages, standIns map[string]int
+	files           int
 }
 
 func (c *pageCounts) fold(o *groupOut, sign int) {
 	for _, p := range o.pages {
 		c.pages[p.Lang] += sign
-		if p.Fallback {
-			c.fallbacks[p.Lang] += sign
+		if p.StandIn {
+			c.standIns[p.Lang] += sign
 		}
 	}
 	c.files += sign * len(o.pages)
@@ -187,7 +187,7 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 		listings: mem.Files(), listingDiags: listingDiags, read: map[string][sha256.Size]byte{},
 		catalog: catalog, search: found.Files(),
 		tally:  review.NewTally(s.review),
-		counts: pageCounts{pages: map[string]int{}, fallbacks: map[string]int{}}}
+		counts: pageCounts{pages: map[string]int{}, standIns: map[string]int{}}}
 	next.byFile, next.at = index(pages, s.groups)
 	all := map[string][]byte{}
 	var results []*review.PageResult
@@ -532,7 +532,7 @@ func (u *liveUpdate) changeFiles() {
 // figures and puts the rendered groups' in.
 func (u *liveUpdate) recount() {
 	c := u.last.counts
-	u.counts = pageCounts{pages: maps.Clone(c.pages), fallbacks: maps.Clone(c.fallbacks), files: c.files}
+	u.counts = pageCounts{pages: maps.Clone(c.pages), standIns: maps.Clone(c.standIns), files: c.files}
 	for _, g := range u.gone {
 		u.counts.fold(g.out, -1)
 		u.oldGroup = append(u.oldGroup, g.out.diags...)
@@ -624,10 +624,10 @@ func (st *liveState) deadLinks() diag.List {
 
 // result sums up the state, with all its diagnostics, sorted.
 func (st *liveState) result(diags diag.List) *Result {
-	res := &Result{Langs: st.s.cfg.Langs, Pages: maps.Clone(st.counts.pages), Fallbacks: maps.Clone(st.counts.fallbacks),
+	res := &Result{Langs: st.s.cfg.Langs, Pages: maps.Clone(st.counts.pages), StandIns: maps.Clone(st.counts.standIns),
 		Files: st.counts.files, Diags: diags, Links: st.links, DeadLinks: st.dead,
 		MissingImages: countCode(diags, "missing-image")}
-	for _, m := range []map[string]int{res.Pages, res.Fallbacks} {
+	for _, m := range []map[string]int{res.Pages, res.StandIns} {
 		maps.DeleteFunc(m, func(_ string, n int) bool { return n == 0 })
 	}
 	return res

@@ -50,7 +50,7 @@ func TestComponentsSite(t *testing.T) {
 }
 
 // TestShortcodeErrors: a malformed tag or a missing ref target is an error at
-// file:line:col in the source language, and a fallback with a warning in a translation.
+// file:line:col in the source language, and a stand-in with a warning in a translation.
 func TestShortcodeErrors(t *testing.T) {
 	for _, tt := range []struct{ name, body, want string }{
 		{"unclosed", "x\n\n{{% tabs %}}\ny\n", "content/en/a.md:3:1: error: shortcode-syntax: unclosed shortcode tabs"},
@@ -64,8 +64,8 @@ func TestShortcodeErrors(t *testing.T) {
 			}
 			site := "-- content/en/a.md --\n# A\n-- content/zh/a.md --\n" + tt.body
 			files, res := mustBuild(t, siteFromText(t, site), Options{})
-			if res.Fallbacks["zh"] != 1 || !strings.Contains(string(files["zh/a/index.html"]), `<article lang="en">`) {
-				t.Errorf("broken zh translation not replaced by its source: %v", res.Fallbacks)
+			if res.StandIns["zh"] != 1 || !strings.Contains(string(files["zh/a/index.html"]), `<article lang="en">`) {
+				t.Errorf("broken zh translation not replaced by its source: %v", res.StandIns)
 			}
 			want := strings.Replace(strings.Replace(tt.want, "content/en", "content/zh", 1), "error", "warning", 1)
 			want = strings.Replace(want, " in en", " in zh", 1)

@@ -41,7 +41,7 @@ func (s *site) searchDocs(out *groupOut, v *versions) {
 			p = search.Prepare(search.Doc{Title: po.Title, Sections: search.Sections(string(b.Body))})
 			read[b] = p
 		}
-		out.search[l] = s.spill.put(l, p.As(po.URL, po.Fallback))
+		out.search[l] = s.spill.put(l, p.As(po.URL, po.StandIn))
 	}
 }
 

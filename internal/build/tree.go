@@ -25,17 +25,17 @@ func (s *site) makeTrees() {
 		hasHome := false
 		for _, g := range s.groups {
 			src := g.Pages[0]
-			p, fallback := g.Page(l.Code), false
+			p, standIn := g.Page(l.Code), false
 			if p == nil || p.Err != nil {
 				if g.Orphan(s.cfg.Default().Code) {
 					continue // no stand-in of a page without a default-language version
 				}
-				p, fallback = src, true
+				p, standIn = src, true
 			}
 			e := navEntry(p)
-			if fallback {
+			if standIn {
 				e.URL = route.StandIn(l.Code, src.Path)
-				e.Fallback = true
+				e.StandIn = true
 				if sl, ok := s.cfg.Lang(src.Lang); ok {
 					e.TitleLang = sl.Tag.String()
 				}

@@ -23,7 +23,7 @@ func (t *Tree) markFeeds() {
 
 // feedEntry reports whether n is a page a feed lists.
 func (n *Node) feedEntry() bool {
-	return !n.Section && !n.Fallback && !n.Unlisted && !n.Date.IsZero()
+	return !n.Section && !n.StandIn && !n.Unlisted && !n.Date.IsZero()
 }
 
 // Feeds are the sections with a feed, in reading order.

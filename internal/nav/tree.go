@@ -42,7 +42,7 @@ type Entry struct {
 	// that have one.
 	Date      time.Time
 	Section   bool   // an _index.md: its folder's page
-	Fallback  bool   // the source language's page stands in
+	StandIn   bool   // the source language's page stands in
 	TitleLang string // BCP 47 tag of the title when it is another language's (a stand-in's)
 	Draft     bool
 	// Unlisted: the page is in no listing, sidebar or reading order (Hugo's build.list

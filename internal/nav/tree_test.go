@@ -16,7 +16,7 @@ func entries() []Entry {
 		{Path: "docs/a", URL: "/en/docs/a/", Title: "Alpha", Weight: 2},
 		{Path: "docs/z", URL: "/en/docs/z/", Title: "Zed", Weight: 1},
 		{Path: "docs/u", URL: "/en/docs/u/", Title: "Unweighted"},
-		{Path: "docs/deep/x", URL: "/en/docs/deep/x/", Title: "X", Fallback: true, TitleLang: "zh-Hans"},
+		{Path: "docs/deep/x", URL: "/en/docs/deep/x/", Title: "X", StandIn: true, TitleLang: "zh-Hans"},
 		{Path: "blog", URL: "/en/blog/", Title: "Blog", Section: true, Weight: 20},
 		{Path: "blog/p", URL: "/en/blog/p/", Title: "Post"},
 		{Path: "about", URL: "/en/about/", Title: "About", Weight: 30},
@@ -70,7 +70,7 @@ func TestView(t *testing.T) {
 		t.Errorf("breadcrumb href %q, prev %+v, next %+v", v.Breadcrumbs()[1].Href, v.Prev(), v.Next())
 	}
 	x := v.Sidebar()[0].Children[3].Children[0]
-	if !x.Fallback || x.Lang != "zh-Hans" || !x.Current {
+	if !x.StandIn || x.Lang != "zh-Hans" || !x.Current {
 		t.Errorf("stand-in link = %+v", x)
 	}
 	home := tr.View("/en/")
@@ -128,7 +128,7 @@ func TestFeeds(t *testing.T) {
 		{Path: "blog/2024/b", URL: "/en/blog/2024/b/", Title: "B", Date: day(3), Weight: 1},
 		{Path: "blog/c", URL: "/en/blog/c/", Title: "C", Date: day(2)},
 		{Path: "blog/u", URL: "/en/blog/u/", Title: "U", Date: day(9), Unlisted: true},
-		{Path: "news/x", URL: "/en/news/x/", Title: "X", Date: day(9), Fallback: true},
+		{Path: "news/x", URL: "/en/news/x/", Title: "X", Date: day(9), StandIn: true},
 		{Path: "docs/y", URL: "/en/docs/y/", Title: "Y"},
 		{Path: "", URL: "/en/", Title: "Home", Date: day(9)},
 	})

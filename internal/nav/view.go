@@ -15,7 +15,7 @@ type Link struct {
 	Current     bool   // the page itself
 	Open        bool   // on the way to the page: shown with its children
 	Section     bool
-	Fallback    bool // not translated: the source stands in
+	StandIn     bool // not translated: the source stands in
 	Draft       bool
 	Date        time.Time // the page's date (Entry.Date); zero when it has none
 	Children    []Link
@@ -127,7 +127,7 @@ func (t *Tree) Top() []*Node { return t.Root.Children }
 // link is node n as a link from the page at site path from.
 func link(n *Node, from string) Link {
 	return Link{Title: n.NavTitle(), Href: route.Rel(from, n.URL), Description: n.Description,
-		Lang: n.TitleLang, Current: n.URL == from, Section: n.Section, Fallback: n.Fallback, Draft: n.Draft, Date: n.Date}
+		Lang: n.TitleLang, Current: n.URL == from, Section: n.Section, StandIn: n.StandIn, Draft: n.Draft, Date: n.Date}
 }
 
 // Link is node n as a link from the page at site path from, for listings made outside

@@ -30,6 +30,9 @@ type Page struct {
 	NoIndex    bool
 
 	Description string // front matter's description: <meta name="description">, og:description
+	// Params are a content page's front matter params (Version.Params), as shortcodes'
+	// .Page.Params: {{.Params.author}}. A stand-in has its source's; other pages none.
+	Params map[string]any
 	// Navigation is the page's place in its language's section tree: sidebar,
 	// breadcrumbs, previous/next, and a section's (or the home page's) children.
 	Navigation nav.View
@@ -64,7 +67,7 @@ type Page struct {
 	// and PageDir then the page language's, for what inside the body is in the page's
 	// language (the notices): an English stand-in on an Arabic site reads left to right.
 	BodyDir, PageDir string
-	Fallback         *Fallback // set when the body is the source language's, shown untranslated
+	StandIn          *StandIn // set when the body is the source language's, shown in this one's place
 	// Catalog is the view model of a catalog page (one of the catalog package's *Page
 	// types, by Kind); templates/gpu/ documents what each kind receives.
 	Catalog any
@@ -93,7 +96,7 @@ type UI struct {
 	LastUpdated, NotTranslatedMark, OnThisPage, InThisSection, Tags string
 	// The search box's label and placeholder, and what search.js says: no result, n
 	// results ({n} in the text; One where the language's plural rules say one), and the
-	// mark of a page shown untranslated.
+	// mark of a stand-in.
 	Search, SearchPlaceholder, SearchNone, SearchOne, SearchMany, SearchFailed string
 }
 
@@ -193,11 +196,12 @@ type NavLink struct {
 	Description string
 }
 
-// Fallback describes an untranslated page shown in its source language.
-type Fallback struct {
+// StandIn describes a stand-in: a page shown in its source language where this language
+// has no version of it, or where its version is Broken.
+type StandIn struct {
 	SourceName string // localized name of the source language: "Chinese"
 	SourceHref string // relative link to the source page
-	Broken     bool   // the translation exists but could not be built
+	Broken     bool   // why: the translation exists but could not be built (else it is missing)
 }
 
 // TOCEntry is a heading of the page's table of contents.

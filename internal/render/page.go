@@ -27,6 +27,9 @@ type Version struct {
 	Draft   bool
 	Section bool       // a section's _index.md
 	TOC     []TOCEntry // the body's h2 and h3 headings
+	// Params are the front matter's other keys, lowercased, with what sections cascade:
+	// the page template's .Params.
+	Params map[string]any
 }
 
 // Translations is one content page in every site language, as WritePage needs it.
@@ -79,7 +82,7 @@ type Published struct {
 	URL      string // site path
 	Title    string
 	Weight   int
-	Fallback bool   // the body is the source's, shown untranslated
+	StandIn  bool   // the body is the source's, shown in this language's place
 	BodyLang string // BCP 47 tag of the body when it is another language's
 	Alts     []Alternate
 	Summary  string    // Version.Summary, for the feeds
@@ -93,30 +96,30 @@ type Published struct {
 }
 
 // WritePage writes the page of t in language l: its own version, or the source's as a
-// stand-in, with a notice that says whether the translation is missing or broken (it
-// exists but could not be built).
+// stand-in, with a notice that says why: the translation is missing, or broken (it
+// exists but could not be built: the stand-in's Broken).
 func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken bool) (Published, error) {
 	v := t.Built[l.Code]
-	fallback := v == nil
-	if fallback {
+	standIn := v == nil
+	if standIn {
 		v = t.Source
 	}
 	url := t.urlIn(l.Code)
 	p := r.newPage(l, "page", v.Title, url)
 	p.Body = v.Body
 	p.TitleInBody = v.TitleInBody
-	p.Description, p.Draft, p.Section = v.Description, v.Draft, v.Section
+	p.Description, p.Draft, p.Section, p.Params = v.Description, v.Draft, v.Section, v.Params
 	if len(v.TOC) > 2 {
 		p.TOC = v.TOC
 	}
 	p.Updated = p.Dated(v.Updated)
-	if !fallback {
+	if !standIn {
 		p.Tags = r.tagLinks(l.Code, url, v.Tags)
 	}
 	p.Alternates = t.Alternates
 	p.Switcher = r.switcher(l, url, t.urlIn)
 	p.Canonical = r.base.Abs(url)
-	if fallback {
+	if standIn {
 		srcLang, _ := r.cfg.Lang(t.Source.Lang)
 		srcURL := route.URL(srcLang.Code, t.Source.Path)
 		p.BodyLang = srcLang.Tag.String()
@@ -124,7 +127,7 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 			p.BodyDir, p.PageDir = d, direction(l)
 		}
 		p.Canonical = r.base.Abs(srcURL)
-		p.Fallback = &Fallback{
+		p.StandIn = &StandIn{
 			SourceName: nameIn(l, srcLang),
 			SourceHref: route.Rel(url, srcURL),
 			Broken:     broken,
@@ -138,9 +141,9 @@ func (r *Renderer) WritePage(sink Sink, l config.Lang, t *Translations, broken b
 		return Published{}, err
 	}
 	pub := Published{Lang: l.Code, URL: url, Title: p.Title, Weight: v.Weight,
-		Fallback: fallback, BodyLang: p.BodyLang, Alts: t.Alternates, Summary: v.Summary, Updated: v.Updated,
+		StandIn: standIn, BodyLang: p.BodyLang, Alts: t.Alternates, Summary: v.Summary, Updated: v.Updated,
 		BodyAt: index(html, string(p.Body))}
-	if !fallback {
+	if !standIn {
 		pub.Tags = v.Tags
 	}
 	if pub.BodyAt >= 0 {

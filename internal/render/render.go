@@ -82,7 +82,7 @@ func (r *Renderer) UseTrees(trees map[string]*nav.Tree) {
 	r.sidebars, r.navTrees = map[string]*sidebars{}, map[string]navTree{}
 	for _, l := range r.cfg.Langs {
 		loc := r.locs[l.Code]
-		r.sidebars[l.Code] = newSidebars(sidebarMarks{untranslated: template.HTMLEscapeString(loc.T("NotTranslatedMark")),
+		r.sidebars[l.Code] = newSidebars(sidebarMarks{standIn: template.HTMLEscapeString(loc.T("NotTranslatedMark")),
 			draft: template.HTMLEscapeString(loc.T("DraftMark")), more: template.HTMLEscapeString(loc.T("SidebarMore")), lang: l.BCP47})
 		if t := trees[l.Code]; t != nil {
 			r.navTrees[l.Code] = makeNavTree(t, l.Code, l.BCP47, loc.T("NotTranslatedMark"), loc.T("DraftMark"))

@@ -82,7 +82,7 @@ type chunkKey struct {
 	chunk  int
 }
 
-type sidebarMarks struct{ untranslated, draft, more, lang string }
+type sidebarMarks struct{ standIn, draft, more, lang string }
 
 // sidebarWhole and sidebarChunk bound a list of the sidebar: a section with more than
 // sidebarWhole entries shows the sidebarChunk of them holding the way to the page (or the
@@ -201,11 +201,11 @@ func (s *sidebars) write(b *strings.Builder, nodes []*nav.Node, from string, ope
 		}
 		b.WriteByte('>')
 		b.WriteString(template.HTMLEscapeString(n.NavTitle()))
-		if n.Fallback {
+		if n.StandIn {
 			b.WriteString(` <small class="mark" lang="`)
 			b.WriteString(m.lang)
 			b.WriteString(`">`)
-			b.WriteString(m.untranslated)
+			b.WriteString(m.standIn)
 			b.WriteString("</small>")
 		}
 		if n.Draft {

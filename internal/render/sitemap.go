@@ -28,7 +28,7 @@ type xhtmlRel struct {
 	Href     string `xml:"href,attr"`
 }
 
-// writeSitemap lists every real page (not untranslated stand-ins, not tool pages), every
+// writeSitemap lists every real page (not stand-ins, not tool pages), every
 // catalog page and tag page, each with its language alternates. A sitemap needs absolute URLs: without
 // a host in baseURL it is left out with a warning.
 func (r *Renderer) writeSitemap(sink Sink, pages []Published, catalog []CatalogPage, tags []string) (diag.List, error) {
@@ -38,7 +38,7 @@ func (r *Renderer) writeSitemap(sink Sink, pages []Published, catalog []CatalogP
 	}
 	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
 	for _, p := range pages {
-		if p.Fallback {
+		if p.StandIn {
 			continue
 		}
 		u := sitemapURL{Loc: r.base.Abs(p.URL)}

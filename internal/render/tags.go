@@ -85,7 +85,7 @@ func (r *Renderer) languageTags(l config.Lang, pages []Published) map[string]*ta
 	t := r.trees[l.Code]
 	tags := map[string]*tag{}
 	for _, p := range pages {
-		if p.Lang != l.Code || p.Fallback || len(p.Tags) == 0 {
+		if p.Lang != l.Code || p.StandIn || len(p.Tags) == 0 {
 			continue
 		}
 		n := t.Node(p.URL)

@@ -32,9 +32,9 @@ func Example() {
 	review.WriteText(os.Stdout, r)
 	fmt.Println("strict exit 1:", r.HasErrors())
 	// Output:
-	// language  pages  translated  fallback  sections aligned  complete  findings
-	// en        1      1           0         0/0               100.0%    -
-	// ja        1      1           0         1/1               100.0%    number-mismatch 1
+	// language  pages  translated  stand-ins  sections aligned  complete  findings
+	// en        1      1           0          0/0               100.0%    -
+	// ja        1      1           0          1/1               100.0%    number-mismatch 1
 	//
 	// ja: to do: fix 1 error (1 file)
 	//

@@ -6,7 +6,7 @@ import (
 )
 
 // WriteJSON writes the report as one JSON object:
-// {"source","locales":[{"locale","pages","translated","fallback","complete"}],
+// {"source","locales":[{"locale","pages","translated","standIns","complete"}],
 // "findings":[{"id","check","severity","locale","page","section","source":{"file","line"},"target":{"file","line"},"message","diff"}]}; diff only for stale sections judged by a recorded source revision.
 // id is Finding.ID, what baselines hold.
 func WriteJSON(w io.Writer, r *Report) error {

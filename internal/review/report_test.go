@@ -28,7 +28,7 @@ func TestJSONShape(t *testing.T) {
 	}
 	var locales []json.RawMessage
 	json.Unmarshal(v["locales"], &locales)
-	if got := keys(t, locales[0]); got != "locale pages translated fallback complete" {
+	if got := keys(t, locales[0]); got != "locale pages translated standIns complete" {
 		t.Errorf("locale keys %s", got)
 	}
 	var findings []json.RawMessage
@@ -116,10 +116,10 @@ func TestWriteText(t *testing.T) {
 	if err := WriteText(&b, r); err != nil {
 		t.Fatal(err)
 	}
-	want := `language  pages  translated  fallback  sections aligned  complete  findings
-en        1      1           0         0/0               100.0%    -
-zh        1      1           0         2/2               100.0%    table-shape 1, missing-row 1
-ja        1      1           0         2/2               100.0%    -
+	want := `language  pages  translated  stand-ins  sections aligned  complete  findings
+en        1      1           0          0/0               100.0%    -
+zh        1      1           0          2/2               100.0%    table-shape 1, missing-row 1
+ja        1      1           0          2/2               100.0%    -
 
 zh: to do: fix 2 errors (1 file)
 

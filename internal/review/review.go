@@ -190,7 +190,7 @@ type LocaleSummary struct {
 	Locale     string  `json:"locale"`
 	Pages      int     `json:"pages"`      // pages of the site
 	Translated int     `json:"translated"` // pages with a version in this language
-	Fallback   int     `json:"fallback"`   // pages shown from their source
+	StandIns   int     `json:"standIns"`   // pages shown from their source (stand-ins)
 	Complete   float64 `json:"complete"`   // percent of source blocks translated and not stale
 	Sections   int     `json:"-"`          // source sections of the pages this language translates
 	Aligned    int     `json:"-"`          // of which have a counterpart

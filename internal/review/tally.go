@@ -197,7 +197,7 @@ func (t *Tally) locales() []LocaleSummary {
 	for i, l := range t.langs {
 		s := t.sums[i]
 		ls := LocaleSummary{Locale: l, Pages: s.pages, Translated: s.translated,
-			Fallback: s.pages - s.translated, Sections: s.sections, Aligned: s.aligned}
+			StandIns: s.pages - s.translated, Sections: s.sections, Aligned: s.aligned}
 		if s.total > 0 {
 			ls.Complete = math.Round(1000*float64(s.done)/float64(s.total)) / 10
 		}

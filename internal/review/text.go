@@ -27,9 +27,9 @@ func WriteText(w io.Writer, r *Report) error { return WriteTextLimit(w, r, 0) }
 // line that counts them, before the files, rather than one group a page.
 func WriteTextLimit(w io.Writer, r *Report, perPage int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "language\tpages\ttranslated\tfallback\tsections aligned\tcomplete\tfindings")
+	fmt.Fprintln(tw, "language\tpages\ttranslated\tstand-ins\tsections aligned\tcomplete\tfindings")
 	for _, l := range r.Locales {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d/%d\t%.1f%%\t%s\n", l.Locale, l.Pages, l.Translated, l.Fallback,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d/%d\t%.1f%%\t%s\n", l.Locale, l.Pages, l.Translated, l.StandIns,
 			l.Aligned, l.Sections, l.Complete, byCheck(r.Findings, l.Locale))
 	}
 	if err := tw.Flush(); err != nil {
