@@ -161,7 +161,7 @@
       a.href = new URL(t.base + c.path.slice(1), t.url).href;
       a.textContent = c.t;
       if (c.l) { a.lang = c.l; }
-      if (c.f) { mark(a, t.untranslated, t.lang); }
+      if (c.f) { mark(a, t.standIn, t.lang); }
       if (c.d) { mark(a, t.draft); }
       li.append(a);
       if (c.c) {

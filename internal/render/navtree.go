@@ -18,7 +18,7 @@ import (
 //
 // The file is
 //
-//	{"base": "../", "home": "/en/", "lang": "en", "untranslated": "…", "draft": "…", "nodes": [node, …]}
+//	{"base": "../", "home": "/en/", "lang": "en", "standIn": "…", "draft": "…", "nodes": [node, …]}
 //
 // where base is the way from the file to the site root, home the site path of the
 // language's home page, the parent of the top level, the marks are those the sidebar
@@ -31,12 +31,12 @@ import (
 // another language, "f" for a stand-in (not translated), "d" for a draft, "c" for a node
 // with children. Keys in this order, nothing else: the same tree gives the same bytes.
 type navTreeFile struct {
-	Base         string        `json:"base"`
-	Home         string        `json:"home"`
-	Lang         string        `json:"lang"`
-	Untranslated string        `json:"untranslated"`
-	Draft        string        `json:"draft"`
-	Nodes        []navTreeNode `json:"nodes"`
+	Base    string        `json:"base"`
+	Home    string        `json:"home"`
+	Lang    string        `json:"lang"`
+	StandIn string        `json:"standIn"`
+	Draft   string        `json:"draft"`
+	Nodes   []navTreeNode `json:"nodes"`
 }
 
 type navTreeNode struct {
@@ -55,9 +55,9 @@ type navTree struct {
 }
 
 // makeNavTree makes the tree file of t, whose language is lang (BCP 47) and whose
-// sidebar marks are untranslated and draft (as the sidebar shows them, not escaped).
-func makeNavTree(t *nav.Tree, code, lang, untranslated, draft string) navTree {
-	f := navTreeFile{Base: route.Rel(route.NavTree(code), "/"), Home: t.Root.URL, Lang: lang, Untranslated: untranslated,
+// sidebar marks are stand-in and draft (as the sidebar shows them, not escaped).
+func makeNavTree(t *nav.Tree, code, lang, standIn, draft string) navTree {
+	f := navTreeFile{Base: route.Rel(route.NavTree(code), "/"), Home: t.Root.URL, Lang: lang, StandIn: standIn,
 		Draft: draft, Nodes: navTreeNodes(t.Root)}
 	data, err := json.Marshal(f)
 	if err != nil {
@@ -78,7 +78,7 @@ func navTreeNodes(parent *nav.Node) []navTreeNode {
 			u = rest
 		}
 		out[i] = navTreeNode{T: n.NavTitle(), U: u, L: n.TitleLang, C: navTreeNodes(n)}
-		if n.Fallback {
+		if n.StandIn {
 			out[i].F = 1
 		}
 		if n.Draft {

@@ -73,7 +73,7 @@ func foldTree() *nav.Tree {
 		{Path: "a/sub", URL: "/en/a/sub/", Title: "Sub", Section: true},
 		{Path: "a/sub/y", URL: "/en/a/sub/y/", Title: "Y", Draft: true},
 		{Path: "b", URL: "/en/b/", Title: "B", Section: true, Weight: 2},
-		{Path: "b/z", URL: "/en/b/z/", Title: "Z", Fallback: true, TitleLang: "de"},
+		{Path: "b/z", URL: "/en/b/z/", Title: "Z", StandIn: true, TitleLang: "de"},
 		{Path: "b/perma", URL: "/en/elsewhere/perma/", Title: "Perma <1>"},
 		{Path: "c", URL: "/en/c/", Title: "C", Weight: 3},
 	})
@@ -84,7 +84,7 @@ func foldTree() *nav.Tree {
 // has its path (site.js gives it its button), pages without entries have none.
 func TestSidebarFoldsOtherSections(t *testing.T) {
 	tree := foldTree()
-	sb := newSidebars(sidebarMarks{more: "More", lang: "en", untranslated: "untranslated"})
+	sb := newSidebars(sidebarMarks{more: "More", lang: "en", standIn: "untranslated"})
 	html := sidebarOf(tree, sb, "/en/a/x/")
 	for _, want := range []string{
 		`<li class="open" data-path="/en/a/"><a href="../">A</a><ul>`,
@@ -108,7 +108,7 @@ func TestSidebarFoldsOtherSections(t *testing.T) {
 // the marks; links to it carry a hash of its bytes, the same for the same tree.
 func TestNavTreeFile(t *testing.T) {
 	got := makeNavTree(foldTree(), "en", "en", "untranslated", "draft")
-	want := `{"base":"../","home":"/en/","lang":"en","untranslated":"untranslated","draft":"draft","nodes":[` +
+	want := `{"base":"../","home":"/en/","lang":"en","standIn":"untranslated","draft":"draft","nodes":[` +
 		`{"t":"A","u":"a/","c":[{"t":"Sub","u":"sub/","c":[{"t":"Y","u":"y/","d":1}]},{"t":"X","u":"x/"}]},` +
 		`{"t":"B","u":"b/","c":[{"t":"Perma \u003c1\u003e","u":"/en/elsewhere/perma/"},{"t":"Z","u":"z/","l":"de","f":1}]},` +
 		`{"t":"C","u":"c/"}]}`
