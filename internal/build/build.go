@@ -56,22 +56,67 @@
 // Run writes the site into a Sink (write.Tree: atomically, beside the destination) and
 // sums it up in a Result: pages and stand-ins per language, warnings. The errors of all
 // groups are reported together, sorted, and the output does not depend on the number of
-// cores. Review stops after step 2, for docsite review.
+// cores. Review stops after step 2, for docsite review. Every step writes through one
+// type, output (site_output.go), which also records each file for the link check and,
+// for the build cache, notes what a group or the listings wrote.
 //
-// # The build cache
+// # Reuse
+//
+// What a build takes from an earlier one is a reuser (reuse.go), chosen once before the
+// site is read (chooseReuser for Run, Live.reuser for Live) and opened by prepare: the
+// build cache, the live server's last build, or none. run, renderGroups, writeSearch and
+// Live call its methods and never ask which one they have.
 //
 // With Options.Cache, a whole build into a write.Tree keeps what each page group left, and
 // the next build takes a group whose inputs did not change from there instead of building
-// it: its files are kept as the last build left them (cache.go says what a key covers).
-// When no group changed, the listings, the search index and the result are kept too.
+// it: its files are kept as the last build left them (reuse_cache.go says what a key
+// covers). When no group changed, the listings, the search index and the result are kept
+// too. A group whose own files did not change but whose sidebar did is written again
+// around the bodies the last build published (reuse_bodies.go).
 //
 // # Live rebuilds
 //
 // Live keeps a built site in memory (write.Files) for the preview server. After edits of
 // content pages only, it rebuilds the groups the edits touch, as they were and as they are,
 // and keeps the listings when none of those groups changed what the listings show
-// (listingDigest); any other change, and the first build, is a full build. A rebuild
-// commits its state all at once: one that fails leaves the last good site as it was.
+// (listingDigest); any other change, and the first build, is a full build, which writes
+// the groups whose bodies did not change around the last build's (livePrior,
+// reuse_live.go). A rebuild commits its state all at once: one that fails leaves the last
+// good site as it was.
+//
+// # Files
+//
+// The files are named by layer: site*.go is what a build shares (site.go: Options, Run,
+// prepare, run; site_live.go: Live), group*.go a page group (group.go: buildGroup and its
+// steps), reuse*.go what a build takes from an earlier one. catalog.go wires the GPU
+// catalog in, search.go and spill.go the search index.
+//
+// # Where to change what
+//
+//   - A page kind: route.Kind and route.Parse say what a content file is; load reads it;
+//     versionOf (group.go) is what page assembly gets of it, navEntry and makeTrees
+//     (site_tree.go) how the sidebars show it, and render.WritePage writes it.
+//   - An output file: its URL and path come from package route. A file per page is
+//     written in writeVersions or writePage (group.go); one that lists pages, in
+//     render.WriteListings, which writeListings (site_listings.go) calls. Either way
+//     through the output it is given, never to a Sink of its own: the link check and the
+//     build cache then know it. A file that depends on every page's body (the search
+//     index) also needs a reuser method, as writeIndex is.
+//   - A front matter key: a typed field of load.FrontMatter (every other key is kept in
+//     its Params). Page templates get it through versionOf into render.Version. If a sidebar
+//     shows it, add it to navEntry: live rebuilds compare navEntry to tell a full build
+//     (readEdit), and the build cache's site key covers all front matter already
+//     (load.Page.FrontSum).
+//   - A reuse strategy: a type with the reuser methods (reuse.go), chosen in
+//     chooseReuser or Live.reuser. It must give byte for byte what building gives:
+//     TestCacheMatchesCleanBuild and TestLiveIncrementalMatchesFull are the models.
+//   - A check: a warning or error is a diag.Diagnostic with the file and line of what
+//     the author wrote, and its code is documented in diag.Codes. A check of one page
+//     goes where the page is parsed (parsePage, group.go) into the group's diagnostics,
+//     which the build cache keeps with the group; one of links once the site is written,
+//     in checkLinks (group_links.go); one of the translations, in package review. A check
+//     that depends on other pages than the group's must be in what the cache's keys cover
+//     (siteKey), or a cached group keeps a stale warning.
 package build
 
 import (
@@ -125,7 +170,7 @@ type Options struct {
 	Verbose  bool // report every repair the normaliser made
 	// Cache is the folder of the build cache (package cache; cache.Folder names one per
 	// site and destination); "" builds without one. It is used only for sinks that can
-	// keep files (write.Tree) and builds without Review: see cache.go.
+	// keep files (write.Tree) and builds without Review: see reuse_cache.go.
 	Cache string
 	Log   io.Writer
 	// Loaded, when set, is told how many pages the site has once they are read, before

@@ -38,20 +38,20 @@ import (
 // groups) are kept too, with the build's result (siteEntry): a build with nothing
 // changed writes nothing and renders nothing. Otherwise the listings are written again
 // (the tree writes only what changed) and so is each language's search index whose
-// pages changed, compressing only its files whose content changed (cachesearch.go).
+// pages changed, compressing only its files whose content changed (reuse_cache_search.go).
 //
 // The cache's files: pages, read by every build as it loads the pages, what the last
 // build saw of each page file (load.Seen), so that a file whose status did not change is
 // not read at all; site, read by every build, holds the last build's siteEntry (with
 // every file it wrote); groups, read only when something changed, the groups' entries
-// (cacheentry.go); search-<lang>, read only when that language's index is made again,
+// (reuse_cache_entry.go); search-<lang>, read only when that language's index is made again,
 // its pages for the index.
 //
 // The cache is off for review builds (Options.Review: the review pages and index need
 // each group's alignment, which the cache does not keep) and for sinks that cannot keep
 // files (the preview server's memory, which has its own live rebuilds): chooseReuser.
 // It is a reuser (reuse.go): start, open, wholeSite, readGroups, group, listings, writeIndex (in
-// cachesearch.go), absentBefore and done are what the build calls.
+// reuse_cache_search.go), absentBefore and done are what the build calls.
 
 // keeper is a sink that can publish a file it was given before by its content sum and
 // size (write.Tree).
@@ -63,9 +63,9 @@ type keeper interface {
 	Read(rel string, sum write.Sum, size int64) ([]byte, error)
 }
 
-// The cache's files and the values they hold (besides search-<lang>, cachesearch.go).
+// The cache's files and the values they hold (besides search-<lang>, reuse_cache_search.go).
 const (
-	groupsFile = "groups" // cachedGroup by group key, in groupShards files (cachegroups.go)
+	groupsFile = "groups" // cachedGroup by group key, in groupShards files (reuse_cache_groups.go)
 	siteFile   = "site"   // the last build's siteEntry, at lastBuild
 	pagesFile  = "pages"  // load.Seen of each page file, by seenKey (blobs)
 )
@@ -81,7 +81,7 @@ type buildCache struct {
 	keep    keeper
 	site    cache.Key                  // siteKey
 	keys    map[*load.Group]cache.Key  // each group's key
-	bodies  map[*load.Group]cache.Key  // and its body key (cachebodies.go)
+	bodies  map[*load.Group]cache.Key  // and its body key (reuse_bodies.go)
 	whole   cache.Key                  // the site's entry: site key and every group's
 	last    *siteEntry                 // the last build's, from the site file; nil when none
 	files   map[string]cachedFile      // the last build's files, by path
@@ -264,7 +264,7 @@ func siteFiles(fsys fs.FS) []siteFileInfo {
 // siteKey digests what every page group's output depends on besides its own pages, with
 // files the site's files (siteFiles). structure digests the same but what the pages show
 // of themselves to others (title and front matter; a sidebar shows them): what a group's
-// bodies depend on besides its own pages (cachebodies.go). Its pages' places are in it
+// bodies depend on besides its own pages (reuse_bodies.go). Its pages' places are in it
 // (where links and refs lead, the drafts left out, the aliases published), and so is
 // every other file.
 func (s *site) siteKey(files []siteFileInfo) (site, structure cache.Key) {
@@ -485,7 +485,7 @@ func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 	for k, m := range c.made {
 		g := cacheGroup(m.out, m.files)
 		g.BodyKey = m.bodyKey
-		if m.out.searchSums == nil { // built; one written from bodies has its entry's (cachebodies.go)
+		if m.out.searchSums == nil { // built; one written from bodies has its entry's (reuse_bodies.go)
 			g.SearchSums = c.sums[m.out]
 		}
 		for code, e := range m.out.search {

@@ -40,7 +40,7 @@ type cachedBody struct {
 	TitleInBody bool
 	Assets      []cachedAsset
 	// Lead is the text of the body's first paragraph when the page is dated: the
-	// summary its feed entry shows when it has no description (summary.go).
+	// summary its feed entry shows when it has no description (group_summary.go).
 	Lead string
 }
 

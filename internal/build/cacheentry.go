@@ -32,11 +32,11 @@ type cachedGroup struct {
 	IDs            map[string]string
 	Headings       map[string][]lineAnchor
 	// SearchSums are the Sums of the group's pages in the search index, by language
-	// code; the pages are in the language's search file (cachesearch.go).
+	// code; the pages are in the language's search file (reuse_cache_search.go).
 	SearchSums map[string][32]byte
 	Files      []cachedFile
 	// BodyKey is the group's body key; Bodies where its versions' bodies are in the pages
-	// it wrote, by language code, nil when they cannot be had from there (cachebodies.go).
+	// it wrote, by language code, nil when they cannot be had from there (reuse_bodies.go).
 	BodyKey cache.Key
 	Bodies  map[string]cachedBody
 }

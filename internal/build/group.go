@@ -44,7 +44,7 @@ type groupOut struct {
 	search     map[string]searchEntry
 	searchSums map[string][32]byte
 	// bodies says where its versions' bodies are in the pages it wrote, with the cache
-	// (cachebodies.go).
+	// (reuse_bodies.go).
 	bodies map[string]cachedBody
 }
 
@@ -63,7 +63,7 @@ type built struct {
 	doc      *markdown.Doc
 	inTables []gpu.TableMention // GPUs named in its tables
 	mentions []mention
-	lead     string    // the text of the body's first paragraph, a dated page's (summary.go)
+	lead     string    // the text of the body's first paragraph, a dated page's (group_summary.go)
 	assets   []asset   // local images, published beside every page that shows this body
 	links    []linkRef // its internal links
 	warned   diag.List // what rendering its body found (renderBody): deep nesting

@@ -82,7 +82,7 @@ type Snapshot struct {
 type liveGroup struct {
 	out     *groupOut
 	files   map[string][]byte
-	bodyKey cache.Key // what its bodies depend on (cachebodies.go)
+	bodyKey cache.Key // what its bodies depend on (reuse_bodies.go)
 }
 
 // pageCounts are the pages written, by language.
