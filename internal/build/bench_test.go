@@ -60,10 +60,11 @@ func TestMain(m *testing.M) {
 func prepared(b *testing.B, n int) *site {
 	b.Helper()
 	dir := corpusDir(b, n)
-	s, err := prepare(os.DirFS(dir), Options{Source: dir})
+	s, err := prepare(os.DirFS(dir), Options{Source: dir}, noReuse{})
 	if err != nil {
 		b.Fatal(err)
 	}
+	s.makeTrees()
 	return s
 }
 
@@ -166,7 +167,7 @@ func BenchmarkRender(b *testing.B) {
 			b.Fatal(err)
 		}
 		tr := s.render.Translations(&bt.Version, map[string]*render.Version{bt.page.Lang: &bt.Version})
-		if _, err := s.writePage(tr, s.cfg.Langs[0], bt, bt, false, &assetFiles{}, discard{}); err != nil {
+		if _, err := s.writePage(tr, s.cfg.Langs[0], bt, bt, false, &assetFiles{}, nowhere); err != nil {
 			b.Fatal(err)
 		}
 		i++
@@ -186,7 +187,7 @@ func BenchmarkShell(b *testing.B) {
 	}
 	tr := s.render.Translations(&bt.Version, map[string]*render.Version{bt.page.Lang: &bt.Version})
 	for b.Loop() {
-		if _, err := s.writePage(tr, s.cfg.Langs[0], bt, bt, false, &assetFiles{}, discard{}); err != nil {
+		if _, err := s.writePage(tr, s.cfg.Langs[0], bt, bt, false, &assetFiles{}, nowhere); err != nil {
 			b.Fatal(err)
 		}
 	}

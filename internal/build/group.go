@@ -44,7 +44,7 @@ type groupOut struct {
 	search     map[string]searchEntry
 	searchSums map[string][32]byte
 	// bodies says where its versions' bodies are in the pages it wrote, with the cache
-	// (cachebodies.go).
+	// (reuse_bodies.go).
 	bodies map[string]cachedBody
 }
 
@@ -63,7 +63,7 @@ type built struct {
 	doc      *markdown.Doc
 	inTables []gpu.TableMention // GPUs named in its tables
 	mentions []mention
-	lead     string    // the text of the body's first paragraph, a dated page's (summary.go)
+	lead     string    // the text of the body's first paragraph, a dated page's (group_summary.go)
 	assets   []asset   // local images, published beside every page that shows this body
 	links    []linkRef // its internal links
 	warned   diag.List // what rendering its body found (renderBody): deep nesting
@@ -75,7 +75,7 @@ type built struct {
 // bodies, write the page in every language, write its review page. With spare cores (a live
 // rebuild of fewer groups than cores) the versions are parsed, rendered and written in
 // parallel; the output is the same either way.
-func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, error) {
+func (s *site) buildGroup(g *load.Group, w *output, spare bool) (*groupOut, error) {
 	out := &groupOut{key: g.Key, reviewKey: reviewKey(g), urls: map[string]string{}}
 	v, err := s.parseVersions(g, spare, &out.diags)
 	if err != nil {
@@ -93,10 +93,10 @@ func (s *site) buildGroup(g *load.Group, sink Sink, spare bool) (*groupOut, erro
 	}
 	if v.src.page.Path == "" {
 		s.keepIntros(out, v)
-	} else if err := s.writePages(out, v, sink, spare); err != nil {
+	} else if err := s.writePages(out, v, w, spare); err != nil {
 		return nil, err
 	}
-	if err := s.writePageReview(out, sink); err != nil {
+	if err := s.writePageReview(out, w); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -200,8 +200,8 @@ func (s *site) keepIntros(out *groupOut, v *versions) {
 // writePages writes the page in every site language, its own version or the source
 // standing in, and notes what the site-wide files need of it: its anchors, its pages for
 // the search index, its links, its headings.
-func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) error {
-	if err := s.writeVersions(out, v, sink, spare); err != nil {
+func (s *site) writePages(out *groupOut, v *versions, w *output, spare bool) error {
+	if err := s.writeVersions(out, v, w, spare); err != nil {
 		return err
 	}
 	out.ids = map[string]string{}
@@ -238,7 +238,7 @@ func (s *site) writePages(out *groupOut, v *versions, sink Sink, spare bool) err
 
 // writeVersions writes the page in every language it is published in and notes each one's
 // path.
-func (s *site) writeVersions(out *groupOut, v *versions, sink Sink, spare bool) error {
+func (s *site) writeVersions(out *groupOut, v *versions, w *output, spare bool) error {
 	own := map[string]*render.Version{}
 	for code, b := range v.real {
 		own[code] = &b.Version
@@ -251,7 +251,7 @@ func (s *site) writeVersions(out *groupOut, v *versions, sink Sink, spare bool) 
 	err := each(spare, len(langs), func(i int) error {
 		l := langs[i]
 		var err error
-		out.pages[i], err = s.writePage(tr, l, v.real[l.Code], v.src, v.failed[l.Code], &assets, sink)
+		out.pages[i], err = s.writePage(tr, l, v.real[l.Code], v.src, v.failed[l.Code], &assets, w)
 		return err
 	})
 	if err != nil {
@@ -403,19 +403,19 @@ func (s *site) renderBody(b *built) error {
 
 // writePage writes the page of tr in language l, own being its version there (nil where
 // the source stands in), and publishes the images of the body it shows beside it.
-func (s *site) writePage(tr *render.Translations, l config.Lang, own, src *built, broken bool, assets *assetFiles, sink Sink) (pageOut, error) {
+func (s *site) writePage(tr *render.Translations, l config.Lang, own, src *built, broken bool, assets *assetFiles, w *output) (pageOut, error) {
 	if _, ok := s.aliases[route.StandIn(l.Code, src.Path)]; own == nil && ok {
-		sink = discard{} // an alias of a moved page is published here instead
+		w = nowhere // an alias of a moved page is published here instead
 	}
 	b := own
 	if b == nil {
 		b = src
 	}
-	pub, err := s.render.WritePage(sink, l, tr, broken)
+	pub, err := s.render.WritePage(w, l, tr, broken)
 	if err != nil {
 		return pageOut{}, locateWrite(err, b.page.File, b.page.Meta.Line("slug"), "its page")
 	}
-	if err := s.writeAssets(pub.URL, b.assets, assets, sink); err != nil {
+	if err := s.writeAssets(pub.URL, b.assets, assets, w); err != nil {
 		return pageOut{}, locateWrite(err, b.page.File, 0, "an image of the page")
 	}
 	po := pageOut{Published: pub}
@@ -440,11 +440,6 @@ func retarget(ms []mention, from, to string) []mention {
 	}
 	return out
 }
-
-// discard is a sink that keeps nothing.
-type discard struct{}
-
-func (discard) WriteFile(string, []byte) error { return nil }
 
 // lineAnchor is a heading: its line and id.
 type lineAnchor struct {

@@ -81,7 +81,7 @@ func catalogPage(rel string) (code string, ok bool) {
 // writeSearch writes the index of every language (search.Dir) from the groups' pages and
 // the catalog's. Each language's files are written as soon as they are made, while the
 // other languages' are still being made.
-func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepared, sink Sink) error {
+func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepared, out *output) error {
 	if s.opts.NoSearch {
 		return nil
 	}
@@ -97,22 +97,23 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 	s.parallel(context.Background(), len(langs), func(k int) {
 		i := order[k]
 		code := langs[i].Code
-		if s.cache != nil {
-			errs[i] = s.cache.writeIndex(s, code, outs, catalog[code], sink)
-			return
-		}
-		files, _, _, err := search.BuildReusing(s.searchPages(code, outs, catalog[code]), nil)
-		if err != nil {
-			errs[i] = err
-			return
-		}
-		for _, name := range slices.Sorted(maps.Keys(files)) {
-			if errs[i] = sink.WriteFile(search.Dir(code)+name, files[name]); errs[i] != nil {
-				return
-			}
-		}
+		errs[i] = s.reuse.writeIndex(s, code, outs, catalog[code], out)
 	})
 	return errors.Join(errs...)
+}
+
+// writeIndex makes language code's index from its pages and writes it.
+func (s *site) writeIndex(code string, outs []*groupOut, catalog []search.Prepared, out *output) error {
+	files, _, _, err := search.BuildReusing(s.searchPages(code, outs, catalog), nil)
+	if err != nil {
+		return err
+	}
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err := out.WriteFile(search.Dir(code)+name, files[name]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // searchPages are language code's pages for its index: the entries the groups outs

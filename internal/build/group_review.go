@@ -138,7 +138,7 @@ func insertAfterHeading(root ast.Node, id string, n ast.Node) {
 // pages just written, then releases the alignment behind it: the report keeps only what the
 // index and the summary need, so a build's memory does not grow with the site's text. A home
 // page gets no review page (its would be _review/index.html).
-func (s *site) writePageReview(out *groupOut, sink Sink) error {
+func (s *site) writePageReview(out *groupOut, w *output) error {
 	res := out.review
 	if res == nil {
 		return nil
@@ -149,18 +149,18 @@ func (s *site) writePageReview(out *groupOut, sink Sink) error {
 	}
 	urls := pageURLs{}
 	urls.add(out)
-	return review.WritePage(res, urls.url, sink.WriteFile)
+	return review.WritePage(res, urls.url, w.WriteFile)
 }
 
 // writeReview writes the review's index under _review/ (a tool page, not in the sitemap);
 // the pages' own review pages were written with the pages.
-func (s *site) writeReview(outs []*groupOut, sink Sink) error {
+func (s *site) writeReview(outs []*groupOut, w *output) error {
 	rep := s.reviewReport(outs)
 	urls := pageURLs{}
 	for _, o := range outs {
 		urls.add(o)
 	}
-	return review.WriteIndex(rep, urls.url, sink.WriteFile)
+	return review.WriteIndex(rep, urls.url, w.WriteFile)
 }
 
 // reviewReport assembles the review of the built groups, with the GPU data's warnings.
@@ -251,7 +251,7 @@ func isPartial(rel string) bool {
 // Review parses every page of the site at opts.Source and reviews its translations,
 // without rendering anything.
 func Review(ctx context.Context, opts Options) (*review.Report, error) {
-	s, closeRoot, err := open(opts)
+	s, closeRoot, err := open(opts, nil)
 	if err != nil {
 		return nil, err
 	}

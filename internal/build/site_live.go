@@ -82,7 +82,7 @@ type Snapshot struct {
 type liveGroup struct {
 	out     *groupOut
 	files   map[string][]byte
-	bodyKey cache.Key // what its bodies depend on (cachebodies.go)
+	bodyKey cache.Key // what its bodies depend on (reuse_bodies.go)
 }
 
 // pageCounts are the pages written, by language.
@@ -149,38 +149,31 @@ func (st *liveState) contentOnly(changed []string) bool {
 
 // full builds the whole site into a new state.
 func (l *Live) full(ctx context.Context) (*Snapshot, error) {
-	s, err := prepare(l.fsys, l.opts)
+	s, err := prepare(l.fsys, l.opts, l.reuser())
 	if err != nil {
 		return nil, err
 	}
+	s.makeTrees()
 	var pages []*load.Page
 	for _, g := range s.groups {
 		pages = append(pages, g.Pages...)
 	}
-	_, structure := s.siteKey(siteFiles(s.fsys))
+	structure := s.structureKey()
 	bodyKeys := map[string]cache.Key{}
 	for _, g := range s.groups {
 		bodyKeys[g.Key] = groupKey(structure, g)
 	}
-	if l.last != nil && l.last.s != nil && !anyAbsent(l.last.s.absent()) {
-		// A title or weight edit rebuilds the site for its sidebars, but the other
-		// pages' bodies are the last build's (unless it met strings no locale has,
-		// which a body not rendered again would not ask for: bodiesUsable).
-		s.prior = &livePrior{groups: l.last.built, keys: bodyKeys}
-	}
 	outs, files, err := renderInMemory(ctx, s, s.groups)
-	rewritten := s.prior.written()
-	s.prior = nil
 	if err != nil {
 		return nil, err
 	}
 	mem := write.NewMemory()
-	listingDiags, catalog, err := s.writeListings(outs, mem)
+	listingDiags, catalog, err := s.writeListings(outs, s.reuse.listings(newOutput(mem, nil)))
 	if err != nil {
 		return nil, err
 	}
 	found := write.NewMemory()
-	if err := s.writeSearch(outs, catalog, found); err != nil {
+	if err := s.writeSearch(outs, catalog, newOutput(found, nil)); err != nil {
 		return nil, err
 	}
 	next := &liveState{s: s, pages: pages, groups: s.groups, built: map[string]*liveGroup{}, structure: structure,
@@ -218,9 +211,20 @@ func (l *Live) full(ctx context.Context) (*Snapshot, error) {
 	}
 	next.siteDiags = next.siteDiagnostics()
 	next.res = next.result(mergeDiags(next.siteDiags, groupDiags))
-	next.res.Rewritten = rewritten
+	s.reuse.done(s, next.res, nil)
 	l.last = next
 	return &Snapshot{Files: next.files, Result: next.res, NewDiags: newDiags(next.res.Diags, before)}, nil
+}
+
+// reuser is what a full build takes from the last one: a title or weight edit rebuilds
+// the site for its sidebars, but the other pages' bodies are the last build's (unless it
+// met strings no locale has, which a body not rendered again would not ask for:
+// bodiesUsable).
+func (l *Live) reuser() reuser {
+	if l.last != nil && l.last.s != nil && !anyAbsent(l.last.s.absent()) {
+		return &livePrior{groups: l.last.built}
+	}
+	return noReuse{}
 }
 
 // index makes the look-up tables of pages, by file, and groups, by key.
@@ -239,10 +243,12 @@ func index(pages []*load.Page, groups []*load.Group) (byFile, at map[string]int)
 // renderInMemory renders groups in memory; files[i] are the files of outs[i].
 func renderInMemory(ctx context.Context, s *site, groups []*load.Group) (outs []*groupOut, files []map[string][]byte, err error) {
 	mems := make([]*write.Memory, len(groups))
+	ws := make([]*output, len(groups))
 	for i := range mems {
 		mems[i] = write.NewMemory()
+		ws[i] = newOutput(mems[i], nil)
 	}
-	outs, err = s.renderGroups(ctx, groups, func(i int) Sink { return mems[i] })
+	outs, err = s.renderGroups(ctx, groups, func(i int) *output { return ws[i] })
 	if err != nil {
 		return nil, nil, err
 	}
@@ -487,7 +493,7 @@ func (u *liveUpdate) relist() error {
 		u.listings, u.listingDiags, u.catalog = st.listings, st.listingDiags, st.catalog
 	} else {
 		mem := write.NewMemory()
-		diags, catalog, err := st.s.writeListings(all, mem)
+		diags, catalog, err := st.s.writeListings(all, newOutput(mem, nil))
 		if err != nil {
 			return err
 		}
@@ -495,7 +501,7 @@ func (u *liveUpdate) relist() error {
 	}
 	// The index holds the bodies, which any edit may change.
 	found := write.NewMemory()
-	if err := st.s.writeSearch(all, u.catalog, found); err != nil {
+	if err := st.s.writeSearch(all, u.catalog, newOutput(found, nil)); err != nil {
 		return err
 	}
 	u.search = found.Files()

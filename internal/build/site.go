@@ -56,22 +56,67 @@
 // Run writes the site into a Sink (write.Tree: atomically, beside the destination) and
 // sums it up in a Result: pages and stand-ins per language, warnings. The errors of all
 // groups are reported together, sorted, and the output does not depend on the number of
-// cores. Review stops after step 2, for docsite review.
+// cores. Review stops after step 2, for docsite review. Every step writes through one
+// type, output (site_output.go), which also records each file for the link check and,
+// for the build cache, notes what a group or the listings wrote.
 //
-// # The build cache
+// # Reuse
+//
+// What a build takes from an earlier one is a reuser (reuse.go), chosen once before the
+// site is read (chooseReuser for Run, Live.reuser for Live) and opened by prepare: the
+// build cache, the live server's last build, or none. run, renderGroups, writeSearch and
+// Live call its methods and never ask which one they have.
 //
 // With Options.Cache, a whole build into a write.Tree keeps what each page group left, and
 // the next build takes a group whose inputs did not change from there instead of building
-// it: its files are kept as the last build left them (cache.go says what a key covers).
-// When no group changed, the listings, the search index and the result are kept too.
+// it: its files are kept as the last build left them (reuse_cache.go says what a key
+// covers). When no group changed, the listings, the search index and the result are kept
+// too. A group whose own files did not change but whose sidebar did is written again
+// around the bodies the last build published (reuse_bodies.go).
 //
 // # Live rebuilds
 //
 // Live keeps a built site in memory (write.Files) for the preview server. After edits of
 // content pages only, it rebuilds the groups the edits touch, as they were and as they are,
 // and keeps the listings when none of those groups changed what the listings show
-// (listingDigest); any other change, and the first build, is a full build. A rebuild
-// commits its state all at once: one that fails leaves the last good site as it was.
+// (listingDigest); any other change, and the first build, is a full build, which writes
+// the groups whose bodies did not change around the last build's (livePrior,
+// reuse_live.go). A rebuild commits its state all at once: one that fails leaves the last
+// good site as it was.
+//
+// # Files
+//
+// The files are named by layer: site*.go is what a build shares (site.go: Options, Run,
+// prepare, run; site_live.go: Live), group*.go a page group (group.go: buildGroup and its
+// steps), reuse*.go what a build takes from an earlier one. catalog.go wires the GPU
+// catalog in, search.go and spill.go the search index.
+//
+// # Where to change what
+//
+//   - A page kind: route.Kind and route.Parse say what a content file is; load reads it;
+//     versionOf (group.go) is what page assembly gets of it, navEntry and makeTrees
+//     (site_tree.go) how the sidebars show it, and render.WritePage writes it.
+//   - An output file: its URL and path come from package route. A file per page is
+//     written in writeVersions or writePage (group.go); one that lists pages, in
+//     render.WriteListings, which writeListings (site_listings.go) calls. Either way
+//     through the output it is given, never to a Sink of its own: the link check and the
+//     build cache then know it. A file that depends on every page's body (the search
+//     index) also needs a reuser method, as writeIndex is.
+//   - A front matter key: a typed field of load.FrontMatter (every other key is kept in
+//     its Params). Page templates get it through versionOf into render.Version. If a sidebar
+//     shows it, add it to navEntry: live rebuilds compare navEntry to tell a full build
+//     (readEdit), and the build cache's site key covers all front matter already
+//     (load.Page.FrontSum).
+//   - A reuse strategy: a type with the reuser methods (reuse.go), chosen in
+//     chooseReuser or Live.reuser. It must give byte for byte what building gives:
+//     TestCacheMatchesCleanBuild and TestLiveIncrementalMatchesFull are the models.
+//   - A check: a warning or error is a diag.Diagnostic with the file and line of what
+//     the author wrote, and its code is documented in diag.Codes. A check of one page
+//     goes where the page is parsed (parsePage, group.go) into the group's diagnostics,
+//     which the build cache keeps with the group; one of links once the site is written,
+//     in checkLinks (group_links.go); one of the translations, in package review. A check
+//     that depends on other pages than the group's must be in what the cache's keys cover
+//     (siteKey), or a cached group keeps a stale warning.
 package build
 
 import (
@@ -88,6 +133,7 @@ import (
 
 	"github.com/yuin/goldmark/util"
 
+	"docsite/internal/cache"
 	"docsite/internal/config"
 	"docsite/internal/diag"
 	"docsite/internal/gpu"
@@ -124,7 +170,7 @@ type Options struct {
 	Verbose  bool // report every repair the normaliser made
 	// Cache is the folder of the build cache (package cache; cache.Folder names one per
 	// site and destination); "" builds without one. It is used only for sinks that can
-	// keep files (write.Tree) and builds without Review: see cache.go.
+	// keep files (write.Tree) and builds without Review: see reuse_cache.go.
 	Cache string
 	Log   io.Writer
 	// Loaded, when set, is told how many pages the site has once they are read, before
@@ -157,7 +203,7 @@ type Result struct {
 // Run builds the site at opts.Source into sink.
 func Run(ctx context.Context, opts Options, sink Sink) (*Result, error) {
 	start := time.Now()
-	s, closeRoot, err := open(opts)
+	s, closeRoot, err := open(opts, sink)
 	if err != nil {
 		return nil, err
 	}
@@ -175,17 +221,29 @@ func Run(ctx context.Context, opts Options, sink Sink) (*Result, error) {
 }
 
 // open prepares the site at opts.Source, read through an os.Root so that symlinks leading
-// out of the site root are refused; closeRoot releases it.
-func open(opts Options) (s *site, closeRoot func() error, err error) {
+// out of the site root are refused, for a build into sink (nil: one that writes nothing);
+// closeRoot releases it.
+func open(opts Options, sink Sink) (s *site, closeRoot func() error, err error) {
 	root, err := load.OpenRoot(opts.Source)
 	if err != nil {
 		return nil, nil, diag.Errorf(opts.Source, 0, 0, "unreadable", "site root: %v", err)
 	}
-	if s, err = prepare(root, opts); err != nil {
+	if s, err = prepare(root, opts, chooseReuser(opts, sink)); err != nil {
 		root.Close()
 		return nil, nil, err
 	}
 	return s, root.Close, nil
+}
+
+// chooseReuser is what a whole build into sink takes from an earlier one: the build cache
+// when the options name one, the build writes no review (whose pages need every group's
+// alignment, which the cache does not keep) and sink can keep files (write.Tree); else
+// nothing.
+func chooseReuser(opts Options, sink Sink) reuser {
+	if k, ok := sink.(keeper); ok && opts.Cache != "" && !opts.Review {
+		return newBuildCache(opts.Cache, k)
+	}
+	return noReuse{}
 }
 
 // sourceNames names the files of diags as the site root has them where mounts show them
@@ -227,10 +285,9 @@ type site struct {
 	revisionKeyUsed bool
 	// revisionFindings: the revision warnings, as the review reports them.
 	revisionFindings []review.Finding
-	cache            *buildCache                // nil without one
-	prior            *livePrior                 // the last live build's groups, for a full live rebuild; nil otherwise
+	reuse            reuser                     // what the build takes from an earlier one (reuse.go)
+	structure        func() cache.Key           // the site's structure key (structureKey)
 	spill            *spill                     // where the pages' search entries wait; nil keeps them in memory
-	early            *cacheStart                // what openCache reads while the pages load
 	pages            pages                      // what ref and relref link to
 	review           review.Input               // languages and reviewed states, for the per-page review
 	scSites          map[string]*shortcode.Site // .Site of shortcode templates, by language code
@@ -241,8 +298,9 @@ type site struct {
 	frontMatterFindings []review.Finding
 }
 
-// prepare reads what every page of the site at fsys shares, and the pages.
-func prepare(fsys fs.FS, opts Options) (*site, error) {
+// prepare reads what every page of the site at fsys shares, and the pages; r is what the
+// build takes from an earlier one, which it opens once the pages are grouped.
+func prepare(fsys fs.FS, opts Options, r reuser) (*site, error) {
 	folders, ferr := config.ReadFolders(fsys)
 	cfg, err := config.Load(fsys, folders, opts.BaseURL)
 	if ferr != nil && (err != nil || len(cfg.Own) == 0) {
@@ -259,6 +317,10 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 		return nil, err
 	}
 	s := &site{opts: opts, fsys: fsys, cfg: cfg, locs: map[string]*locale.Localizer{}, diags: slices.Clone(cfg.Diags)}
+	s.structure = sync.OnceValue(func() cache.Key {
+		_, st := s.siteKey(siteFiles(s.fsys))
+		return st
+	})
 	tmpl, err := render.LoadTemplates(th.Templates)
 	if err != nil {
 		return nil, err
@@ -298,10 +360,7 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if !opts.NoSearch {
 		s.render.UseSearch()
 	}
-	if opts.Cache != "" && !opts.Review {
-		s.early = startCache(fsys, opts.Cache)
-	}
-	pages, err := load.Pages(fsys, cfg.Langs, s.early.known())
+	pages, err := load.Pages(fsys, cfg.Langs, r.start(fsys))
 	if err != nil {
 		return nil, err
 	}
@@ -324,9 +383,6 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if err := s.collectAliases(); err != nil {
 		return nil, err
 	}
-	if s.early == nil {
-		s.makeTrees() // with the cache, run makes them if the site changed at all
-	}
 	revStates, revDiags := s.revisionStates()
 	s.review.States = review.Merge(s.review.States, revStates)
 	s.diags = append(s.diags, revDiags...)
@@ -334,8 +390,15 @@ func prepare(fsys fs.FS, opts Options) (*site, error) {
 	if opts.Review {
 		s.review.Gone = s.goneSources()
 	}
+	s.reuse = r.open(s)
 	return s, nil
 }
+
+// structureKey is the site's structure key (siteKey) from its files as they are now: what
+// the groups' bodies depend on besides their own pages (live rebuilds; the build cache
+// keys the files it listed while the pages loaded). Made on first use, once the site is
+// prepared.
+func (s *site) structureKey() cache.Key { return s.structure() }
 
 // missingStrings warns, once per key and language, about the strings a language lacks
 // that the site shows, with the number of its pages that show them in the default
@@ -382,38 +445,27 @@ func (s *site) makeParsers(shortcodes *shortcode.Set) error {
 	return nil
 }
 
-// run builds every page group into sink, then the listings and the review index; with
-// the cache, it takes what did not change from there (cache.go).
+// run builds every page group into sink, then the listings and the review index, taking
+// from an earlier build what did not change (s.reuse). The section trees are made here,
+// not in prepare: a build with nothing changed needs none.
 func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	pub := &published{files: map[string]bool{}, ids: map[string]string{}}
-	rec := recorder{Sink: sink, pub: pub}
+	out := newOutput(sink, pub)
 	s.spill = &spill{}
 	defer s.spill.close()
-	s.cache = s.openCache(sink)
-	if s.cache != nil {
-		if res, err := s.cache.wholeSite(s, rec); res != nil || err != nil {
-			return res, err
-		}
+	if res, err := s.reuse.wholeSite(s, out); res != nil || err != nil {
+		return res, err
 	}
 	var read sync.WaitGroup
-	if s.cache != nil {
-		read.Go(func() { s.cache.readGroups(s) }) // while the trees are made
-	}
-	if s.trees == nil {
-		s.makeTrees()
-	}
+	read.Go(func() { s.reuse.readGroups(s) }) // while the trees are made
+	s.makeTrees()
 	read.Wait()
-	outs, err := s.renderGroups(ctx, s.groups, func(int) Sink { return rec })
+	outs, err := s.renderGroups(ctx, s.groups, func(int) *output { return out })
 	if err != nil {
 		return nil, err
 	}
-	var listings *capture // with the cache: the files the listings and the index wrote
-	finishSink := Sink(rec)
-	if s.cache != nil {
-		listings = &capture{Sink: rec}
-		finishSink = listings
-	}
-	res, err := s.finish(outs, finishSink)
+	listings := s.reuse.listings(out)
+	res, err := s.finish(outs, listings)
 	if err != nil {
 		return nil, err
 	}
@@ -435,20 +487,14 @@ func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	s.sourceNames(res.Diags)
 	res.Diags.Sort()
 	res.DeadLinks, res.MissingImages = countCode(res.Diags, "dead-link"), countCode(res.Diags, "missing-image")
-	if s.cache != nil {
-		res.Reused, res.Rewritten = s.cache.reused, s.cache.bodied
-		s.cache.save(s, res, listings.files)
-		if len(s.cache.warns) > 0 {
-			res.Diags = append(res.Diags, s.cache.warns...)
-			res.Diags.Sort()
-		}
-	}
+	s.reuse.done(s, res, listings)
 	return res, nil
 }
 
-// renderGroups builds the given page groups in parallel; sinkFor gives the sink of the
-// i-th group. Errors of all groups are returned together, sorted.
-func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor func(i int) Sink) ([]*groupOut, error) {
+// renderGroups builds the given page groups in parallel, or takes them from an earlier
+// build (s.reuse); outFor gives the output of the i-th group. Errors of all groups are
+// returned together, sorted.
+func (s *site) renderGroups(ctx context.Context, groups []*load.Group, outFor func(i int) *output) ([]*groupOut, error) {
 	outs := make([]*groupOut, len(groups))
 	errs := make([]error, len(groups))
 	var done atomic.Int64
@@ -457,14 +503,7 @@ func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor f
 	// ones for its languages.
 	spare := len(groups) < runtime.GOMAXPROCS(0)
 	s.parallel(ctx, len(groups), func(i int) {
-		switch {
-		case s.cache != nil:
-			outs[i], errs[i] = s.cache.group(s, groups[i], sinkFor(i).(recorder), spare)
-		case s.prior != nil:
-			outs[i], errs[i] = s.prior.group(s, groups[i], sinkFor(i), spare)
-		default:
-			outs[i], errs[i] = s.buildGroup(groups[i], sinkFor(i), spare)
-		}
+		outs[i], errs[i] = s.reuse.group(s, groups[i], outFor(i), spare)
 		if errs[i] == nil {
 			outs[i].digest = listingDigest(outs[i])
 		}
@@ -483,22 +522,22 @@ func (s *site) renderGroups(ctx context.Context, groups []*load.Group, sinkFor f
 }
 
 // finish writes the site-wide files for the built groups and sums up.
-func (s *site) finish(outs []*groupOut, sink Sink) (*Result, error) {
-	listingDiags, catalog, err := s.writeListings(outs, sink)
+func (s *site) finish(outs []*groupOut, out *output) (*Result, error) {
+	listingDiags, catalog, err := s.writeListings(outs, out)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.writeSearch(outs, catalog, sink); err != nil {
+	if err := s.writeSearch(outs, catalog, out); err != nil {
 		return nil, err
 	}
-	return s.summarise(outs, sink, listingDiags)
+	return s.summarise(outs, out, listingDiags)
 }
 
 // summarise writes the review of the built groups and sums the build up; listingDiags are
 // what writing the listings reported.
-func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*Result, error) {
+func (s *site) summarise(outs []*groupOut, out *output, listingDiags diag.List) (*Result, error) {
 	if s.opts.Review {
-		if err := s.writeReview(outs, sink); err != nil {
+		if err := s.writeReview(outs, out); err != nil {
 			return nil, err
 		}
 	}
@@ -527,9 +566,9 @@ func (s *site) summarise(outs []*groupOut, sink Sink, listingDiags diag.List) (*
 }
 
 // absent lists, by language code, the user-interface strings the build asked for that no
-// locale defines; with the cache, those the pages it took from there asked for too.
+// locale defines, with those the groups taken from an earlier build asked for then.
 func (s *site) absent() map[string][]string {
-	before := s.cache.absentBefore()
+	before := s.reuse.absentBefore()
 	out := map[string][]string{}
 	for _, l := range s.cfg.Langs {
 		ids := slices.Concat(s.locs[l.Code].Absent(), before[l.Code])

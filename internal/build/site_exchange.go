@@ -56,7 +56,7 @@ type ExchangeOptions struct {
 // Exchange parses every page of the site in its source language and in xo.Lang.
 func Exchange(ctx context.Context, opts Options, xo ExchangeOptions) (*ExchangeSite, error) {
 	opts.Drafts = true // a draft is translated too, and must not be taken for a missing page
-	s, closeRoot, err := open(opts)
+	s, closeRoot, err := open(opts, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -92,7 +92,7 @@ func contentFiles(fsys fs.FS, cfg *config.Resolved) map[string]string {
 
 // writeContentFiles publishes the files of the content tree (contentFiles), each read
 // once however many languages show it.
-func (s *site) writeContentFiles(sink Sink) error {
+func (s *site) writeContentFiles(w *output) error {
 	byFile := map[string][]string{}
 	for rel, file := range s.content {
 		byFile[file] = append(byFile[file], rel)
@@ -106,7 +106,7 @@ func (s *site) writeContentFiles(sink Sink) error {
 		rels := byFile[file]
 		slices.Sort(rels)
 		for _, rel := range rels {
-			if err := writeSummed(sink, rel, data, sum); err != nil {
+			if err := w.writeSummed(rel, data, sum); err != nil {
 				return err
 			}
 		}
@@ -156,7 +156,7 @@ func (s *site) isFile(name string) bool {
 
 // writeAssets publishes a page's local images at their place relative to the page URL,
 // reading them through the group's files.
-func (s *site) writeAssets(pageURL string, assets []asset, files *assetFiles, sink Sink) error {
+func (s *site) writeAssets(pageURL string, assets []asset, files *assetFiles, w *output) error {
 	seen := map[string]bool{}
 	for _, a := range assets {
 		out := route.Beside(pageURL, a.rel)
@@ -168,7 +168,7 @@ func (s *site) writeAssets(pageURL string, assets []asset, files *assetFiles, si
 		if err != nil {
 			return diag.Errorf(a.file, 0, 0, "unreadable", "%v", err)
 		}
-		if err := writeSummed(sink, out, f.data, f.sum); err != nil {
+		if err := w.writeSummed(out, f.data, f.sum); err != nil {
 			return err
 		}
 	}

@@ -31,7 +31,7 @@ func (s *site) nav(l config.Lang) []render.NavLink {
 // writeListings writes what depends on the list of all pages, not on their bodies (home
 // pages, catalog pages, sitemap, …), from the built groups.
 // It returns the text of the catalog's pages for the search index, by language code.
-func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, map[string][]search.Prepared, error) {
+func (s *site) writeListings(outs []*groupOut, w *output) (diag.List, map[string][]search.Prepared, error) {
 	ls := render.Listings{Intros: map[string]template.HTML{}, Catalog: s.catalogPages(outs), Taken: s.content}
 	for _, o := range outs {
 		for code, intro := range o.home {
@@ -41,17 +41,17 @@ func (s *site) writeListings(outs []*groupOut, sink Sink) (diag.List, map[string
 			ls.Pages = append(ls.Pages, p.Published)
 		}
 	}
-	if err := s.writeAliases(sink); err != nil {
+	if err := s.writeAliases(w); err != nil {
 		return nil, nil, err
 	}
-	if err := s.writeContentFiles(sink); err != nil {
+	if err := s.writeContentFiles(w); err != nil {
 		return nil, nil, err
 	}
 	if s.opts.NoSearch {
-		diags, err := s.render.WriteListings(sink, ls)
+		diags, err := s.render.WriteListings(w, ls)
 		return append(diags, s.tagPlaceDiags()...), nil, err
 	}
-	capture := &catalogCapture{Sink: sink, docs: map[string][]search.Prepared{}}
+	capture := &catalogCapture{Sink: w, docs: map[string][]search.Prepared{}}
 	diags, err := s.render.WriteListings(capture, ls)
 	return append(diags, s.tagPlaceDiags()...), capture.docs, err
 }

@@ -16,7 +16,6 @@ import (
 	"docsite/internal/markdown"
 	"docsite/internal/route"
 	"docsite/internal/table"
-	"docsite/internal/write"
 )
 
 // A link in a page's markdown is resolved where the author meant it, in the page's own
@@ -358,52 +357,14 @@ func (p *published) exists(rel string) bool {
 	return p.files[rel]
 }
 
-func (p *published) WriteFile(rel string, data []byte) error {
+// add records that a file was published at rel; a nil p records nothing.
+func (p *published) add(rel string) {
+	if p == nil {
+		return
+	}
 	p.mu.Lock()
 	p.files[rel] = true
 	p.mu.Unlock()
-	return nil
-}
-
-// recorder is a sink that records what it passes on.
-type recorder struct {
-	Sink
-	pub *published
-}
-
-func (r recorder) WriteFile(rel string, data []byte) error {
-	r.pub.WriteFile(rel, data)
-	return r.Sink.WriteFile(rel, data)
-}
-
-// writeSummed writes a file whose content sum the caller has (keeper.WriteSummed), so
-// that a write.Tree does not hash it again; other sinks take it as it is.
-func (r recorder) writeSummed(rel string, data []byte, sum write.Sum) error {
-	k, ok := r.Sink.(keeper)
-	if !ok {
-		return r.WriteFile(rel, data)
-	}
-	r.pub.WriteFile(rel, nil)
-	return k.WriteSummed(rel, data, sum)
-}
-
-// summer is a sink that takes a file with its content sum: recorder and capture.
-type summer interface {
-	writeSummed(rel string, data []byte, sum write.Sum) error
-}
-
-// writeSummed writes data, whose content sum is sum, to sink.
-func writeSummed(sink Sink, rel string, data []byte, sum write.Sum) error {
-	if w, ok := sink.(summer); ok {
-		return w.writeSummed(rel, data, sum)
-	}
-	return sink.WriteFile(rel, data)
-}
-
-// keep publishes a file the cache says an earlier build wrote (keeper.Keep).
-func (r recorder) keep(f cachedFile) error {
-	r.pub.WriteFile(f.Rel, nil)
-	return r.Sink.(keeper).Keep(f.Rel, f.Sum, f.Size)
 }
 
 // idsOf lists the id attributes of an HTML fragment: a page's anchors.

@@ -2,19 +2,14 @@ package build
 
 import (
 	"html/template"
-	"maps"
-	"slices"
-	"strings"
-	"sync"
 
-	"docsite/internal/cache"
 	"docsite/internal/load"
 	"docsite/internal/render"
 	"docsite/internal/route"
 )
 
 // Bodies from the last build, through the build cache or, in the preview server, the
-// last live state (livePrior). Editing a page's title or weight changes every page whose
+// last live state (livePrior, reuse_live.go). Editing a page's title or weight changes every page whose
 // sidebar shows it, so the site key changes and no group is taken from the cache; but
 // the other pages' bodies are what they were. A group's bodies depend on its own files
 // and on the site's structure (every other file, and of each page its place, its
@@ -45,7 +40,7 @@ type cachedBody struct {
 	TitleInBody bool
 	Assets      []cachedAsset
 	// Lead is the text of the body's first paragraph when the page is dated: the
-	// summary its feed entry shows when it has no description (summary.go).
+	// summary its feed entry shows when it has no description (group_summary.go).
 	Lead string
 }
 
@@ -91,7 +86,7 @@ func anyAbsent(absent map[string][]string) bool {
 
 // fromBodies writes group g from the bodies the last build published, when its entry has
 // them all; nil, nil when it cannot, and the group is to be built.
-func (c *buildCache) fromBodies(s *site, g *load.Group, sink *capture, spare bool) (*groupOut, error) {
+func (c *buildCache) fromBodies(s *site, g *load.Group, out *output, spare bool) (*groupOut, error) {
 	e := c.byBody[c.bodies[g]]
 	if e == nil {
 		return nil, nil
@@ -100,7 +95,7 @@ func (c *buildCache) fromBodies(s *site, g *load.Group, sink *capture, spare boo
 	for _, f := range e.Files {
 		files[f.Rel] = f
 	}
-	out, err := s.writeAround(g, e.out(), func(rel string) []byte {
+	o, err := s.writeAround(g, e.out(), func(rel string) []byte {
 		f, ok := files[rel]
 		if !ok {
 			return nil
@@ -110,13 +105,13 @@ func (c *buildCache) fromBodies(s *site, g *load.Group, sink *capture, spare boo
 			return nil
 		}
 		return data
-	}, sink, spare)
-	if out != nil {
+	}, out, spare)
+	if o != nil {
 		c.mu.Lock()
-		c.bodied += len(out.pages)
+		c.bodied += len(o.pages)
 		c.mu.Unlock()
 	}
-	return out, err
+	return o, err
 }
 
 // writeAround writes group g around the bodies of last, the group as a build before this
@@ -124,7 +119,7 @@ func (c *buildCache) fromBodies(s *site, g *load.Group, sink *capture, spare boo
 // cannot be had, and the group is to be built. What the group gives the site-wide files
 // besides its pages (anchors, links, headings, diagnostics, search pages, review) is
 // last's.
-func (s *site) writeAround(g *load.Group, last *groupOut, read func(rel string) []byte, sink Sink, spare bool) (*groupOut, error) {
+func (s *site) writeAround(g *load.Group, last *groupOut, read func(rel string) []byte, w *output, spare bool) (*groupOut, error) {
 	if last.bodies == nil || len(last.bodies) != len(g.Pages) || g.Pages[0].Path == "" { // (the home pages' introductions)
 		return nil, nil
 	}
@@ -160,53 +155,9 @@ func (s *site) writeAround(g *load.Group, last *groupOut, read func(rel string) 
 	out := &groupOut{key: g.Key, reviewKey: reviewKey(g), urls: map[string]string{}, review: last.review,
 		diags: last.diags, links: last.links, ids: last.ids, headings: last.headings,
 		search: last.search, searchSums: last.searchSums}
-	if err := s.writeVersions(out, v, sink, spare); err != nil {
+	if err := s.writeVersions(out, v, w, spare); err != nil {
 		return nil, err
 	}
 	out.bodies = bodiesOf(out, v)
 	return out, nil
-}
-
-// livePrior holds the groups of the last live build (serve): a full rebuild writes a
-// group whose body key did not change around its bodies there, in memory.
-type livePrior struct {
-	groups  map[string]*liveGroup // by translation key
-	keys    map[string]cache.Key  // this build's body keys, by translation key
-	mu      sync.Mutex
-	rewrote int // pages written around their bodies
-}
-
-// group writes g around its last bodies, with its review pages as they were; nil, nil
-// when it cannot, and the group is to be built.
-func (p *livePrior) group(s *site, g *load.Group, sink Sink, spare bool) (*groupOut, error) {
-	lg := p.groups[g.Key]
-	if lg == nil || lg.bodyKey != p.keys[g.Key] {
-		return s.buildGroup(g, sink, spare)
-	}
-	out, err := s.writeAround(g, lg.out, func(rel string) []byte { return lg.files[rel] }, sink, spare)
-	if err != nil {
-		return nil, err
-	}
-	if out == nil {
-		return s.buildGroup(g, sink, spare)
-	}
-	for _, rel := range slices.Sorted(maps.Keys(lg.files)) {
-		if strings.HasPrefix(rel, "_review/") {
-			if err := sink.WriteFile(rel, lg.files[rel]); err != nil {
-				return nil, err
-			}
-		}
-	}
-	p.mu.Lock()
-	p.rewrote += len(out.pages)
-	p.mu.Unlock()
-	return out, nil
-}
-
-// written is how many pages were written around their last bodies.
-func (p *livePrior) written() int {
-	if p == nil {
-		return 0
-	}
-	return p.rewrote
 }

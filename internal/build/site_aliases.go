@@ -90,10 +90,10 @@ func pageAliases(p *load.Page, lang func(string) (config.Lang, bool), isLang fun
 }
 
 // writeAliases writes the redirect page of every alias, in the order of their URLs.
-func (s *site) writeAliases(sink Sink) error {
+func (s *site) writeAliases(w *output) error {
 	for _, url := range slices.Sorted(maps.Keys(s.aliases)) {
 		a := s.aliases[url]
-		if err := s.render.WriteAlias(sink, a.Alias); err != nil {
+		if err := s.render.WriteAlias(w, a.Alias); err != nil {
 			return locateWrite(err, a.file, a.line, "the redirect page of alias "+url)
 		}
 	}

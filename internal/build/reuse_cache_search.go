@@ -36,8 +36,9 @@ type indexPage struct {
 
 // writeIndex writes language code's search index with the cache: the last build's files
 // when its pages are the same (keepIndex), else an index made again, compressing only the
-// files that changed, and the language's search file for the next build.
-func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog []search.Prepared, sink Sink) error {
+// files that changed, and the language's search file for the next build. out notes the
+// files (listings).
+func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog []search.Prepared, out *output) error {
 	var pages []indexPage
 	for _, o := range outs {
 		if sum, ok := o.searchSums[code]; ok { // taken from the cache
@@ -66,7 +67,7 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 			}
 		}
 		key = indexKey(pages, catalogSums)
-		if kept, err := c.keepIndex(code, key, sink); kept || err != nil {
+		if kept, err := c.keepIndex(code, key, out); kept || err != nil {
 			return err
 		}
 	}
@@ -93,9 +94,9 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 		rel := search.Dir(code) + name
 		var err error
 		if files[name] == nil { // the last build's, as the cache says
-			err = sink.(*capture).keep(c.files[rel])
+			err = out.keepFile(c.files[rel])
 		} else {
-			err = sink.WriteFile(rel, files[name])
+			err = out.WriteFile(rel, files[name])
 		}
 		if err != nil {
 			return err
@@ -166,7 +167,7 @@ func (c *buildCache) rebuilt(s *site, key string) *groupOut {
 	once, ok := c.again[key]
 	if !ok {
 		once = sync.OnceValue(func() *groupOut {
-			out, err := s.buildGroup(c.byKey[key], discard{}, false)
+			out, err := s.buildGroup(c.byKey[key], nowhere, false)
 			if err != nil { // it built before, from the same files
 				return &groupOut{}
 			}
@@ -236,9 +237,9 @@ func indexKey(pages []indexPage, catalog [][32]byte) cache.Key {
 	return k
 }
 
-// keepIndex publishes the last build's index of language code through sink when it was
+// keepIndex publishes the last build's index of language code through out when it was
 // made from what key says and the output tree has all its files, and says whether it did.
-func (c *buildCache) keepIndex(code string, key cache.Key, sink Sink) (bool, error) {
+func (c *buildCache) keepIndex(code string, key cache.Key, out *output) (bool, error) {
 	if c.last.Index[code] != key {
 		return false, nil
 	}
@@ -254,7 +255,7 @@ func (c *buildCache) keepIndex(code string, key cache.Key, sink Sink) (bool, err
 	}
 	sums := map[string][32]byte{}
 	for _, f := range files {
-		if err := sink.(*capture).keep(f); err != nil {
+		if err := out.keepFile(f); err != nil {
 			return false, err
 		}
 		sums[strings.TrimPrefix(f.Rel, dir)] = c.last.Raw[f.Rel]

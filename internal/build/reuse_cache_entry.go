@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"html/template"
 	"slices"
-	"sync"
 
 	"docsite/internal/cache"
 	"docsite/internal/diag"
@@ -33,11 +32,11 @@ type cachedGroup struct {
 	IDs            map[string]string
 	Headings       map[string][]lineAnchor
 	// SearchSums are the Sums of the group's pages in the search index, by language
-	// code; the pages are in the language's search file (cachesearch.go).
+	// code; the pages are in the language's search file (reuse_cache_search.go).
 	SearchSums map[string][32]byte
 	Files      []cachedFile
 	// BodyKey is the group's body key; Bodies where its versions' bodies are in the pages
-	// it wrote, by language code, nil when they cannot be had from there (cachebodies.go).
+	// it wrote, by language code, nil when they cannot be had from there (reuse_bodies.go).
 	BodyKey cache.Key
 	Bodies  map[string]cachedBody
 }
@@ -66,33 +65,6 @@ type siteEntry struct {
 	// Absent are the strings no locale defines that the build asked for, by language
 	// code: a group taken from the cache asks for none (absentBefore).
 	Absent map[string][]string
-}
-
-// capture passes files on and notes each one's path, sum and size.
-type capture struct {
-	Sink
-	mu    sync.Mutex
-	files []cachedFile
-}
-
-// keep publishes a file the last build wrote, through the recorder, and notes it.
-func (c *capture) keep(f cachedFile) error {
-	c.mu.Lock()
-	c.files = append(c.files, f)
-	c.mu.Unlock()
-	return c.Sink.(recorder).keep(f)
-}
-
-func (c *capture) WriteFile(rel string, data []byte) error {
-	return c.writeSummed(rel, data, write.SumOf(data))
-}
-
-// writeSummed is WriteFile of data whose sum the caller has.
-func (c *capture) writeSummed(rel string, data []byte, sum write.Sum) error {
-	c.mu.Lock()
-	c.files = append(c.files, cachedFile{Rel: rel, Sum: sum, Size: int64(len(data))})
-	c.mu.Unlock()
-	return c.Sink.(recorder).writeSummed(rel, data, sum)
 }
 
 func cacheGroup(o *groupOut, files []cachedFile) *cachedGroup {

@@ -38,18 +38,20 @@ import (
 // groups) are kept too, with the build's result (siteEntry): a build with nothing
 // changed writes nothing and renders nothing. Otherwise the listings are written again
 // (the tree writes only what changed) and so is each language's search index whose
-// pages changed, compressing only its files whose content changed (cachesearch.go).
+// pages changed, compressing only its files whose content changed (reuse_cache_search.go).
 //
 // The cache's files: pages, read by every build as it loads the pages, what the last
 // build saw of each page file (load.Seen), so that a file whose status did not change is
 // not read at all; site, read by every build, holds the last build's siteEntry (with
 // every file it wrote); groups, read only when something changed, the groups' entries
-// (cacheentry.go); search-<lang>, read only when that language's index is made again,
+// (reuse_cache_entry.go); search-<lang>, read only when that language's index is made again,
 // its pages for the index.
 //
 // The cache is off for review builds (Options.Review: the review pages and index need
 // each group's alignment, which the cache does not keep) and for sinks that cannot keep
-// files (the preview server's memory, which has its own live rebuilds).
+// files (the preview server's memory, which has its own live rebuilds): chooseReuser.
+// It is a reuser (reuse.go): start, open, wholeSite, readGroups, group, listings, writeIndex (in
+// reuse_cache_search.go), absentBefore and done are what the build calls.
 
 // keeper is a sink that can publish a file it was given before by its content sum and
 // size (write.Tree).
@@ -61,9 +63,9 @@ type keeper interface {
 	Read(rel string, sum write.Sum, size int64) ([]byte, error)
 }
 
-// The cache's files and the values they hold (besides search-<lang>, cachesearch.go).
+// The cache's files and the values they hold (besides search-<lang>, reuse_cache_search.go).
 const (
-	groupsFile = "groups" // cachedGroup by group key, in groupShards files (cachegroups.go)
+	groupsFile = "groups" // cachedGroup by group key, in groupShards files (reuse_cache_groups.go)
 	siteFile   = "site"   // the last build's siteEntry, at lastBuild
 	pagesFile  = "pages"  // load.Seen of each page file, by seenKey (blobs)
 )
@@ -74,11 +76,12 @@ var lastBuild cache.Key
 // buildCache is the cache during one build.
 type buildCache struct {
 	dir     string
+	early   *cacheStart // what start reads while the pages load
 	version cache.Key
 	keep    keeper
 	site    cache.Key                  // siteKey
 	keys    map[*load.Group]cache.Key  // each group's key
-	bodies  map[*load.Group]cache.Key  // and its body key (cachebodies.go)
+	bodies  map[*load.Group]cache.Key  // and its body key (reuse_bodies.go)
 	whole   cache.Key                  // the site's entry: site key and every group's
 	last    *siteEntry                 // the last build's, from the site file; nil when none
 	files   map[string]cachedFile      // the last build's files, by path
@@ -102,7 +105,7 @@ type buildCache struct {
 // cacheStart is what opening the cache reads that does not depend on the pages: the
 // docsite version, what the last builds saw of each page file (for load.Pages, which
 // waits for it), the last build's site entry, and the site's files. A build starts
-// reading it before the pages (startCache), and openCache waits for it.
+// reading it before the pages (start), and open waits for it.
 type cacheStart struct {
 	seenReady  chan struct{}
 	done       chan struct{}
@@ -118,11 +121,8 @@ type cacheStart struct {
 // seenKey is the key of page file name's load.Seen in the pages file.
 func seenKey(name string) cache.Key { return sha256.Sum256([]byte(name)) }
 
-// known gives load.Pages what the last builds saw of each page file; nil without a cache.
+// known gives load.Pages what the last builds saw of each page file.
 func (e *cacheStart) known() load.Known {
-	if e == nil {
-		return nil
-	}
 	return func(name string) (load.Seen, bool) {
 		<-e.seenReady
 		b, ok := e.seen[seenKey(name)]
@@ -167,24 +167,30 @@ func startCache(fsys fs.FS, dir string) *cacheStart {
 	return e
 }
 
-// openCache reads the cache for this build; nil when the build runs without one. Why a
-// cache that exists cannot be used is a warning, once.
-func (s *site) openCache(sink Sink) *buildCache {
-	k, ok := sink.(keeper)
-	if s.early == nil || !ok {
-		return nil
-	}
-	<-s.early.done
-	c := &buildCache{dir: s.opts.Cache, keep: k, keys: map[*load.Group]cache.Key{}, bodies: map[*load.Group]cache.Key{},
+// newBuildCache is the cache in folder dir, for a build into keep.
+func newBuildCache(dir string, keep keeper) *buildCache {
+	return &buildCache{dir: dir, keep: keep, keys: map[*load.Group]cache.Key{}, bodies: map[*load.Group]cache.Key{},
 		next: map[cache.Key]*cachedGroup{}, made: map[cache.Key]madeGroup{}, byKey: map[string]*load.Group{},
 		sums: map[*groupOut]map[string][32]byte{}}
-	if err := s.early.versionErr; err != nil {
+}
+
+// start starts reading the cache while the pages load (startCache).
+func (c *buildCache) start(fsys fs.FS) load.Known {
+	c.early = startCache(fsys, c.dir)
+	return c.early.known()
+}
+
+// open reads the cache for the build of s. Why a cache that exists cannot be used is a
+// warning, once; a cache whose version cannot be had is not used at all (noReuse).
+func (c *buildCache) open(s *site) reuser {
+	<-c.early.done
+	if err := c.early.versionErr; err != nil {
 		s.diags = append(s.diags, diag.Warnf(c.dir, 0, 0, "cache", "building without the cache: %v", err))
-		return nil
+		return noReuse{}
 	}
-	c.version = s.early.version
+	c.version = c.early.version
 	var structure cache.Key
-	c.site, structure = s.siteKey(s.early.files)
+	c.site, structure = s.siteKey(c.early.files)
 	whole := sha256.New()
 	whole.Write(c.site[:])
 	for _, g := range s.groups {
@@ -194,9 +200,9 @@ func (s *site) openCache(sink Sink) *buildCache {
 		whole.Write(k[:])
 	}
 	whole.Sum(c.whole[:0])
-	c.warn(s.early.seenErr)
-	c.warn(s.early.readErr)
-	if c.last = s.early.last; c.last != nil {
+	c.warn(c.early.seenErr)
+	c.warn(c.early.readErr)
+	if c.last = c.early.last; c.last != nil {
 		c.files = make(map[string]cachedFile, len(c.last.Files))
 		for _, f := range c.last.Files {
 			c.files[f.Rel] = f
@@ -258,7 +264,7 @@ func siteFiles(fsys fs.FS) []siteFileInfo {
 // siteKey digests what every page group's output depends on besides its own pages, with
 // files the site's files (siteFiles). structure digests the same but what the pages show
 // of themselves to others (title and front matter; a sidebar shows them): what a group's
-// bodies depend on besides its own pages (cachebodies.go). Its pages' places are in it
+// bodies depend on besides its own pages (reuse_bodies.go). Its pages' places are in it
 // (where links and refs lead, the drafts left out, the aliases published), and so is
 // every other file.
 func (s *site) siteKey(files []siteFileInfo) (site, structure cache.Key) {
@@ -370,7 +376,7 @@ func saveSeen(dir string, version cache.Key, loaded []*load.Page) error {
 // the cache asked for, by language code, when it had this build's site key: a group
 // taken from the cache renders nothing and so asks for none.
 func (c *buildCache) absentBefore() map[string][]string {
-	if c == nil || c.hits == 0 || c.last == nil || c.last.Site != c.site {
+	if c.hits == 0 || c.last == nil || c.last.Site != c.site {
 		return nil
 	}
 	return c.last.Absent
@@ -386,10 +392,10 @@ func (c *buildCache) available(files []cachedFile) bool {
 	return true
 }
 
-// keepFiles publishes files unwritten through rec, which records them for the link check.
-func keepFiles(rec recorder, files []cachedFile) error {
+// keepFiles publishes files unwritten through out, which records them for the link check.
+func keepFiles(out *output, files []cachedFile) error {
 	for _, f := range files {
-		if err := rec.keep(f); err != nil {
+		if err := out.keepFile(f); err != nil {
 			return err
 		}
 	}
@@ -403,11 +409,12 @@ type madeGroup struct {
 	bodyKey cache.Key
 }
 
-// group builds page group g into rec, or takes it from the cache.
-func (c *buildCache) group(s *site, g *load.Group, rec recorder, spare bool) (*groupOut, error) {
+// group builds page group g into out, or takes it from the cache: whole, or its bodies
+// (fromBodies).
+func (c *buildCache) group(s *site, g *load.Group, out *output, spare bool) (*groupOut, error) {
 	key := c.keys[g]
 	if e := c.groups1[key]; e != nil && c.available(e.Files) {
-		if err := keepFiles(rec, e.Files); err != nil {
+		if err := keepFiles(out, e.Files); err != nil {
 			return nil, err
 		}
 		c.mu.Lock()
@@ -417,29 +424,42 @@ func (c *buildCache) group(s *site, g *load.Group, rec recorder, spare bool) (*g
 		c.mu.Unlock()
 		return e.out(), nil
 	}
-	capture := &capture{Sink: rec}
-	out, err := c.fromBodies(s, g, capture, spare)
-	if out == nil && err == nil {
-		out, err = s.buildGroup(g, capture, spare)
+	noted := out.noting()
+	o, err := c.fromBodies(s, g, noted, spare)
+	if o == nil && err == nil {
+		o, err = s.buildGroup(g, noted, spare)
 	}
 	if err != nil {
 		return nil, err
 	}
 	c.mu.Lock()
-	c.made[key] = madeGroup{out, capture.files, c.bodies[g]}
+	c.made[key] = madeGroup{o, noted.files(), c.bodies[g]}
 	c.mu.Unlock()
-	return out, nil
+	return o, nil
+}
+
+// listings notes the files of the listings and the search index, for the site's entry.
+func (c *buildCache) listings(out *output) *output { return out.noting() }
+
+// done counts the pages taken from the cache and saves it for the next build.
+func (c *buildCache) done(s *site, res *Result, listings *output) {
+	res.Reused, res.Rewritten = c.reused, c.bodied
+	c.save(s, res, listings.files())
+	if len(c.warns) > 0 {
+		res.Diags = append(res.Diags, c.warns...)
+		res.Diags.Sort()
+	}
 }
 
 // wholeSite returns the result of the last build when nothing changed since and every
 // file it wrote can be kept; it has then published them. Otherwise the build reads the
 // groups' entries (readGroups).
-func (c *buildCache) wholeSite(s *site, rec recorder) (*Result, error) {
+func (c *buildCache) wholeSite(s *site, out *output) (*Result, error) {
 	e := c.last
 	if e == nil || e.Whole != c.whole || !c.available(e.Files) {
 		return nil, nil
 	}
-	if err := keepFiles(rec, e.Files); err != nil {
+	if err := keepFiles(out, e.Files); err != nil {
 		return nil, err
 	}
 	c.hits = len(s.groups)
@@ -465,7 +485,7 @@ func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 	for k, m := range c.made {
 		g := cacheGroup(m.out, m.files)
 		g.BodyKey = m.bodyKey
-		if m.out.searchSums == nil { // built; one written from bodies has its entry's (cachebodies.go)
+		if m.out.searchSums == nil { // built; one written from bodies has its entry's (reuse_bodies.go)
 			g.SearchSums = c.sums[m.out]
 		}
 		for code, e := range m.out.search {

@@ -1,0 +1,66 @@
+package build
+
+import (
+	"io/fs"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+
+	"docsite/internal/load"
+	"docsite/internal/search"
+)
+
+// livePrior holds the groups of the last live build (serve): a full rebuild writes a
+// group whose body key did not change around its bodies there, in memory (writeAround).
+// It serves one full rebuild: done lets the last build's groups go, and the incremental
+// rebuilds after it, which start from the state it made, build every group they render.
+type livePrior struct {
+	groups  map[string]*liveGroup // by translation key; nil once done
+	mu      sync.Mutex
+	rewrote int // pages written around their bodies
+}
+
+func (p *livePrior) start(fs.FS) load.Known                    { return nil }
+func (p *livePrior) open(*site) reuser                         { return p }
+func (p *livePrior) wholeSite(*site, *output) (*Result, error) { return nil, nil }
+func (p *livePrior) readGroups(*site)                          {}
+func (p *livePrior) listings(out *output) *output              { return out }
+func (p *livePrior) absentBefore() map[string][]string         { return nil }
+
+func (p *livePrior) writeIndex(s *site, code string, outs []*groupOut, catalog []search.Prepared, out *output) error {
+	return s.writeIndex(code, outs, catalog, out)
+}
+
+// done counts the pages written around their last bodies, and lets the last groups go.
+func (p *livePrior) done(_ *site, res *Result, _ *output) {
+	res.Rewritten = p.rewrote
+	p.groups = nil
+}
+
+// group writes g around its last bodies, with its review pages as they were; it builds
+// the group when it cannot.
+func (p *livePrior) group(s *site, g *load.Group, w *output, spare bool) (*groupOut, error) {
+	lg := p.groups[g.Key]
+	if lg == nil || lg.bodyKey != groupKey(s.structureKey(), g) {
+		return s.buildGroup(g, w, spare)
+	}
+	out, err := s.writeAround(g, lg.out, func(rel string) []byte { return lg.files[rel] }, w, spare)
+	if err != nil {
+		return nil, err
+	}
+	if out == nil {
+		return s.buildGroup(g, w, spare)
+	}
+	for _, rel := range slices.Sorted(maps.Keys(lg.files)) {
+		if strings.HasPrefix(rel, "_review/") {
+			if err := w.WriteFile(rel, lg.files[rel]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	p.mu.Lock()
+	p.rewrote += len(out.pages)
+	p.mu.Unlock()
+	return out, nil
+}
