@@ -1,99 +1,88 @@
 package build
 
 import (
-	"errors"
 	"io/fs"
 	"maps"
 	"slices"
-	"strings"
 
-	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/util"
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
-	"docsite/internal/gpu"
+	"docsite/internal/gpu/catalog"
 	"docsite/internal/markdown"
 	"docsite/internal/render"
-	"docsite/internal/route"
+	"docsite/internal/review"
 )
 
-const dataDir = "content/data"
+// This file is the build's one seam with the GPU catalog (package gpu/catalog): the build
+// loads it when the site has GPU data and calls it through catalogModule; no other file of
+// the build knows about GPUs.
 
-// loadCatalog reads the GPU data of content/data when the site has it.
+// catalogModule is what the build asks of the GPU catalog, in the order of a build.
+type catalogModule interface {
+	// Transformer links the GPU names of language l's pages' text (a goldmark transformer).
+	Transformer(l config.Lang) util.PrioritizedValue
+	// SetPage readies the parser's context for the page at site path url in language
+	// lang; url "" where the links' destinations do not matter.
+	SetPage(pc parser.Context, lang, url string)
+	// LinkTables links the GPU names of the cells of doc's tables, and returns them.
+	LinkTables(doc *markdown.Doc, lang, url string) []tableMention
+	// Mentions are the sections of doc that name a GPU, once its anchors are final.
+	Mentions(doc *markdown.Doc, inTables []tableMention, title, url string) []mention
+	// Nav is the header's links to the catalog's pages in language l.
+	Nav(l config.Lang) []render.NavLink
+	// Places are the site paths under which its pages of language code are published.
+	Places(code string) []string
+	// PageCount is the number of its pages in each language.
+	PageCount() int
+	// Pages are its pages in every language.
+	Pages(catalog.Built) []render.CatalogPage
+}
+
+// What the build keeps of a page for the catalog.
+type (
+	// mention is a section of a page, in one language, that names a GPU.
+	mention = catalog.Mention
+	// tableMention is a GPU named in one of a page's tables.
+	tableMention = catalog.TableMention
+)
+
+// catalogStrings is the set of UI strings only the catalog's pages show.
+const catalogStrings = catalog.Strings
+
+// loadCatalog loads the GPU catalog when the site has GPU data.
 func (s *site) loadCatalog(fsys fs.FS) error {
-	if _, err := fs.Stat(fsys, dataDir); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	cat, diags := gpu.Load(fsys, dataDir)
-	if diags.HasErrors() {
-		return diag.ErrorList(diags)
-	}
-	var codes []string
-	for _, l := range s.cfg.Langs {
-		codes = append(codes, l.Code)
+	m, warnings, data, err := catalog.Load(fsys, s.cfg.Langs, s.locs)
+	if err != nil || m == nil {
+		return err
 	}
 	// What the pages show in a language the data does not cover is the build's to say.
-	s.diags = append(s.diags, cat.CheckLanguages(codes)...)
-	s.cat = cat
-	s.dataDiags = diags
+	s.diags = append(s.diags, warnings...)
+	s.catalog = m
+	s.dataDiags = data
 	return nil
 }
 
-// mention is a section of a page, in one language, that names a GPU.
-type mention struct {
-	GPU string
-	Ref gpu.SectionRef
+// dataFindings turns the catalog's data warnings into review findings.
+func dataFindings(ds diag.List) []review.Finding {
+	return catalog.Findings(ds)
 }
 
-// mentions lists, once per GPU and section, the sections of doc (published at url with
-// title) that name a GPU. Section anchors are the headings' ids, so this runs after the
-// anchors are final.
-func mentions(doc *markdown.Doc, inTables []gpu.TableMention, title, url string) []mention {
-	var out []mention
-	seen := map[mention]bool{}
-	add := func(gpu string, h *ast.Heading) {
-		x := mention{GPU: gpu, Ref: sectionRef(doc, h, title, url)}
-		if !seen[x] {
-			seen[x] = true
-			out = append(out, x)
-		}
+// catalogPlaces are the site paths under which the catalog's pages of language code are
+// published; none when the site has no GPU data.
+func (s *site) catalogPlaces(code string) []string {
+	if s.catalog == nil {
+		return nil
 	}
-	for _, m := range gpu.Mentions(doc.Context()) {
-		add(m.GPU, m.Heading)
-	}
-	for _, m := range inTables {
-		add(m.GPU, m.Heading)
-	}
-	return out
-}
-
-// sectionRef names the section under heading h (nil: the top of the page).
-func sectionRef(doc *markdown.Doc, h *ast.Heading, title, url string) gpu.SectionRef {
-	ref := gpu.SectionRef{Page: title, Path: url}
-	if h != nil {
-		ref.Section = headingText(h, doc.Src)
-		if id, ok := h.AttributeString("id"); ok {
-			ref.Path = url + "#" + string(id.([]byte))
-		}
-	}
-	return ref
-}
-
-func headingText(h *ast.Heading, src []byte) string {
-	var b strings.Builder
-	ast.Walk(h, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if t, ok := n.(*ast.Text); ok && entering {
-			b.Write(t.Segment.Value(src))
-		}
-		return ast.WalkContinue, nil
-	})
-	return b.String()
+	return s.catalog.Places(code)
 }
 
 // catalogPages are the GPU, provider and pricing pages of every language, with the
 // sections of the built pages that name each GPU; none when the site has no GPU data.
 func (s *site) catalogPages(outs []*groupOut) []render.CatalogPage {
-	if s.cat == nil {
+	if s.catalog == nil {
 		return nil
 	}
 	headings := map[string][]lineAnchor{}
@@ -108,26 +97,27 @@ func (s *site) catalogPages(outs []*groupOut) []render.CatalogPage {
 			}
 		}
 	}
-	s.cat.Orphan = func(file string) bool { return orphans[file] }
-	s.cat.Anchor = func(file string, line int) string {
-		id := ""
-		for _, h := range headings[file] {
-			if h.Line > line {
-				break
+	b := catalog.Built{Refs: map[string]map[string][]catalog.SectionRef{},
+		Orphan: func(file string) bool { return orphans[file] },
+		Anchor: func(file string, line int) string {
+			id := ""
+			for _, h := range headings[file] {
+				if h.Line > line {
+					break
+				}
+				id = h.ID
 			}
-			id = h.ID
-		}
-		return id
-	}
-	var pages []render.CatalogPage
+			return id
+		}}
 	for _, l := range s.cfg.Langs {
-		pages = append(pages, s.catalogPagesIn(l, outs)...)
+		b.Refs[l.Code] = s.mentionsIn(l, outs)
 	}
-	return pages
+	return s.catalog.Pages(b)
 }
 
-func (s *site) catalogPagesIn(l config.Lang, outs []*groupOut) []render.CatalogPage {
-	byGPU := map[string][]gpu.SectionRef{}
+// mentionsIn are the sections of language l's pages that name a GPU, by GPU id.
+func (s *site) mentionsIn(l config.Lang, outs []*groupOut) map[string][]catalog.SectionRef {
+	byGPU := map[string][]catalog.SectionRef{}
 	for _, o := range outs {
 		if len(o.pages) == 0 {
 			continue
@@ -153,21 +143,5 @@ func (s *site) catalogPagesIn(l config.Lang, outs []*groupOut) []render.CatalogP
 			byGPU[m.GPU] = append(byGPU[m.GPU], ref)
 		}
 	}
-	pages := []render.CatalogPage{
-		{Lang: l, Kind: "gpu/gpus", Title: s.locs[l.Code].T("catalog_gpus_title"), URL: route.GPUs, View: s.cat.GPUsView(l)},
-		{Lang: l, Kind: "gpu/pricing", Title: s.locs[l.Code].T("catalog_pricing_title"), URL: route.Pricing, View: s.cat.PricingView(l)},
-	}
-	for _, g := range s.cat.GPUs {
-		refs := byGPU[g.ID]
-		slices.SortFunc(refs, func(a, b gpu.SectionRef) int { return strings.Compare(a.Path, b.Path) })
-		v, _ := s.cat.GPUView(l, g.ID, refs)
-		pages = append(pages, render.CatalogPage{Lang: l, Kind: "gpu/gpu", Title: g.Name,
-			URL: func(lang string) string { return route.GPU(lang, g.ID) }, View: v})
-	}
-	for _, p := range s.cat.Providers {
-		v, _ := s.cat.ProviderView(l, p.ID)
-		pages = append(pages, render.CatalogPage{Lang: l, Kind: "gpu/provider", Title: p.Name(l),
-			URL: func(lang string) string { return route.Provider(lang, p.ID) }, View: v})
-	}
-	return pages
+	return byGPU
 }

@@ -11,7 +11,6 @@ import (
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
-	"docsite/internal/gpu"
 	"docsite/internal/load"
 	"docsite/internal/markdown"
 	"docsite/internal/render"
@@ -61,7 +60,7 @@ type built struct {
 	page     *load.Page
 	url      string // site path of the page in its own language
 	doc      *markdown.Doc
-	inTables []gpu.TableMention // GPUs named in its tables
+	inTables []tableMention // GPUs named in its tables
 	mentions []mention
 	lead     string    // the text of the body's first paragraph, a dated page's (group_summary.go)
 	assets   []asset   // local images, published beside every page that shows this body
@@ -222,7 +221,7 @@ func (s *site) writePages(out *groupOut, v *versions, w *output, spare bool) err
 	for _, l := range s.cfg.Langs {
 		if b := v.real[l.Code]; b != nil {
 			out.links = append(out.links, b.links...)
-			if s.cat != nil {
+			if s.catalog != nil {
 				if out.headings == nil {
 					out.headings = map[string][]lineAnchor{}
 				}
@@ -321,14 +320,13 @@ func (s *site) parseVersion(p *load.Page, diags *diag.List) (*built, error) {
 // content (table repairs, missing images) are added to diags.
 func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	url := route.URL(p.Lang, p.Path)
-	gpuURL := func(id string) string { return route.Rel(url, route.GPU(p.Lang, id)) }
 	src, err := p.Source(s.fsys)
 	if err != nil {
 		return nil, err
 	}
 	doc := s.md[p.Lang].Parse(src, func(pc parser.Context) {
-		if s.cat != nil {
-			gpu.SetLinkURL(pc, gpuURL)
+		if s.catalog != nil {
+			s.catalog.SetPage(pc, p.Lang, url)
 		}
 		markdown.SetPage(pc, s.shortcodePage(p, url), &s.pages)
 		setMDX(pc, p.File)
@@ -340,8 +338,8 @@ func (s *site) parsePage(p *load.Page, diags *diag.List) (*built, error) {
 	b.lead = lead(p, doc)
 	*diags = append(*diags, tagDiags(p)...)
 	b.Summary = summary(p, b.lead)
-	if s.cat != nil {
-		b.inTables = gpu.LinkTables(doc.Root, s.matchers[p.Lang], gpuURL)
+	if s.catalog != nil {
+		b.inTables = s.catalog.LinkTables(doc, p.Lang, url)
 	}
 	*diags = append(*diags, doc.TableDiagnostics(p.File, s.opts.Verbose)...)
 	var linkDiags diag.List
@@ -397,7 +395,9 @@ func (s *site) renderBody(b *built) error {
 	}
 	b.Body = template.HTML(html)
 	b.TOC = toc(b.doc)
-	b.mentions = mentions(b.doc, b.inTables, b.Title, b.url)
+	if s.catalog != nil {
+		b.mentions = s.catalog.Mentions(b.doc, b.inTables, b.Title, b.url)
+	}
 	return nil
 }
 

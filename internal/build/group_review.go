@@ -12,7 +12,6 @@ import (
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
-	"docsite/internal/gpu"
 	"docsite/internal/load"
 	"docsite/internal/markdown"
 	"docsite/internal/review"
@@ -174,17 +173,6 @@ func (s *site) reviewReport(outs []*groupOut) *review.Report {
 	rep := review.Assemble(s.review, results)
 	rep.Add(dataFindings(s.dataDiags)...)
 	return rep
-}
-
-// dataFindings turns the catalog's data warnings into review findings located in the data
-// file (source) and the seed line it cites (target is left empty: data has no translation).
-func dataFindings(ds diag.List) []review.Finding {
-	var out []review.Finding
-	for _, d := range ds {
-		out = append(out, review.Finding{Check: gpu.CheckInconsistent, Severity: d.Severity, Page: "data",
-			Source: review.Pos{File: d.File, Line: d.Line}, Message: d.Message})
-	}
-	return out
 }
 
 // partialGroups are the site's partials (content to include, such as Hugo's _includes:

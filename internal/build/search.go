@@ -49,12 +49,13 @@ func (s *site) searchDocs(out *groupOut, v *versions) {
 // index: the GPU, provider and pricing pages, which the build writes from data.
 type catalogCapture struct {
 	Sink
-	mu   sync.Mutex
-	docs map[string][]search.Prepared // by language code
+	mu     sync.Mutex
+	docs   map[string][]search.Prepared // by language code
+	places func(code string) []string   // where the catalog's pages of a language are
 }
 
 func (c *catalogCapture) WriteFile(rel string, data []byte) error {
-	if code, ok := catalogPage(rel); ok {
+	if code, ok := catalogPage(rel, c.places); ok {
 		title, secs := search.Page(string(data))
 		p := search.Prepare(search.Doc{URL: "/" + path.Dir(rel) + "/", Title: title, Sections: secs})
 		c.mu.Lock()
@@ -65,12 +66,12 @@ func (c *catalogCapture) WriteFile(rel string, data []byte) error {
 }
 
 // catalogPage reports whether the file rel is a catalog page, and its language.
-func catalogPage(rel string) (code string, ok bool) {
+func catalogPage(rel string, places func(code string) []string) (code string, ok bool) {
 	if path.Base(rel) != "index.html" {
 		return "", false
 	}
 	code, rest, _ := strings.Cut(rel, "/")
-	for _, place := range []string{route.GPUs(code), route.Pricing(code), strings.TrimSuffix(route.Provider(code, ""), "/")} {
+	for _, place := range places(code) {
 		if strings.HasPrefix("/"+rel, place) {
 			return code, rest != ""
 		}

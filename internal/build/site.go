@@ -7,7 +7,8 @@
 // A build reads the site root through an os.Root, so no symlink leads out of it. It
 // first reads, once, what every page shares (prepare): site.toml and the language folders
 // (config), the theme and its UI strings (theme, locale), the reviewed states (review), the
-// GPU data under content/data (gpu), a markdown parser per language (markdown), a
+// GPU catalog when the site has GPU data under content/data (gpu/catalog, a module the
+// build calls through one seam, catalog.go), a markdown parser per language (markdown), a
 // renderer (render), and the pages of every language, grouped by translation key and
 // checked for two groups publishing at one URL (load). Then it builds the page groups, in
 // parallel, and last what lists them.
@@ -131,12 +132,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/yuin/goldmark/util"
-
 	"docsite/internal/cache"
 	"docsite/internal/config"
 	"docsite/internal/diag"
-	"docsite/internal/gpu"
 	"docsite/internal/load"
 	"docsite/internal/locale"
 	"docsite/internal/markdown"
@@ -269,9 +267,8 @@ type site struct {
 	ui     *locale.Catalog
 	locs   map[string]*locale.Localizer
 	md     map[string]*markdown.Parser // by language code
-	// matchers find GPU names in table cells, by language code; nil without a catalog
-	matchers map[string]*gpu.Matcher
-	cat      *gpu.Catalog // GPU data from content/data; nil when the site has none
+	// catalog is the GPU catalog (catalog.go); nil when the site has no GPU data
+	catalog catalogModule
 	// dataDiags are the catalog's data-inconsistent warnings: they belong to the review
 	// report, and the build only counts them.
 	dataDiags diag.List
@@ -410,11 +407,11 @@ func (s *site) missingStrings() diag.List {
 	for _, g := range s.ui.Gaps(s.cfg.Langs) {
 		var where string
 		switch g.Set {
-		case "gpu":
-			if s.cat == nil {
+		case catalogStrings:
+			if s.catalog == nil {
 				continue
 			}
-			where = fmt.Sprintf("on its %d catalog pages", 2+len(s.cat.GPUs)+len(s.cat.Providers))
+			where = fmt.Sprintf("on its %d catalog pages", s.catalog.PageCount())
 		case "":
 			where = fmt.Sprintf("on its %d pages", pages)
 		default:
@@ -426,16 +423,14 @@ func (s *site) missingStrings() diag.List {
 	return out
 }
 
-// makeParsers makes the markdown parser of each language and, when the site has GPU data,
-// the matcher that finds GPU names in its tables.
+// makeParsers makes the markdown parser of each language, which links GPU names when
+// the site has GPU data.
 func (s *site) makeParsers(shortcodes *shortcode.Set) error {
 	s.md = map[string]*markdown.Parser{}
-	s.matchers = map[string]*gpu.Matcher{}
 	for _, l := range s.cfg.Langs {
 		var mo markdown.Options
-		if s.cat != nil {
-			s.matchers[l.Code] = gpu.NewMatcher(s.cat, l.Tag)
-			mo.Transformers = append(mo.Transformers, util.Prioritized(gpu.NewLinker(s.cat, l.Tag, nil), 600))
+		if s.catalog != nil {
+			mo.Transformers = append(mo.Transformers, s.catalog.Transformer(l))
 		}
 		if err := s.markupOptions(shortcodes, l, &mo); err != nil {
 			return err

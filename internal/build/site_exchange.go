@@ -13,7 +13,6 @@ import (
 	"docsite/internal/config"
 	"docsite/internal/diag"
 	"docsite/internal/exchange"
-	"docsite/internal/gpu"
 	"docsite/internal/load"
 	"docsite/internal/markdown"
 	"docsite/internal/route"
@@ -162,8 +161,8 @@ func oldSource(rev *load.Revisions, commit, file string, md *markdown.Parser, se
 // page's shortcode context, and GPU links whose destinations do not matter.
 func (s *site) exchangeSetup(p *load.Page) func(parser.Context) {
 	return func(pc parser.Context) {
-		if s.cat != nil {
-			gpu.SetLinkURL(pc, func(string) string { return "" })
+		if s.catalog != nil {
+			s.catalog.SetPage(pc, p.Lang, "")
 		}
 		markdown.SetPage(pc, s.shortcodePage(p, route.URL(p.Lang, p.Path)), &s.pages)
 	}

@@ -19,13 +19,10 @@ import (
 // nav is the header navigation of language l's pages: the catalog's pages, when the site
 // has GPU data, with what they hold (the home page lists them with the docs' pages).
 func (s *site) nav(l config.Lang) []render.NavLink {
-	if s.cat == nil {
+	if s.catalog == nil {
 		return nil
 	}
-	return []render.NavLink{
-		{Title: s.locs[l.Code].T("catalog_gpus_title"), Href: route.GPUs(l.Code), Description: s.locs[l.Code].T("catalog_gpus_intro")},
-		{Title: s.locs[l.Code].T("catalog_pricing_title"), Href: route.Pricing(l.Code), Description: s.locs[l.Code].T("catalog_pricing_intro")},
-	}
+	return s.catalog.Nav(l)
 }
 
 // writeListings writes what depends on the list of all pages, not on their bodies (home
@@ -51,7 +48,7 @@ func (s *site) writeListings(outs []*groupOut, w *output) (diag.List, map[string
 		diags, err := s.render.WriteListings(w, ls)
 		return append(diags, s.tagPlaceDiags()...), nil, err
 	}
-	capture := &catalogCapture{Sink: w, docs: map[string][]search.Prepared{}}
+	capture := &catalogCapture{Sink: w, docs: map[string][]search.Prepared{}, places: s.catalogPlaces}
 	diags, err := s.render.WriteListings(capture, ls)
 	return append(diags, s.tagPlaceDiags()...), capture.docs, err
 }

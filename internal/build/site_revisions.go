@@ -10,7 +10,6 @@ import (
 
 	"docsite/internal/config"
 	"docsite/internal/diag"
-	"docsite/internal/gpu"
 	"docsite/internal/load"
 	"docsite/internal/markdown"
 	"docsite/internal/outline"
@@ -122,8 +121,8 @@ func (s *site) revisionStatesOf(groups []*load.Group) ([]review.State, diag.List
 		}
 		src := r.src
 		doc := s.md[src.Lang].Parse(r.body, func(pc parser.Context) {
-			if s.cat != nil {
-				gpu.SetLinkURL(pc, func(string) string { return "" }) // links do not matter here
+			if s.catalog != nil {
+				s.catalog.SetPage(pc, src.Lang, "") // links do not matter here
 			}
 			markdown.SetPage(pc, s.shortcodePage(src, route.URL(src.Lang, src.Path)), &s.pages)
 			setMDX(pc, src.File)

@@ -127,7 +127,7 @@ func toc(doc *markdown.Doc) []render.TOCEntry {
 	var out []render.TOCEntry
 	for h, id := range topHeadings(doc) {
 		if h.Level == 2 || h.Level == 3 {
-			out = append(out, render.TOCEntry{Level: h.Level, Title: headingText(h, doc.Src), ID: id})
+			out = append(out, render.TOCEntry{Level: h.Level, Title: doc.HeadingText(h), ID: id})
 		}
 	}
 	return out

@@ -116,7 +116,7 @@ var Codes = []CodeDoc{
 	{Code: "data-unknown-key", Stage: "gpu", Severity: "error",
 		Means:   "A record of the GPU data has a key the data format does not define (decoding is strict).",
 		Example: "content/data/gpus.toml:10:1: error: data-unknown-key: unknown key \"gpu.colour\"",
-		Fix:     "Correct the key's spelling, or remove it."},
+		Fix:     "Correct the key's spelling, or remove it. A provider's name_en, name_zh and name_ja of older data files are name.en, name.zh and name.ja (one table by language code)."},
 	{Code: "dead-link", Stage: "build", Severity: "warning (error with -strict)",
 		Means:   "An internal link of a page leads nowhere: no page or file is published at its target (a markdown file that does not exist, a root-relative path with no page in the page's language), or its #fragment is no id of the target page.",
 		Example: "content/en/a.md:12: warning: dead-link: link \"/docs/setup/#install\": /en/docs/setup/ has no anchor #install",

@@ -157,11 +157,6 @@ func (cv *converter) figure(r figureRecord, line int) Figure {
 func (cv *converter) provider(r providerRecord, rp recordPos) Provider {
 	p := Provider{ID: cv.pageID(rp, r.ID), Names: map[string]string{},
 		Unverified: r.Unverified, URL: r.URL, Note: r.Note, Pos: Source{cv.file, rp.line}}
-	for code, name := range map[string]string{"en": r.NameEN, "zh": r.NameZH, "ja": r.NameJA} {
-		if name != "" {
-			p.Names[code] = name
-		}
-	}
 	for code, name := range r.Name {
 		p.Names[code] = name
 	}

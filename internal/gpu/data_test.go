@@ -36,6 +36,16 @@ func TestStrictDecoding(t *testing.T) {
 	})
 }
 
+// A provider's names are one table by language code: the keys name_en, name_zh and name_ja
+// of older data files are errors at their place that say what to write instead.
+func TestOldNameKeys(t *testing.T) {
+	_, got := loadCase(t, "oldnames")
+	checkDiags(t, got, []string{
+		"data/a.toml:9:1: error: data-unknown-key: unknown key \"provider.name_en\": write name.en = \"…\" instead (a provider's names are one table by language code: name = { en = \"…\", zh = \"…\" })",
+		"data/a.toml:10:1: error: data-unknown-key: unknown key \"provider.name_zh\": write name.zh = \"…\" instead (a provider's names are one table by language code: name = { en = \"…\", zh = \"…\" })",
+	})
+}
+
 func TestSyntaxError(t *testing.T) {
 	_, got := loadCase(t, "syntax")
 	want := "data/a.toml:3:14: error: data-syntax: expected newline but got U+002E '.'"

@@ -2,6 +2,8 @@ package gpu
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"strings"
 
 	"docsite/internal/diag"
@@ -22,7 +24,35 @@ func decodeFile(name string, b []byte) (dataFile, positions, diag.List) {
 
 // decodeErrors turns go-toml's errors into diagnostics at their line and column.
 func decodeErrors(name string, err error) diag.List {
-	return diag.TOML(name, 1, err, "data-syntax", "data-unknown-key")
+	var strict *toml.StrictMissingError
+	if !errors.As(err, &strict) {
+		return diag.TOML(name, 1, err, "data-syntax", "data-unknown-key")
+	}
+	var l diag.List
+	for _, e := range strict.Errors {
+		line, col := e.Position()
+		key := strings.Join(e.Key(), ".")
+		msg := fmt.Sprintf("unknown key %q", key)
+		if lang, ok := oldNameKey(e.Key()); ok {
+			msg += fmt.Sprintf(`: write name.%s = "…" instead (a provider's names are one table by language code: name = { en = "…", zh = "…" })`, lang)
+		}
+		l = append(l, diag.Errorf(name, line, col, "data-unknown-key", "%s", msg))
+	}
+	return l
+}
+
+// oldNameKey reports whether key is a provider's name_en, name_zh or name_ja, the keys
+// data files had before a provider's names were one table by language code, and the
+// language it names.
+func oldNameKey(key []string) (lang string, ok bool) {
+	if len(key) != 2 || key[0] != "provider" {
+		return "", false
+	}
+	switch lang, ok = strings.CutPrefix(key[1], "name_"); lang {
+	case "en", "zh", "ja":
+		return lang, ok
+	}
+	return "", false
 }
 
 // positions says on which line each record of each table, and each of its keys, is written.

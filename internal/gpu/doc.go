@@ -19,5 +19,6 @@
 // formatted view models for the templates in templates/gpu. The mention linker is a goldmark
 // AST transformer that links GPU names in content pages to their pages and records where they were;
 // LinkTables does the same in the cells of normalised tables, which goldmark does not see. The
-// pages' URLs are package route's (paths.go).
+// pages' URLs are package route's (paths.go). Package gpu/catalog puts these together as the
+// module a build loads when the site has GPU data.
 package gpu

@@ -44,12 +44,9 @@ type figureRecord struct {
 
 type providerRecord struct {
 	ID string `toml:"id"`
-	// Name is the provider's name by language code; name_en, name_zh and name_ja are the
-	// older spelling of name.en, name.zh and name.ja.
+	// Name is the provider's name by language code (the older keys name_en, name_zh and
+	// name_ja are unknown keys, reported with what to write instead: decode.go).
 	Name       map[string]string `toml:"name"`
-	NameEN     string            `toml:"name_en"`
-	NameZH     string            `toml:"name_zh"`
-	NameJA     string            `toml:"name_ja"`
 	Unverified []string          `toml:"unverified"`
 	URL        string            `toml:"url"`
 	SeenAs     []seenRecord      `toml:"seen_as"`
