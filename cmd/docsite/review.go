@@ -14,6 +14,7 @@ import (
 	"docsite/internal/diag"
 	"docsite/internal/load"
 	"docsite/internal/review"
+	"docsite/internal/route"
 	"docsite/internal/write"
 )
 
@@ -80,7 +81,7 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			fmt.Fprintf(stderr, "docsite review: -html: %v\n", err)
 			return 1
 		}
-		fmt.Fprintf(stderr, "docsite review: side-by-side review in %s\n", filepath.Join(*htmlDir, "_review", "index.html"))
+		fmt.Fprintf(stderr, "docsite review: side-by-side review in %s\n", filepath.Join(*htmlDir, filepath.FromSlash(route.File(route.ReviewIndex))))
 	}
 	if *accept != "" {
 		return acceptLang(rep, *source, *accept, stderr)

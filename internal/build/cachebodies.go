@@ -4,7 +4,6 @@ import (
 	"html/template"
 	"maps"
 	"slices"
-	"strings"
 	"sync"
 
 	"docsite/internal/cache"
@@ -191,7 +190,7 @@ func (p *livePrior) group(s *site, g *load.Group, sink Sink, spare bool) (*group
 		return s.buildGroup(g, sink, spare)
 	}
 	for _, rel := range slices.Sorted(maps.Keys(lg.files)) {
-		if strings.HasPrefix(rel, "_review/") {
+		if route.InReview(rel) {
 			if err := sink.WriteFile(rel, lg.files[rel]); err != nil {
 				return nil, err
 			}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"docsite/internal/cache"
+	"docsite/internal/route"
 	"docsite/internal/search"
 )
 
@@ -90,7 +91,7 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 	}
 	c.noteIndex(code, key, sums)
 	for _, name := range slices.Sorted(maps.Keys(files)) {
-		rel := search.Dir(code) + name
+		rel := route.SearchFile(code, name)
 		var err error
 		if files[name] == nil { // the last build's, as the cache says
 			err = sink.(*capture).keep(c.files[rel])
@@ -213,7 +214,7 @@ func (c *buildCache) indexReuse(code string) func(name string, raw [32]byte) boo
 		return nil
 	}
 	return func(name string, raw [32]byte) bool {
-		rel := search.Dir(code) + name
+		rel := route.SearchFile(code, name)
 		f, ok := c.files[rel]
 		return ok && c.last.Raw[rel] == raw && c.keep.Has(rel, f.Sum, f.Size)
 	}
@@ -242,7 +243,7 @@ func (c *buildCache) keepIndex(code string, key cache.Key, sink Sink) (bool, err
 	if c.last.Index[code] != key {
 		return false, nil
 	}
-	dir := search.Dir(code)
+	dir := route.SearchFile(code, "")
 	var files []cachedFile
 	for _, f := range c.last.Files {
 		if strings.HasPrefix(f.Rel, dir) {
@@ -273,6 +274,6 @@ func (c *buildCache) noteIndex(code string, key cache.Key, sums map[string][32]b
 	}
 	c.index[code] = key
 	for name, sum := range sums {
-		c.raw[search.Dir(code)+name] = sum
+		c.raw[route.SearchFile(code, name)] = sum
 	}
 }

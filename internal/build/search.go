@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"maps"
-	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -54,9 +53,9 @@ type catalogCapture struct {
 }
 
 func (c *catalogCapture) WriteFile(rel string, data []byte) error {
-	if code, ok := catalogPage(rel); ok {
+	if code, url, ok := catalogPage(rel); ok {
 		title, secs := search.Page(string(data))
-		p := search.Prepare(search.Doc{URL: "/" + path.Dir(rel) + "/", Title: title, Sections: secs})
+		p := search.Prepare(search.Doc{URL: url, Title: title, Sections: secs})
 		c.mu.Lock()
 		c.docs[code] = append(c.docs[code], p)
 		c.mu.Unlock()
@@ -64,21 +63,23 @@ func (c *catalogCapture) WriteFile(rel string, data []byte) error {
 	return c.Sink.WriteFile(rel, data)
 }
 
-// catalogPage reports whether the file rel is a catalog page, and its language.
-func catalogPage(rel string) (code string, ok bool) {
-	if path.Base(rel) != "index.html" {
-		return "", false
+// catalogPage reports whether the file rel is a catalog page, and its language and site
+// path.
+func catalogPage(rel string) (code, url string, ok bool) {
+	url, ok = route.FolderPage(rel)
+	if !ok {
+		return "", "", false
 	}
-	code, rest, _ := strings.Cut(rel, "/")
+	code, _, _ = strings.Cut(rel, "/")
 	for _, place := range []string{route.GPUs(code), route.Pricing(code), strings.TrimSuffix(route.Provider(code, ""), "/")} {
-		if strings.HasPrefix("/"+rel, place) {
-			return code, rest != ""
+		if strings.HasPrefix(url, place) {
+			return code, url, true
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
-// writeSearch writes the index of every language (search.Dir) from the groups' pages and
+// writeSearch writes the index of every language (route.SearchIndex) from the groups' pages and
 // the catalog's. Each language's files are written as soon as they are made, while the
 // other languages' are still being made.
 func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepared, sink Sink) error {
@@ -107,7 +108,7 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 			return
 		}
 		for _, name := range slices.Sorted(maps.Keys(files)) {
-			if errs[i] = sink.WriteFile(search.Dir(code)+name, files[name]); errs[i] != nil {
+			if errs[i] = sink.WriteFile(route.SearchFile(code, name), files[name]); errs[i] != nil {
 				return
 			}
 		}
