@@ -97,6 +97,7 @@ import (
 	"docsite/internal/nav"
 	"docsite/internal/render"
 	"docsite/internal/review"
+	"docsite/internal/search"
 	"docsite/internal/shortcode"
 	"docsite/internal/theme"
 )
@@ -229,7 +230,7 @@ type site struct {
 	revisionFindings []review.Finding
 	cache            *buildCache                // nil without one
 	prior            *livePrior                 // the last live build's groups, for a full live rebuild; nil otherwise
-	spill            *spill                     // where the pages' search entries wait; nil keeps them in memory
+	spill            *search.Spool              // where the pages' search entries wait; nil keeps them in memory
 	early            *cacheStart                // what openCache reads while the pages load
 	pages            pages                      // what ref and relref link to
 	review           review.Input               // languages and reviewed states, for the per-page review
@@ -387,8 +388,8 @@ func (s *site) makeParsers(shortcodes *shortcode.Set) error {
 func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	pub := &published{files: map[string]bool{}, ids: map[string]string{}}
 	rec := recorder{Sink: sink, pub: pub}
-	s.spill = &spill{}
-	defer s.spill.close()
+	s.spill = &search.Spool{}
+	defer s.spill.Close()
 	s.cache = s.openCache(sink)
 	if s.cache != nil {
 		if res, err := s.cache.wholeSite(s, rec); res != nil || err != nil {

@@ -29,7 +29,7 @@ func searchFile(code string) string { return "search-" + code }
 // its Sum (once known).
 type indexPage struct {
 	out    *groupOut
-	e      searchEntry
+	e      search.Entry
 	read   bool
 	sum    [32]byte
 	summed bool
@@ -59,7 +59,7 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 		// The last build made this language's index: is it the same?
 		for i := range pages {
 			if !pages[i].summed {
-				sum, err := s.spill.sum(code, pages[i].e)
+				sum, err := s.spill.Sum(code, pages[i].e)
 				if err != nil {
 					return err
 				}
@@ -124,7 +124,7 @@ func (c *buildCache) readPages(s *site, code string, pages []indexPage) error {
 			opened = true
 		}
 		if p, ok := decode(blobs[pg.sum]); ok {
-			pg.e = searchEntry{p: p}
+			pg.e = search.Held(p)
 		} else {
 			e, built := c.rebuilt(s, pg.out.key).search[code]
 			if !built {
@@ -185,16 +185,10 @@ func (c *buildCache) rebuilt(s *site, key string) *groupOut {
 // saveIndex writes language code's search file: its pages, by Sum. It sums those whose
 // Sum is not known yet from the bytes it writes. A page that cannot be read back from the
 // spill leaves the file as it was (with a warning), as a failed write does.
-func (c *buildCache) saveIndex(sp *spill, code string, pages []indexPage) {
+func (c *buildCache) saveIndex(sp *search.Spool, code string, pages []indexPage) {
 	err := cache.WriteBlobs(c.dir, searchFile(code), c.version, len(pages), func(i int, buf []byte) (cache.Key, []byte, error) {
 		pg := &pages[i]
-		var b []byte
-		var err error
-		if pg.e.n > 0 {
-			b, err = sp.raw(code, pg.e)
-		} else {
-			b, err = pg.e.p.AppendBinary(buf)
-		}
+		b, err := sp.AppendEncoded(buf, code, pg.e)
 		if err != nil {
 			return cache.Key{}, nil, err
 		}

@@ -25,7 +25,7 @@ func (s *site) searchDocs(out *groupOut, v *versions) {
 		return
 	}
 	read := map[*built]search.Prepared{} // the source stands in for several languages: read it once
-	out.search = map[string]searchEntry{}
+	out.search = map[string]search.Entry{}
 	for _, po := range out.pages {
 		l := po.Lang
 		b := v.real[l]
@@ -40,7 +40,7 @@ func (s *site) searchDocs(out *groupOut, v *versions) {
 			p = search.Prepare(search.Doc{Title: po.Title, Sections: search.Sections(string(b.Body))})
 			read[b] = p
 		}
-		out.search[l] = s.spill.put(l, p.As(po.URL, po.Fallback))
+		out.search[l] = s.spill.Put(l, p.As(po.URL, po.Fallback))
 	}
 }
 
@@ -94,7 +94,7 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(s.spill.size(langs[b].Code), s.spill.size(langs[a].Code)) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(s.spill.Size(langs[b].Code), s.spill.Size(langs[a].Code)) })
 	s.parallel(context.Background(), len(langs), func(k int) {
 		i := order[k]
 		code := langs[i].Code
@@ -117,7 +117,8 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 }
 
 // searchPages are language code's pages for its index: the entries the groups outs
-// wrote, read back from the spill as the index needs them, and the catalog's pages.
+// wrote, read back from the spool (search.Spool) as the index needs them, and the
+// catalog's pages.
 func (s *site) searchPages(code string, outs []*groupOut, catalog []search.Prepared) search.Pages {
 	ps := &spilledPages{sp: s.spill, code: code, catalog: catalog}
 	for _, o := range outs {
@@ -133,9 +134,9 @@ func (s *site) searchPages(code string, outs []*groupOut, catalog []search.Prepa
 // gives back (or holds in memory: a live build's, a page the cache's search file gave),
 // then its catalog pages, in memory.
 type spilledPages struct {
-	sp      *spill
+	sp      *search.Spool
 	code    string
-	entries []searchEntry
+	entries []search.Entry
 	urls    []string // of each entry's page
 	catalog []search.Prepared
 }
@@ -151,7 +152,7 @@ func (ps *spilledPages) URL(i int) string {
 
 func (ps *spilledPages) Page(i int) (search.Prepared, error) {
 	if i < len(ps.entries) {
-		return ps.sp.get(ps.code, ps.entries[i])
+		return ps.sp.Get(ps.code, ps.entries[i])
 	}
 	return ps.catalog[i-len(ps.entries)], nil
 }

@@ -1,5 +1,6 @@
 // Package search owns the reader's search: the text a page's index entry keeps, the
-// terms of any language, the index files of a language, and queries on them.
+// terms of any language, the spool the entries wait in until every page is built (Spool),
+// the index files of a language, and queries on them.
 package search
 
 import (
