@@ -79,9 +79,9 @@ func catalogPage(rel string) (code, url string, ok bool) {
 	return "", "", false
 }
 
-// writeSearch writes the index of every language (route.SearchIndex) from the groups' pages and
-// the catalog's. Each language's files are written as soon as they are made, while the
-// other languages' are still being made.
+// writeSearch writes the index of every language (route.SearchIndex) from the groups'
+// pages and the catalog's. Each language's files are written as soon as they are made,
+// while the other languages' are still being made.
 func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepared, sink Sink) error {
 	if s.opts.NoSearch {
 		return nil
