@@ -14,6 +14,7 @@ import (
 	"docsite/internal/diag"
 	"docsite/internal/load"
 	"docsite/internal/review"
+	"docsite/internal/route"
 	"docsite/internal/write"
 )
 
@@ -141,7 +142,7 @@ func writeReviewHTML(rep *review.Report, dir string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsite review: -html: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stderr, "docsite review: side-by-side review in %s\n", filepath.Join(dir, "_review", "index.html"))
+	fmt.Fprintf(stderr, "docsite review: side-by-side review in %s\n", filepath.Join(dir, filepath.FromSlash(route.File(route.ReviewIndex))))
 	return 0
 }
 

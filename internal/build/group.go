@@ -17,6 +17,7 @@ import (
 	"docsite/internal/review"
 	"docsite/internal/route"
 	"docsite/internal/sanitize"
+	"docsite/internal/search"
 )
 
 // groupOut is what building one page group leaves for the site-wide files.
@@ -40,7 +41,7 @@ type groupOut struct {
 	headings map[string][]lineAnchor
 	// search holds what the search index keeps of each page written, by language code;
 	// searchSums their Sums, with the cache.
-	search     map[string]searchEntry
+	search     map[string]search.Entry
 	searchSums map[string][32]byte
 	// bodies says where its versions' bodies are in the pages it wrote, with the cache
 	// (reuse_bodies.go).

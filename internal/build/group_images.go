@@ -66,7 +66,7 @@ func contentFiles(fsys fs.FS, cfg *config.Resolved) map[string]string {
 				if d.IsDir() {
 					return fs.SkipDir
 				}
-			case d.Type().IsRegular() && !isPageFile(name) && d.Name() != "index.html":
+			case d.Type().IsRegular() && !isPageFile(name) && route.Publishable(d.Name()):
 				own[l.Code][strings.TrimPrefix(name, root+"/")] = name
 			}
 			return nil
@@ -76,14 +76,14 @@ func contentFiles(fsys fs.FS, cfg *config.Resolved) map[string]string {
 	def := cfg.Default().Code
 	for _, l := range cfg.Langs {
 		for rest, file := range own[l.Code] {
-			out[l.Code+"/"+rest] = file
+			out[route.ContentFile(l.Code, rest)] = file
 		}
 		if l.Code == def {
 			continue
 		}
 		for rest, file := range own[def] {
 			if _, ok := own[l.Code][rest]; !ok {
-				out[l.Code+"/"+rest] = file
+				out[route.ContentFile(l.Code, rest)] = file
 			}
 		}
 	}

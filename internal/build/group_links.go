@@ -126,8 +126,8 @@ func (s *site) fromSource(p *load.Page, rel, target string, image bool) (string,
 	if !ok {
 		return "", false
 	}
-	if out := p.Lang + "/" + rest; s.content[out] != "" {
-		return "/" + out, true
+	if out := route.ContentFile(p.Lang, rest); s.content[out] != "" {
+		return route.FileURL(out), true
 	}
 	if image {
 		return "", false
@@ -318,16 +318,16 @@ func contentKey(rest string) string {
 	return p
 }
 
-// rootRelative is the site path a root-relative link p means in a page of language lang.
+// rootRelative is the site path a root-relative link p means in a page of language lang
+// (route.RootRelative).
 func (s *site) rootRelative(lang, p string) string {
-	first, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
-	if _, ok := s.cfg.Lang(first); ok || s.rootFiles[strings.TrimPrefix(path.Clean(p), "/")] {
-		return p
-	}
-	if first == "static" || first == "_review" || first == "_search" {
-		return p
-	}
-	return "/" + lang + p
+	return route.RootRelative(lang, p, s.isLang, s.rootFiles)
+}
+
+// isLang reports whether code is a site language's.
+func (s *site) isLang(code string) bool {
+	_, ok := s.cfg.Lang(code)
+	return ok
 }
 
 // resolveURL is relative URL ref resolved against the page at site path base.
@@ -550,7 +550,7 @@ func checkRootFiles(files map[string]bool, cfg *config.Resolved) error {
 		first, _, _ := strings.Cut(f, "/")
 		_, isLang := cfg.Lang(first)
 		switch {
-		case isLang, first == "static", first == "_review", first == "_search":
+		case isLang, route.OwnFolder(first):
 			errs = append(errs, diag.Errorf("static/"+f, 0, 0, "url-conflict",
 				"published at /%s, inside the folder /%s/ the build writes its own pages and files to; move it", f, first))
 		case f == route.File(route.Root), f == route.File(route.NotFound), f == route.File(route.Sitemap):

@@ -490,7 +490,7 @@ func (c *buildCache) save(s *site, res *Result, listings []cachedFile) {
 		}
 		for code, e := range m.out.search {
 			if _, ok := g.SearchSums[code]; !ok {
-				sum, err := s.spill.sum(code, e)
+				sum, err := s.spill.Sum(code, e)
 				if err != nil {
 					c.unsaved(err)
 					return

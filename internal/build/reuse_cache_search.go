@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"docsite/internal/cache"
+	"docsite/internal/route"
 	"docsite/internal/search"
 )
 
@@ -28,7 +29,7 @@ func searchFile(code string) string { return "search-" + code }
 // its Sum (once known).
 type indexPage struct {
 	out    *groupOut
-	e      searchEntry
+	e      search.Entry
 	read   bool
 	sum    [32]byte
 	summed bool
@@ -59,7 +60,7 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 		// The last build made this language's index: is it the same?
 		for i := range pages {
 			if !pages[i].summed {
-				sum, err := s.spill.sum(code, pages[i].e)
+				sum, err := s.spill.Sum(code, pages[i].e)
 				if err != nil {
 					return err
 				}
@@ -91,7 +92,7 @@ func (c *buildCache) writeIndex(s *site, code string, outs []*groupOut, catalog 
 	}
 	c.noteIndex(code, key, sums)
 	for _, name := range slices.Sorted(maps.Keys(files)) {
-		rel := search.Dir(code) + name
+		rel := route.SearchFile(code, name)
 		var err error
 		if files[name] == nil { // the last build's, as the cache says
 			err = out.keepFile(c.files[rel])
@@ -124,7 +125,7 @@ func (c *buildCache) readPages(s *site, code string, pages []indexPage) error {
 			opened = true
 		}
 		if p, ok := decode(blobs[pg.sum]); ok {
-			pg.e = searchEntry{p: p}
+			pg.e = search.Held(p)
 		} else {
 			e, built := c.rebuilt(s, pg.out.key).search[code]
 			if !built {
@@ -185,16 +186,10 @@ func (c *buildCache) rebuilt(s *site, key string) *groupOut {
 // saveIndex writes language code's search file: its pages, by Sum. It sums those whose
 // Sum is not known yet from the bytes it writes. A page that cannot be read back from the
 // spill leaves the file as it was (with a warning), as a failed write does.
-func (c *buildCache) saveIndex(sp *spill, code string, pages []indexPage) {
+func (c *buildCache) saveIndex(sp *search.Spool, code string, pages []indexPage) {
 	err := cache.WriteBlobs(c.dir, searchFile(code), c.version, len(pages), func(i int, buf []byte) (cache.Key, []byte, error) {
 		pg := &pages[i]
-		var b []byte
-		var err error
-		if pg.e.n > 0 {
-			b, err = sp.raw(code, pg.e)
-		} else {
-			b, err = pg.e.p.AppendBinary(buf)
-		}
+		b, err := sp.AppendEncoded(buf, code, pg.e)
 		if err != nil {
 			return cache.Key{}, nil, err
 		}
@@ -214,7 +209,7 @@ func (c *buildCache) indexReuse(code string) func(name string, raw [32]byte) boo
 		return nil
 	}
 	return func(name string, raw [32]byte) bool {
-		rel := search.Dir(code) + name
+		rel := route.SearchFile(code, name)
 		f, ok := c.files[rel]
 		return ok && c.last.Raw[rel] == raw && c.keep.Has(rel, f.Sum, f.Size)
 	}
@@ -243,7 +238,7 @@ func (c *buildCache) keepIndex(code string, key cache.Key, out *output) (bool, e
 	if c.last.Index[code] != key {
 		return false, nil
 	}
-	dir := search.Dir(code)
+	dir := route.SearchFile(code, "")
 	var files []cachedFile
 	for _, f := range c.last.Files {
 		if strings.HasPrefix(f.Rel, dir) {
@@ -274,6 +269,6 @@ func (c *buildCache) noteIndex(code string, key cache.Key, sums map[string][32]b
 	}
 	c.index[code] = key
 	for name, sum := range sums {
-		c.raw[search.Dir(code)+name] = sum
+		c.raw[route.SearchFile(code, name)] = sum
 	}
 }

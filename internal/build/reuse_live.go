@@ -4,10 +4,10 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
-	"strings"
 	"sync"
 
 	"docsite/internal/load"
+	"docsite/internal/route"
 	"docsite/internal/search"
 )
 
@@ -53,7 +53,7 @@ func (p *livePrior) group(s *site, g *load.Group, w *output, spare bool) (*group
 		return s.buildGroup(g, w, spare)
 	}
 	for _, rel := range slices.Sorted(maps.Keys(lg.files)) {
-		if strings.HasPrefix(rel, "_review/") {
+		if route.InReview(rel) {
 			if err := w.WriteFile(rel, lg.files[rel]); err != nil {
 				return nil, err
 			}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"maps"
-	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -26,7 +25,7 @@ func (s *site) searchDocs(out *groupOut, v *versions) {
 		return
 	}
 	read := map[*built]search.Prepared{} // the source stands in for several languages: read it once
-	out.search = map[string]searchEntry{}
+	out.search = map[string]search.Entry{}
 	for _, po := range out.pages {
 		l := po.Lang
 		b := v.real[l]
@@ -41,7 +40,7 @@ func (s *site) searchDocs(out *groupOut, v *versions) {
 			p = search.Prepare(search.Doc{Title: po.Title, Sections: search.Sections(string(b.Body))})
 			read[b] = p
 		}
-		out.search[l] = s.spill.put(l, p.As(po.URL, po.StandIn))
+		out.search[l] = s.spill.Put(l, p.As(po.URL, po.StandIn))
 	}
 }
 
@@ -55,9 +54,9 @@ type catalogCapture struct {
 }
 
 func (c *catalogCapture) WriteFile(rel string, data []byte) error {
-	if code, ok := catalogPage(rel, c.places); ok {
+	if code, url, ok := catalogPage(rel, c.places); ok {
 		title, secs := search.Page(string(data))
-		p := search.Prepare(search.Doc{URL: "/" + path.Dir(rel) + "/", Title: title, Sections: secs})
+		p := search.Prepare(search.Doc{URL: url, Title: title, Sections: secs})
 		c.mu.Lock()
 		c.docs[code] = append(c.docs[code], p)
 		c.mu.Unlock()
@@ -65,23 +64,25 @@ func (c *catalogCapture) WriteFile(rel string, data []byte) error {
 	return c.Sink.WriteFile(rel, data)
 }
 
-// catalogPage reports whether the file rel is a catalog page, and its language.
-func catalogPage(rel string, places func(code string) []string) (code string, ok bool) {
-	if path.Base(rel) != "index.html" {
-		return "", false
+// catalogPage reports whether the file rel is a catalog page, and its language and site
+// path.
+func catalogPage(rel string, places func(code string) []string) (code, url string, ok bool) {
+	url, ok = route.FolderPage(rel)
+	if !ok {
+		return "", "", false
 	}
-	code, rest, _ := strings.Cut(rel, "/")
+	code, _, _ = strings.Cut(rel, "/")
 	for _, place := range places(code) {
-		if strings.HasPrefix("/"+rel, place) {
-			return code, rest != ""
+		if strings.HasPrefix(url, place) {
+			return code, url, true
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
-// writeSearch writes the index of every language (search.Dir) from the groups' pages and
-// the catalog's. Each language's files are written as soon as they are made, while the
-// other languages' are still being made.
+// writeSearch writes the index of every language (route.SearchIndex) from the groups'
+// pages and the catalog's. Each language's files are written as soon as they are made,
+// while the other languages' are still being made.
 func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepared, out *output) error {
 	if s.opts.NoSearch {
 		return nil
@@ -94,7 +95,7 @@ func (s *site) writeSearch(outs []*groupOut, catalog map[string][]search.Prepare
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(s.spill.size(langs[b].Code), s.spill.size(langs[a].Code)) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(s.spill.Size(langs[b].Code), s.spill.Size(langs[a].Code)) })
 	s.parallel(context.Background(), len(langs), func(k int) {
 		i := order[k]
 		code := langs[i].Code
@@ -110,7 +111,7 @@ func (s *site) writeIndex(code string, outs []*groupOut, catalog []search.Prepar
 		return err
 	}
 	for _, name := range slices.Sorted(maps.Keys(files)) {
-		if err := out.WriteFile(search.Dir(code)+name, files[name]); err != nil {
+		if err := out.WriteFile(route.SearchFile(code, name), files[name]); err != nil {
 			return err
 		}
 	}
@@ -118,7 +119,8 @@ func (s *site) writeIndex(code string, outs []*groupOut, catalog []search.Prepar
 }
 
 // searchPages are language code's pages for its index: the entries the groups outs
-// wrote, read back from the spill as the index needs them, and the catalog's pages.
+// wrote, read back from the spool (search.Spool) as the index needs them, and the
+// catalog's pages.
 func (s *site) searchPages(code string, outs []*groupOut, catalog []search.Prepared) search.Pages {
 	ps := &spilledPages{sp: s.spill, code: code, catalog: catalog}
 	for _, o := range outs {
@@ -134,9 +136,9 @@ func (s *site) searchPages(code string, outs []*groupOut, catalog []search.Prepa
 // gives back (or holds in memory: a live build's, a page the cache's search file gave),
 // then its catalog pages, in memory.
 type spilledPages struct {
-	sp      *spill
+	sp      *search.Spool
 	code    string
-	entries []searchEntry
+	entries []search.Entry
 	urls    []string // of each entry's page
 	catalog []search.Prepared
 }
@@ -152,7 +154,7 @@ func (ps *spilledPages) URL(i int) string {
 
 func (ps *spilledPages) Page(i int) (search.Prepared, error) {
 	if i < len(ps.entries) {
-		return ps.sp.get(ps.code, ps.entries[i])
+		return ps.sp.Get(ps.code, ps.entries[i])
 	}
 	return ps.catalog[i-len(ps.entries)], nil
 }

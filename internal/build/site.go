@@ -141,6 +141,7 @@ import (
 	"docsite/internal/nav"
 	"docsite/internal/render"
 	"docsite/internal/review"
+	"docsite/internal/search"
 	"docsite/internal/shortcode"
 	"docsite/internal/theme"
 )
@@ -284,7 +285,7 @@ type site struct {
 	revisionFindings []review.Finding
 	reuse            reuser                     // what the build takes from an earlier one (reuse.go)
 	structure        func() cache.Key           // the site's structure key (structureKey)
-	spill            *spill                     // where the pages' search entries wait; nil keeps them in memory
+	spill            *search.Spool              // where the pages' search entries wait; nil keeps them in memory
 	pages            pages                      // what ref and relref link to
 	review           review.Input               // languages and reviewed states, for the per-page review
 	scSites          map[string]*shortcode.Site // .Site of shortcode templates, by language code
@@ -446,8 +447,8 @@ func (s *site) makeParsers(shortcodes *shortcode.Set) error {
 func (s *site) run(ctx context.Context, sink Sink) (*Result, error) {
 	pub := &published{files: map[string]bool{}, ids: map[string]string{}}
 	out := newOutput(sink, pub)
-	s.spill = &spill{}
-	defer s.spill.close()
+	s.spill = &search.Spool{}
+	defer s.spill.Close()
 	if res, err := s.reuse.wholeSite(s, out); res != nil || err != nil {
 		return res, err
 	}

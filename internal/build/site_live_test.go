@@ -12,6 +12,7 @@ import (
 
 	"docsite/internal/bench/corpus"
 	"docsite/internal/diag"
+	"docsite/internal/route"
 	"docsite/internal/search"
 )
 
@@ -297,7 +298,7 @@ func TestLiveKeepsSearchCurrent(t *testing.T) {
 	dir := siteDir(t, "testdata/sites/three-languages.txtar")
 	live, _ := startLive(t, dir)
 	find := func(snap *Snapshot, code, q string) []string {
-		ix, err := search.Open(func(name string) ([]byte, error) { return snap.Files.ReadFile(search.Dir(code) + name) })
+		ix, err := search.Open(func(name string) ([]byte, error) { return snap.Files.ReadFile(route.SearchFile(code, name)) })
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -24,6 +24,7 @@ import (
 	"golang.org/x/text/language/display"
 
 	"docsite/internal/diag"
+	"docsite/internal/route"
 )
 
 // FileName is the name of the optional site configuration file in a site root.
@@ -390,7 +391,7 @@ func badCode(code string) string {
 			return "is not a folder name a URL can hold: use letters, digits, - and _ (a BCP 47 tag such as en or zh-cn)"
 		}
 	}
-	if code == "data" || code == "static" {
+	if code == "data" || route.OwnFolder(code) { // content/data; the output's static/
 		return "is reserved: content/data holds the GPU data and static/ the theme's files"
 	}
 	return ""

@@ -94,6 +94,7 @@ func TestConfigErrors(t *testing.T) {
 		{"[languages.en]\n\n[languages.\"..\"]\ntag = \"ja\"\n", `site.toml:3: error: config: language code ".." is not a folder name`},
 		{"[languages.en]\n[ languages . 'a/b' ]\ntag = \"ja\"\n", `site.toml:2: error: config: language code "a/b" is not a folder name`},
 		{"languages.en.order = 1\nlanguages.data.tag = \"ja\"\n", `site.toml:2: error: config: language code "data" is reserved`},
+		{"languages.en.order = 1\nlanguages.static.tag = \"ja\"\n", `site.toml:2: error: config: language code "static" is reserved`},
 		{"[languages.en]\ntag = \"not a tag!\"\n", `site.toml:1: error: config: language "en": invalid BCP 47 tag "not a tag!"`},
 		// Two languages, one tag: their pages would claim one hreflang.
 		{"[languages.en]\n[languages.english]\ntag = \"EN\"\n", `site.toml:2: error: duplicate-language: languages "en" and "english" are one language, en`},

@@ -70,7 +70,7 @@ func checkPlaces(groups []*Group, langs []config.Lang) diag.List {
 			if !ok {
 				continue
 			}
-			if holder, ok := indexHolder(pl); ok {
+			if holder, ok := route.IndexInside(pl); ok {
 				errs = append(errs, insideFile(l.Code, pl, holder, g, own, taken[holder]))
 				break // once a group
 			}
@@ -84,19 +84,7 @@ func checkPlaces(groups []*Group, langs []config.Lang) diag.List {
 // named index.html (slug: index.html, content/en/a/index.html.md) puts its page's folder
 // where the page of the URL before that segment has its file, and the site can hold only
 // one of them. Every folder of pages has a page (a section's own or a generated one), and
-// every language its home page, so such a URL always meets one.
-
-// indexHolder returns, for site path pl with a segment named index.html below its
-// language, the site path of the page whose file that segment names.
-func indexHolder(pl string) (string, bool) {
-	segs := strings.Split(strings.Trim(pl, "/"), "/")
-	for i := 1; i < len(segs); i++ {
-		if segs[i] == "index.html" {
-			return "/" + strings.Join(segs[:i], "/") + "/", true
-		}
-	}
-	return "", false
-}
+// every language its home page, so such a URL always meets one (route.IndexInside).
 
 // insideFile describes group g publishing at site path pl in language lang (own its
 // version there, nil for a stand-in) inside the file of the page at site path holder,
@@ -107,7 +95,7 @@ func insideFile(lang, pl, holder string, g *Group, own *Page, c claim) diag.Diag
 		at = g.Pages[0]
 	}
 	line := 1
-	if at.Meta.Slug == "index.html" {
+	if at.Meta.Slug == route.IndexFile {
 		line = placeLine(at)
 	}
 	other := "the page generated for the section " + strings.TrimPrefix(holder, "/")

@@ -66,7 +66,7 @@ const themeIcon = "theme-icon.svg"
 func (a *Assets) Icon() (url, file string) {
 	for _, f := range siteIcons {
 		if a.root[f] {
-			return "/" + f, f
+			return route.RootFile(f), f
 		}
 	}
 	return route.Static(themeIcon), themeIcon

@@ -137,7 +137,7 @@ func (r *Renderer) newPage(l config.Lang, kind, title, url string) *Page {
 	icon, file := r.assets.Icon()
 	p.Links.Icon = p.Rel(icon) + r.assets.Version(file)
 	if r.search {
-		p.Search = &SearchLinks{Index: p.Rel("/" + search.Dir(l.Code) + search.MetaFile), Script: p.Asset("search.js"),
+		p.Search = &SearchLinks{Index: p.Rel(route.SearchIndex(l.Code) + search.MetaFile), Script: p.Asset("search.js"),
 			Results: p.Rel(route.SearchIn(l.Code))}
 	}
 	return p

@@ -8,12 +8,18 @@ import (
 // The translation review's index and style sheet, which the review package writes
 // beside the site's pages.
 const (
-	ReviewIndex = "/_review/"
-	ReviewStyle = "/_review/review.css"
+	ReviewIndex = "/" + reviewDir + "/"
+	ReviewStyle = ReviewIndex + "review.css"
 )
 
 // ReviewFile is the file of the review of the page with key key: _review/<key>/index.html.
-func ReviewFile(key string) string { return path.Join("_review", key, "index.html") }
+func ReviewFile(key string) string { return path.Join(reviewDir, key, IndexFile) }
+
+// InReview reports whether output file file is one of the review's (_review/…).
+func InReview(file string) bool {
+	rest, ok := strings.CutPrefix(file, reviewDir)
+	return ok && strings.HasPrefix(rest, "/")
+}
 
 // ReviewLink is the link from the review index to the review of the page with key key.
 func ReviewLink(key string) string { return NoScheme(key + "/") }

@@ -1,6 +1,9 @@
 // Package route decides where everything a build publishes goes: each page's URL, its
 // output file, and the links between pages. No other package computes either; two that
-// drifted apart would let pages overwrite each other without a word.
+// drifted apart would let pages overwrite each other without a word. A test holds the
+// other packages to it: one that spells an output file's name (index.html, 404.html,
+// sitemap.xml, atom.xml, _search, _review, /static/) fails it, unless it is listed there
+// with the reason (a static host's rules, which the preview server and the checks imitate).
 //
 // # URLs and files
 //
@@ -39,7 +42,10 @@
 // colon all the same (NoScheme).
 //
 // The local images and downloads a page links to are published beside it (Beside),
-// whatever its kind, so that the relative links of its markdown hold.
+// whatever its kind, so that the relative links of its markdown hold. Every other file of
+// a language's content folder is published at its path in the language's tree
+// (ContentFile), but one named index.html (Publishable); a root-relative link in a page
+// is read in the page's language (RootRelative).
 //
 // # Stand-ins
 //
@@ -60,7 +66,11 @@
 // tree. The home page of a language is URL(lang, ""). SearchIn(lang) ("/<lang>/search/")
 // lists what the search box finds for the query in its ?q= (search.js): the build writes
 // it where no content page of the language is at that path, and a page there (Docsy's
-// "Search Results", content/<lang>/search.md) gets the results the same way.
+// "Search Results", content/<lang>/search.md) gets the results the same way. The search
+// index of a language is the folder SearchIndex(lang) ("/_search/<lang>/"; package search
+// names the files in it). The theme's static files, the review and the search index are
+// the build's own folders at the output root (OwnFolder); a file of the site's static/
+// is published at the root (RootFile), but not in one of those.
 //
 // A section's Atom feed is atom.xml in its folder (Feed: /en/blog/atom.xml). Hugo writes
 // its RSS feeds at index.xml; the name of the format keeps that name free, and tells a
@@ -275,15 +285,43 @@ func Beside(pageURL, rel string) string {
 	return path.Join(strings.TrimPrefix(pageURL, "/"), rel)
 }
 
+// IndexFile is the name of a folder's page in the output (File).
+const IndexFile = "index.html"
+
 // File is the output file of site path p, a slash path from the output root: a folder's
 // page is its index.html ("/en/a/" → "en/a/index.html", "/" → "index.html"), any other
 // path the file it names ("/404.html" → "404.html").
 func File(p string) string {
 	p = strings.TrimPrefix(p, "/")
 	if p == "" || strings.HasSuffix(p, "/") {
-		return p + "index.html"
+		return p + IndexFile
 	}
 	return p
+}
+
+// FolderPage is the site path whose page is output file file, the inverse of File for a
+// folder's page: "en/gpus/h100/index.html" → "/en/gpus/h100/", true. ok is false for a
+// file that is no folder's page ("404.html", "en/a/img.png") and for the root's.
+func FolderPage(file string) (p string, ok bool) {
+	dir, ok := strings.CutSuffix(file, "/"+IndexFile)
+	if !ok {
+		return "", false
+	}
+	return "/" + dir + "/", true
+}
+
+// IndexInside returns, for site path p with a segment named IndexFile below its language
+// folder ("/en/a/index.html/b/", from a slug or a file named index.html), the site path
+// of the page whose output file that segment is ("/en/a/"): the two cannot both be
+// published, one would remove the other. ok is false when p has no such segment.
+func IndexInside(p string) (holder string, ok bool) {
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	for i := 1; i < len(segs); i++ {
+		if segs[i] == IndexFile {
+			return "/" + strings.Join(segs[:i], "/") + "/", true
+		}
+	}
+	return "", false
 }
 
 // Site-wide pages and files.
@@ -329,5 +367,61 @@ func TagSlug(tag string) string {
 // SearchIn is the site path of language lang's search results page.
 func SearchIn(lang string) string { return "/" + lang + "/search/" }
 
+// Folders at the output root that hold the build's own files, beside the languages'.
+const (
+	staticDir = "static"  // the theme's static files (Static)
+	reviewDir = "_review" // the translation review (ReviewIndex)
+	searchDir = "_search" // the search index of each language (SearchIndex)
+)
+
 // Static is the site path of file name of the theme's static/ tree.
-func Static(name string) string { return "/static/" + name }
+func Static(name string) string { return "/" + staticDir + "/" + name }
+
+// OwnFolder reports whether name, a folder at the output root, is one the build writes
+// its own files to apart from the languages' trees: the theme's static files, the review,
+// the search index. A root-relative link into one is not a page of the linking page's
+// language (RootRelative), and a file of the site's static/ may not be published there.
+func OwnFolder(name string) bool {
+	return name == staticDir || name == reviewDir || name == searchDir
+}
+
+// SearchIndex is the site path of the folder of language lang's search index
+// ("/_search/en/"); package search names the files in it.
+func SearchIndex(lang string) string { return "/" + searchDir + "/" + lang + "/" }
+
+// SearchFile is the output file of the file name of language lang's search index
+// ("_search/en/index.bin"); SearchFile(lang, "") is the folder, ending in "/".
+func SearchFile(lang, name string) string { return searchDir + "/" + lang + "/" + name }
+
+// RootFile is the site path of file name (a slash path) of the site's own static/, which
+// is published at the output root: "favicon.svg" → "/favicon.svg".
+func RootFile(name string) string { return "/" + name }
+
+// ContentFile is the output file of a file of the content tree that is not a page (an
+// image, a download), at path rest below language lang's content folder: it is published
+// at that path in the language's tree ("en", "docs/img/a.png" → "en/docs/img/a.png"), where
+// a page's relative link expects it. A file named IndexFile is not published: pages and
+// aliases are written there (Publishable).
+func ContentFile(lang, rest string) string { return lang + "/" + rest }
+
+// Publishable reports whether a file of the content tree named base (its last segment)
+// is published: every file but one named IndexFile.
+func Publishable(base string) bool { return base != IndexFile }
+
+// FileURL is the site path a link names output file file by: "/" and the file, its
+// name included ("en/docs/img/a.png" → "/en/docs/img/a.png").
+func FileURL(file string) string { return "/" + file }
+
+// RootRelative is the site path the root-relative link p ("/docs/x/") means on a page of
+// language lang: the path in lang's tree ("/en/docs/x/"), as a per-locale Docusaurus
+// build reads it, unless p already starts with a language folder (isLang: "/ja/docs/"),
+// names a file published at the output root (atRoot, by its name without the leading
+// slash: a file of the site's static/), or lies in one of the build's own folders
+// (OwnFolder: "/static/site.css").
+func RootRelative(lang, p string, isLang func(code string) bool, atRoot map[string]bool) string {
+	first, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	if isLang(first) || atRoot[strings.TrimPrefix(path.Clean(p), "/")] || OwnFolder(first) {
+		return p
+	}
+	return "/" + lang + p
+}

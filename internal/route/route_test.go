@@ -1,6 +1,9 @@
 package route
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParse(t *testing.T) {
 	tests := []struct {
@@ -145,5 +148,76 @@ func TestTagSlug(t *testing.T) {
 	}
 	if got := Tag("en", "open-source"); got != "/en/tags/open-source/" || Tags("ja") != "/ja/tags/" {
 		t.Errorf("Tag = %q", got)
+	}
+}
+
+func TestFolderPageIsFileReversed(t *testing.T) {
+	for _, p := range []string{"/en/", "/en/gpus/h100/", "/_review/a/"} {
+		if got, ok := FolderPage(File(p)); got != p || !ok {
+			t.Errorf("FolderPage(File(%q)) = %q, %v", p, got, ok)
+		}
+	}
+	for _, f := range []string{"index.html", "404.html", "en/404.html", "en/a/img.png", "en/aindex.html"} {
+		if got, ok := FolderPage(f); ok {
+			t.Errorf("FolderPage(%q) = %q, true; want no folder's page", f, got)
+		}
+	}
+}
+
+func TestIndexInside(t *testing.T) {
+	tests := []struct{ p, holder string }{
+		{"/en/a/index.html/", "/en/a/"},
+		{"/en/a/index.html/b/", "/en/a/"},
+		{"/en/index.html/", "/en/"},
+		{"/en/a/b/", ""},
+		{"/index.html/", ""}, // the language folder itself: no page of a language holds it
+	}
+	for _, tt := range tests {
+		got, ok := IndexInside(tt.p)
+		if got != tt.holder || ok != (tt.holder != "") {
+			t.Errorf("IndexInside(%q) = %q, %v; want %q", tt.p, got, ok, tt.holder)
+		}
+	}
+}
+
+func TestRootRelative(t *testing.T) {
+	isLang := func(code string) bool { return code == "en" || code == "ja" }
+	atRoot := map[string]bool{"favicon.svg": true, "img/logo.png": true}
+	tests := []struct{ p, want string }{
+		{"/docs/x/", "/ja/docs/x/"},
+		{"/en/docs/", "/en/docs/"},
+		{"/favicon.svg", "/favicon.svg"},
+		{"/img/logo.png", "/img/logo.png"},
+		{"/img/other.png", "/ja/img/other.png"},
+		{"/static/site.css", "/static/site.css"},
+		{"/_search/ja/index.bin", "/_search/ja/index.bin"},
+		{"/_review/", "/_review/"},
+		{"/statics/a/", "/ja/statics/a/"},
+	}
+	for _, tt := range tests {
+		if got := RootRelative("ja", tt.p, isLang, atRoot); got != tt.want {
+			t.Errorf("RootRelative(ja, %q) = %q; want %q", tt.p, got, tt.want)
+		}
+	}
+}
+
+func TestOwnFolders(t *testing.T) {
+	for _, p := range []string{Static("site.css"), ReviewStyle, SearchIndex("en") + "index.bin"} {
+		first, _, _ := strings.Cut(File(p), "/")
+		if !OwnFolder(first) {
+			t.Errorf("%s is in %s, which OwnFolder does not name", p, first)
+		}
+	}
+	if got := SearchFile("zh", "index.bin"); got != File(SearchIndex("zh")+"index.bin") {
+		t.Errorf("SearchFile = %q, not the file of SearchIndex's", got)
+	}
+	if !InReview(ReviewFile("a/b")) || !InReview(File(ReviewStyle)) || InReview("_reviewed/a/index.html") || InReview("en/_review/index.html") {
+		t.Error("InReview takes another folder for the review's, or the review's for another")
+	}
+	if got := ContentFile("en", "docs/img/a.png"); FileURL(got) != "/en/docs/img/a.png" {
+		t.Errorf("ContentFile and FileURL give %q", FileURL(got))
+	}
+	if Publishable(IndexFile) || !Publishable("a.png") {
+		t.Error("Publishable: a content file named index.html would overwrite a page")
 	}
 }

@@ -1,5 +1,6 @@
 // Package search owns the reader's search: the text a page's index entry keeps, the
-// terms of any language, the index files of a language, and queries on them.
+// terms of any language, the spool the entries wait in until every page is built (Spool),
+// the index files of a language, and queries on them.
 package search
 
 import (
@@ -11,7 +12,7 @@ import (
 	"sync"
 )
 
-// The index of a language is files under _search/<lang>/, made for a browser that fetches
+// The index of a language is files in its folder (route.SearchIndex: /_search/<lang>/), made for a browser that fetches
 // only what a query needs (the design Pagefind made known):
 //
 //   - index.bin, the one file with a fixed name: the first term of every term shard and
@@ -68,11 +69,8 @@ type Meta struct {
 	Chunks     string   `json:"chunks"`     // their hashes
 }
 
-// MetaFile is the name of a language's index.bin in its folder.
+// MetaFile is the name of a language's index.bin in its folder (route.SearchIndex).
 const MetaFile = "index.bin"
-
-// Dir is the folder of language code's index in the site.
-func Dir(code string) string { return "_search/" + code + "/" }
 
 // ShardFile and ChunkFile are the names of the shard and the chunk with hash h.
 func ShardFile(h string) string { return "s-" + h + ".bin" }

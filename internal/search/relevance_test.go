@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"docsite/internal/build"
+	"docsite/internal/route"
 	"docsite/internal/search"
 	"docsite/internal/write"
 )
@@ -85,7 +86,7 @@ var bundled = sync.OnceValues(func() (map[string][]byte, error) {
 // openIndex opens language code's index in a built site's files.
 func openIndex(t testing.TB, files map[string][]byte, code string) *search.Index {
 	ix, err := search.Open(func(name string) ([]byte, error) {
-		b, ok := files[search.Dir(code)+name]
+		b, ok := files[route.SearchFile(code, name)]
 		if !ok {
 			return nil, fmt.Errorf("no %s", name)
 		}

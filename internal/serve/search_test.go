@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"docsite/internal/build"
+	"docsite/internal/route"
 	"docsite/internal/search"
 	"docsite/internal/write"
 )
@@ -126,7 +127,7 @@ func TestSearchInBrowser(t *testing.T) {
 	byLang["zh"] = append(byLang["zh"], "显存容量", "存容", "显 存", "云服务器价格", "pricse")
 	byLang["ja"] = append(byLang["ja"], "クラウド料金", "ラウド", "料金 クラウド", "ｸﾗｳﾄﾞ")
 	for _, lang := range slices.Sorted(maps.Keys(byLang)) {
-		ix, err := search.Open(func(name string) ([]byte, error) { return files[search.Dir(lang)+name], nil })
+		ix, err := search.Open(func(name string) ([]byte, error) { return files[route.SearchFile(lang, name)], nil })
 		if err != nil {
 			t.Fatal(err)
 		}
