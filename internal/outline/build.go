@@ -456,8 +456,8 @@ func onlyImages(p *ast.Paragraph, src []byte) bool {
 	return seen
 }
 
-// finish sets end lines, slugs, default ids and, if hashed, hashes once all sections are
-// known.
+// finish sets end lines, slugs, ids (written on the headings) and, if hashed, hashes once
+// all sections are known.
 func (b *builder) finish(hashed bool) {
 	b.closeSection()
 	secs := b.page.Sections
@@ -481,6 +481,7 @@ func (b *builder) finish(hashed bool) {
 	for _, s := range secs {
 		s.ID = s.Slug
 	}
+	setIDs(b.page)
 }
 
 // closingFence returns the line after last when it closes a fenced code block, else last.
