@@ -194,6 +194,9 @@ func (b *builder) explicitID(h *ast.Heading) string {
 // hasIDAttribute reports whether line writes id as an attribute: "#id" inside a "{…}"
 // group, first or not ({#id}, {.class #id}, {.notranslate lang=en #id}).
 func hasIDAttribute(line, id []byte) bool {
+	if bytes.IndexByte(line, '{') < 0 {
+		return false // most headings: no group at all
+	}
 	want := append([]byte("#"), id...)
 	for from := 0; ; {
 		i := bytes.Index(line[from:], want)
