@@ -46,7 +46,7 @@ func setIDs(p *Page) {
 		}
 		if v, ok := s.Heading.AttributeString("id"); ok {
 			if b, _ := v.([]byte); string(b) == s.ID {
-				continue // the parser's already
+				continue // it has it already (mostly the parser's)
 			}
 		}
 		s.Heading.SetAttributeString("id", []byte(s.ID))
