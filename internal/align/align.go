@@ -10,7 +10,7 @@
 package align
 
 import (
-	"strconv"
+	"iter"
 
 	"docsite/internal/outline"
 )
@@ -79,7 +79,7 @@ func Prepare(source *outline.Page) *Source {
 func (src *Source) Align(target *outline.Page) *Page { return src.align(target, true) }
 
 // AlignSections is Align without the blocks and rows of the section pairs: what sharing
-// the sections' IDs needs (ShareIDs). Its section pairs are Align's.
+// the sections' IDs needs (outline.ShareIDs). Its section pairs are Align's.
 func (src *Source) AlignSections(target *outline.Page) *Page { return src.align(target, false) }
 
 func (src *Source) align(target *outline.Page, blocks bool) *Page {
@@ -143,38 +143,15 @@ func (s *Source) alignRows(src, tgt []outline.Row, sf []features) []RowPair {
 	return out
 }
 
-// ShareIDs gives every paired target section its source section's ID and every unpaired one
-// its own slug, made unique against the source IDs, then writes the IDs as the id attributes
-// of both pages' headings (outline.SetIDs); a target heading whose ID is not its own slug
-// keeps the slug as a second anchor (outline.SetOwnIDs).
-func ShareIDs(a *Page) {
-	used := map[string]bool{"": true}
-	for _, s := range a.Source.Sections {
-		used[s.ID] = true
-	}
-	for _, p := range a.Sections {
-		switch {
-		case p.Target < 0:
-		case p.Source >= 0:
-			a.Target.Sections[p.Target].ID = a.Source.Sections[p.Source].ID
-		default:
-			t := a.Target.Sections[p.Target]
-			t.ID = uniqueID(t.Slug, used)
+// TargetSections yields, in the order of Sections, the index of every target section and
+// that of the source section it is paired with, -1 for none: what outline.ShareIDs gives a
+// translation its source's anchors by.
+func (a *Page) TargetSections() iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for _, p := range a.Sections {
+			if p.Target >= 0 && !yield(p.Target, p.Source) {
+				return
+			}
 		}
 	}
-	outline.SetIDs(a.Source)
-	outline.SetIDs(a.Target)
-	outline.SetOwnIDs(a.Target)
-}
-
-func uniqueID(base string, used map[string]bool) string {
-	if base == "" {
-		return ""
-	}
-	id := base
-	for n := 2; used[id]; n++ {
-		id = base + "-" + strconv.Itoa(n)
-	}
-	used[id] = true
-	return id
 }

@@ -104,7 +104,8 @@ func TestAlignInsertedMissingMoved(t *testing.T) {
 func TestShareIDs(t *testing.T) {
 	en := seed(t, "en")
 	ja := seed(t, "ja")
-	ShareIDs(Align(en, ja))
+	a := Align(en, ja)
+	outline.ShareIDs(a.Source, a.Target, a.TargetSections())
 	h := ja.Sections[1].Heading
 	if v, ok := h.AttributeString("id"); !ok || string(v.([]byte)) != "why-cloud-gpu-service" {
 		t.Errorf("ja heading id %v", v)
@@ -118,7 +119,7 @@ func TestShareIDsExtraSectionKeepsOwnSlug(t *testing.T) {
 	s := parse(t, "s.md", []byte("## Setup\n\nText.\n"))
 	tg := parse(t, "t.md", []byte("## セットアップ\n\nテキスト。\n\n## Setup\n\n追加。\n"))
 	a := Align(s, tg)
-	ShareIDs(a)
+	outline.ShareIDs(a.Source, a.Target, a.TargetSections())
 	var ids []string
 	for _, sec := range tg.Sections {
 		ids = append(ids, sec.ID)

@@ -33,7 +33,7 @@ func reviewInput(fsys fs.FS, cfg *config.Resolved) (review.Input, error) {
 }
 
 // reviewGroup aligns the translations of a page against its source; as a side effect every
-// heading gets its section's shared anchor.
+// translated heading gets its source section's anchor (outline.ShareIDs).
 // Versions that cannot be built (failed) are reviewed as such, not as missing.
 func (s *site) reviewGroup(g *load.Group, real map[string]*built, failed ...review.Doc) *review.PageResult {
 	var docs []review.Doc

@@ -21,8 +21,10 @@
 //     tables, links and images resolved (in tables too) and local images looked for. A
 //     source that fails fails the build; a translation that fails is replaced by its
 //     source with a warning (an error with Options.Strict).
-//  2. Review the translations against the source (review.Page). This gives every heading
-//     its section's shared anchor and tells which sections are stale.
+//  2. Review the translations against the source (review.Page): every version is
+//     outlined, which gives its headings their ids, and each translation's sections,
+//     once paired with the source's, take their ids (outline.ShareIDs); the review tells
+//     which sections are stale.
 //  3. Render each body: a notice on each stale section, the links and images of raw HTML
 //     and shortcode output resolved, raw HTML sanitised unless the language is trusted,
 //     and the sections that name a GPU noted.
@@ -51,6 +53,15 @@
 // description or the lead, the first paragraph's text, of a dated page), the
 // static files and the files of the content tree that are not pages; then, with Options.Review, the review's index (_review/), with the GPU
 // data's warnings.
+//
+// Last, every internal link is checked against what was written (checkLinks): its target
+// must be a file the build published, and its #fragment an id of that page, as the ids
+// are read back from the rendered body (idsOf). Reading back HTML the build has just made
+// is deliberate, as is the search index's reading of the same bodies (package search):
+// ids and text come from several stages (the outline's heading ids, the table normaliser,
+// raw HTML, shortcode templates, GPU links), and only the rendered body holds all of them.
+// A check of the output cannot disagree with what readers get, and no stage has to report
+// its ids or its text on the side; the cost is one pass over each body, kept in memory.
 //
 // # Whole builds
 //

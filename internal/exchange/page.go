@@ -19,7 +19,6 @@ func Parse(file string, raw []byte, md *markdown.Parser, setup func(parser.Conte
 	}
 	doc := md.Parse(body, setup)
 	o := outline.Build(doc.Root, doc.Src, file)
-	outline.SetIDs(o)
 	return &Page{File: file, Raw: raw, Doc: doc, Outline: o}, nil
 }
 

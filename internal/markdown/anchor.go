@@ -7,7 +7,7 @@ import (
 )
 
 // OwnIDAttribute names a heading's second anchor: a translated heading's own id, set by
-// the outline (SetOwnIDs) where its id is the source's. It is written as the id of the
+// the outline (ShareIDs) where its id is the source's. It is written as the id of the
 // heading's wrapper, never as an attribute of the heading.
 const OwnIDAttribute = "docsite-own-id"
 

@@ -194,6 +194,9 @@ func (b *builder) explicitID(h *ast.Heading) string {
 // hasIDAttribute reports whether line writes id as an attribute: "#id" inside a "{…}"
 // group, first or not ({#id}, {.class #id}, {.notranslate lang=en #id}).
 func hasIDAttribute(line, id []byte) bool {
+	if bytes.IndexByte(line, '{') < 0 {
+		return false // most headings: no group at all
+	}
 	want := append([]byte("#"), id...)
 	for from := 0; ; {
 		i := bytes.Index(line[from:], want)
@@ -456,8 +459,8 @@ func onlyImages(p *ast.Paragraph, src []byte) bool {
 	return seen
 }
 
-// finish sets end lines, slugs, default ids and, if hashed, hashes once all sections are
-// known.
+// finish sets end lines, slugs, ids (written on the headings) and, if hashed, hashes once
+// all sections are known.
 func (b *builder) finish(hashed bool) {
 	b.closeSection()
 	secs := b.page.Sections
@@ -481,6 +484,7 @@ func (b *builder) finish(hashed bool) {
 	for _, s := range secs {
 		s.ID = s.Slug
 	}
+	setIDs(b.page)
 }
 
 // closingFence returns the line after last when it closes a fenced code block, else last.

@@ -10,6 +10,12 @@
 // with sections of its own): its headings and blocks are the page's.
 // Every block keeps its text split by source line, so a check can point at the line of the
 // sentence it objects to.
+//
+// The outline owns its sections' anchors, and no other package sets one: Build gives every
+// section its slug (the id Hugo gives its heading) as its ID and writes it as its heading's
+// id attribute, so a page in one language, or a source, is ready to render once outlined;
+// a translation's sections take their source's IDs by ShareIDs, given alignment's pairs.
+// Alignment and the review read IDs.
 package outline
 
 import (
@@ -26,8 +32,8 @@ type Page struct {
 
 // Section is a heading and the blocks up to the next heading.
 type Section struct {
-	// ID is the anchor the section carries in every language. Build sets it to Slug;
-	// alignment replaces a translation's IDs by its source's (see SetIDs).
+	// ID is the anchor the section carries in every language, its heading's id. Build sets
+	// it to Slug; a translation's sections take their source's by ShareIDs.
 	ID string
 	// Slug is derived from this section's own heading text, unique within the page; it is
 	// Explicit when the author gave one.

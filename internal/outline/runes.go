@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 	"golang.org/x/text/width"
+
+	"docsite/internal/script"
 )
 
 // runeInfo is what folding and weighing ask of a rune of the basic multilingual plane,
@@ -49,12 +51,17 @@ func lookupRune(r rune) runeInfo {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
 			info |= weightOne
 		}
-	case unicode.In(r, unicode.Han, unicode.Hangul):
-		info |= weightHan
-	case unicode.In(r, unicode.Hiragana, unicode.Katakana):
-		info |= weightKana
-	case unicode.IsLetter(r) || unicode.IsDigit(r):
-		info |= weightOne
+	default:
+		switch script.Of(r) {
+		case script.Han, script.Hangul:
+			info |= weightHan
+		case script.Kana:
+			info |= weightKana
+		default:
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				info |= weightOne
+			}
+		}
 	}
 	return info
 }

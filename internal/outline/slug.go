@@ -1,6 +1,9 @@
 package outline
 
 import (
+	"iter"
+	"strconv"
+
 	"github.com/yuin/goldmark/ast"
 
 	"docsite/internal/markdown"
@@ -33,28 +36,66 @@ func lastLine(h *ast.Heading, src []byte) []byte {
 	return seg.Value(src)
 }
 
-// SetIDs writes every section's ID as the id attribute of its heading node, so the renderer
-// emits <h2 id="…">. Call it after alignment has given a translation its source's IDs.
-func SetIDs(p *Page) {
+// setIDs writes every section's ID as the id attribute of its heading node, so the renderer
+// emits <h2 id="…"> (the parser's own id for a heading is a slug too, but it numbers
+// headings the outline does not count, such as one inside a quote).
+func setIDs(p *Page) {
 	for _, s := range p.Sections {
 		if s.Heading == nil || s.ID == "" {
 			continue
 		}
 		if v, ok := s.Heading.AttributeString("id"); ok {
 			if b, _ := v.([]byte); string(b) == s.ID {
-				continue // set already, by the alignment of another translation
+				continue // it has it already (mostly the parser's)
 			}
 		}
 		s.Heading.SetAttributeString("id", []byte(s.ID))
 	}
 }
 
-// SetOwnIDs gives the heading of every section whose ID is not its own slug (a translated
+// ShareIDs gives the sections of tgt, a translation of src, their anchors once alignment
+// has paired them: pairs yields, in the alignment's order, the index in tgt of each of its
+// sections and the index in src of the section it translates, -1 for one only the
+// translation has. A paired section takes its source's ID; an unpaired one keeps its own
+// slug, made unique against the source's IDs ("-2", "-3", …). The IDs are written as the
+// id attributes of tgt's headings, and a heading whose ID is not its own slug keeps the
+// slug as a second anchor (setOwnIDs).
+func ShareIDs(src, tgt *Page, pairs iter.Seq2[int, int]) {
+	used := map[string]bool{"": true}
+	for _, s := range src.Sections {
+		used[s.ID] = true
+	}
+	for t, from := range pairs {
+		if from >= 0 {
+			tgt.Sections[t].ID = src.Sections[from].ID
+		} else {
+			s := tgt.Sections[t]
+			s.ID = uniqueID(s.Slug, used)
+		}
+	}
+	setIDs(tgt)
+	setOwnIDs(tgt)
+}
+
+// uniqueID is base, or base-2, base-3, … when taken; it marks the one it returns used.
+func uniqueID(base string, used map[string]bool) string {
+	if base == "" {
+		return ""
+	}
+	id := base
+	for n := 2; used[id]; n++ {
+		id = base + "-" + strconv.Itoa(n)
+	}
+	used[id] = true
+	return id
+}
+
+// setOwnIDs gives the heading of every section whose ID is not its own slug (a translated
 // heading carries its source's ID, which the language switcher and #fragment links across
 // languages need) its slug as a second anchor (markdown.OwnIDAttribute), so that a link
 // written for the translated page as Hugo publishes it still lands. A slug that is another
 // section's ID, or another heading's second anchor already, is left out: one id, one place.
-func SetOwnIDs(p *Page) {
+func setOwnIDs(p *Page) {
 	used := map[string]bool{"": true}
 	for _, s := range p.Sections {
 		used[s.ID] = true

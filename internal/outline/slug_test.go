@@ -49,14 +49,23 @@ func TestSectionIDsUnique(t *testing.T) {
 	}
 }
 
-func TestSetIDs(t *testing.T) {
-	p := parse(t, "p.md", []byte("## Why?\n\ntext\n"))
-	SetIDs(p)
-	v, ok := p.Sections[0].Heading.AttributeString("id")
-	if !ok || string(v.([]byte)) != "why" {
-		t.Errorf("id attribute %v", v)
+// Build writes every section's ID on its heading, the id the page is rendered with: the
+// outline's, where the parser counted a heading the outline does not (one in a quote).
+func TestBuildWritesIDs(t *testing.T) {
+	src := []byte("## Why?\n\ntext\n\n> ## Note\n\n## Note\n")
+	doc := markdown.New(markdown.Options{}).Parse(src, nil)
+	p := Build(doc.Root, doc.Src, "p.md")
+	var got []string
+	for _, s := range p.Sections {
+		v, _ := s.Heading.AttributeString("id")
+		got = append(got, s.ID+"="+string(attrBytes(v)))
+	}
+	if want := "why=why note=note"; strings.Join(got, " ") != want {
+		t.Errorf("section id=heading id: %q, want %q", got, want)
 	}
 }
+
+func attrBytes(v any) []byte { b, _ := v.([]byte); return b }
 
 // hugoIDPage returns the page of testdata/hugo-ids.txtar, its front matter blanked out
 // (lines kept), and Hugo's ids in document order.

@@ -12,6 +12,7 @@ import (
 
 	"docsite/internal/config"
 	"docsite/internal/route"
+	"docsite/internal/script"
 )
 
 // The review pages are a tool, not part of the site's theme: their templates and style are
@@ -222,12 +223,12 @@ func quoted(f Finding, langs []config.Lang) template.HTML {
 // runLang is the language a character of Han, kana or Hangul is marked with (byBase gives
 // the site's tag of ja and ko), "" for others.
 func runLang(r rune, han string, byBase map[string]string) string {
-	switch {
-	case unicode.In(r, unicode.Hiragana, unicode.Katakana):
+	switch script.Of(r) {
+	case script.Kana:
 		return byBase["ja"]
-	case unicode.Is(unicode.Hangul, r):
+	case script.Hangul:
 		return byBase["ko"]
-	case unicode.Is(unicode.Han, r):
+	case script.Han:
 		return han
 	}
 	return ""

@@ -13,9 +13,9 @@ import (
 )
 
 // Run aligns every translation against its source, runs every check and summarises each
-// language. As a side effect it gives every heading of every page its section's shared id
-// (align.ShareIDs), so run it before rendering. The report keeps every page's alignment, so
-// WriteHTML can write the review pages.
+// language. As a side effect every translated heading gets its source section's id
+// (outline.ShareIDs, once alignment has paired the sections), so run it before rendering.
+// The report keeps every page's alignment, so WriteHTML can write the review pages.
 func Run(in Input) *Report {
 	var results []*PageResult
 	for _, key := range pageKeys(in.Docs) {
@@ -35,8 +35,8 @@ type PageResult struct {
 }
 
 // Page reviews one page of the site in, given all its language versions (in.Docs is not
-// used), and gives every heading of every version its section's shared id: call it after
-// parsing and before rendering. Pages may be reviewed concurrently.
+// used), and gives every heading of every translation its source section's id: call it
+// after parsing and before rendering. Pages may be reviewed concurrently.
 func Page(in Input, key string, docs []Doc) *PageResult {
 	in.Docs = docs
 	return reviewOne(in, key)
@@ -135,7 +135,6 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 	} else {
 		srcOutline = outline.Build(src.Root, src.Src, src.File)
 	}
-	outline.SetIDs(srcOutline) // also for pages in one language only
 	pd := &pageDetail{Page: key, Source: version{Locale: src.Locale, File: src.File, Outline: srcOutline}, langs: in.Locales}
 	ratios.page, ratios.file = key, src.File
 	var findings []Finding
@@ -196,7 +195,7 @@ func translate(d *Doc, src *align.Source, blocks bool) translation {
 		tgt = outline.BuildForSections(d.Root, d.Src, d.File, false)
 		a = src.AlignSections(tgt)
 	}
-	align.ShareIDs(a)
+	outline.ShareIDs(a.Source, tgt, a.TargetSections())
 	return translation{version: version{Locale: d.Locale, File: d.File, Outline: tgt}, Align: a}
 }
 

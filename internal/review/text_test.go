@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/width"
 
 	"docsite/internal/outline"
+	"docsite/internal/script"
 )
 
 // The sentence helpers were rewritten for speed (one pass over the bytes, no []rune copies).
@@ -41,7 +42,7 @@ func plainKey(s string) string {
 	return strings.Join(strings.Fields(strings.ToLower(outline.Fold(s))), " ")
 }
 
-func plainScriptOf(r rune) script { return scriptOfSlow(r) }
+func plainScriptOf(r rune) script.Script { return script.Of(r) }
 
 func plainProfile(s string) profile {
 	var p profile

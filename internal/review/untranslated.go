@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"docsite/internal/outline"
+	"docsite/internal/script"
 )
 
 // untranslated reports sentences of a translation that equal a sentence of its source, or
@@ -68,7 +69,7 @@ func (c *checker) untranslated(sec *outline.Section, s, t []outline.Segment, sRu
 
 // sourceSegments looks the source segments' texts up (in c.srcTexts' room, not nil) and
 // returns them with the dominant script of them all.
-func (c *checker) sourceSegments(s []outline.Segment, byRune bool) ([]sourceSegment, script) {
+func (c *checker) sourceSegments(s []outline.Segment, byRune bool) ([]sourceSegment, script.Script) {
 	var all profile
 	src := c.srcTexts[:0]
 	for _, seg := range s {
@@ -261,7 +262,7 @@ func isKeyOf(k, x string) bool {
 
 // foreign explains why a sentence (profiled by p) is in the source's script and not the
 // translation's (c.own), or returns "".
-func (c *checker) foreign(p *profile, srcScript script) string {
+func (c *checker) foreign(p *profile, srcScript script.Script) string {
 	d := p.dominant()
 	if d == srcScript && d != none && !c.own.has(d) && !p.hasOwn(c.own) {
 		return "written in " + d.String() + " script like the source"
@@ -459,37 +460,23 @@ var functionWords = map[string]bool{
 // letters between two spaces; four CJK characters take 12.
 const minTranslatable = 8
 
-// script is a writing system, as far as telling languages apart needs.
-type script uint8
-
+// The scripts the checks tell apart, by their names here; package script tells a rune's.
 const (
-	none script = iota
-	latin
-	han
-	kana
-	hangul
-	cyrillic
-	greek
-	arabic
-	hebrew
-	devanagari
-	thai
-	other // any other letters; keep it last
+	none       = script.None
+	latin      = script.Latin
+	han        = script.Han
+	kana       = script.Kana
+	hangul     = script.Hangul
+	cyrillic   = script.Cyrillic
+	greek      = script.Greek
+	arabic     = script.Arabic
+	hebrew     = script.Hebrew
+	devanagari = script.Devanagari
+	thai       = script.Thai
+	other      = script.Other // any other letters; the last
 )
 
-var scriptNames = [...]string{"no", "Latin", "Han", "kana", "Hangul", "Cyrillic", "Greek", "Arabic", "Hebrew", "Devanagari", "Thai", "another"}
-
-// scriptTables are the Unicode scripts of the scripts told apart, in the order of the
-// constants from latin on.
-var scriptTables = [...]*unicode.RangeTable{
-	latin: unicode.Latin, han: unicode.Han, hangul: unicode.Hangul, cyrillic: unicode.Cyrillic,
-	greek: unicode.Greek, arabic: unicode.Arabic, hebrew: unicode.Hebrew, devanagari: unicode.Devanagari,
-	thai: unicode.Thai,
-}
-
-func (s script) String() string { return scriptNames[s] }
-
-func scriptOf(r rune) script { return classOf(r).script() }
+func scriptOf(r rune) script.Script { return classOf(r).script() }
 
 // class is what the checks ask of a rune: its script and some Unicode properties.
 type class uint16
@@ -505,7 +492,7 @@ const (
 	latinOrDigit // Latin script or unicode.IsDigit
 )
 
-func (c class) script() script { return script(c & scriptBits) }
+func (c class) script() script.Script { return script.Script(c & scriptBits) }
 
 // classTable is classify for every rune of the basic multilingual plane.
 type classTable [0x10000]class
@@ -530,7 +517,7 @@ var classes = sync.OnceValue(func() *classTable {
 func classOf(r rune) class { return classes().of(r) }
 
 func classify(r rune) class {
-	sc := scriptOfSlow(r)
+	sc := script.Of(r)
 	c := class(sc)
 	for _, f := range []struct {
 		on bool
@@ -549,21 +536,6 @@ func classify(r rune) class {
 		}
 	}
 	return c
-}
-
-func scriptOfSlow(r rune) script {
-	if unicode.In(r, unicode.Hiragana, unicode.Katakana) {
-		return kana
-	}
-	for s, t := range scriptTables {
-		if t != nil && unicode.Is(t, r) {
-			return script(s)
-		}
-	}
-	if unicode.IsLetter(r) {
-		return other
-	}
-	return none
 }
 
 // profile counts the letters of a text by script. Runs of Latin letters and digits in
@@ -633,7 +605,7 @@ func (p *profile) plus(q *profile) {
 
 // dominant is the script with the most letters; kana counts with Han for deciding between
 // Japanese and Chinese only in foreign.
-func (p *profile) dominant() script {
+func (p *profile) dominant() script.Script {
 	best, n := none, 0
 	for s := latin; s <= other; s++ {
 		if p.counts[s] > n {
@@ -646,7 +618,7 @@ func (p *profile) dominant() script {
 // scriptSet is a set of scripts.
 type scriptSet uint16
 
-func (s scriptSet) has(x script) bool { return s&(1<<x) != 0 }
+func (s scriptSet) has(x script.Script) bool { return s&(1<<x) != 0 }
 
 // japanese is the scripts of Japanese.
 const japanese scriptSet = 1<<han | 1<<kana

@@ -1,6 +1,12 @@
 // Package search owns the reader's search: the text a page's index entry keeps, the
 // terms of any language, the spool the entries wait in until every page is built (Spool),
 // the index files of a language, and queries on them.
+//
+// A page's entry is read from its rendered body (Sections), not from its markdown: a
+// reader finds what the page shows, whatever stage wrote it (markdown, raw HTML, shortcode
+// templates, GPU links), and the index needs no stage to hand it text on the side.
+// Reading back the HTML the build has just made is one fast pass (scan) over a body held
+// in memory.
 package search
 
 import (
