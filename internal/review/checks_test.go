@@ -187,6 +187,10 @@ func TestLinkMismatch(t *testing.T) {
 	if got := r.Findings[0].Message; got != "source links to /{lang}/guide/; translation links to /{lang}/manual/" {
 		t.Errorf("message %q", got)
 	}
+	// Another site's /en/ is no language of this one: the same URL in both is the same link.
+	en := strings.Replace(enPage, "(/en/guide/)", "(https://example.org/en/guide/)", 1)
+	ja = strings.Replace(jaPage, "(/ja/guide/)", "(https://example.org/en/guide/)", 1)
+	expect(t, checks(pair(t, "ja", en, ja)))
 }
 
 func TestSeverities(t *testing.T) {
