@@ -123,6 +123,24 @@ func TestNumberMismatch(t *testing.T) {
 	}
 }
 
+// A number the translation says once where the source says it twice, or quotes as inline
+// code, is the same number; so is one written in words with a hyphen, or as an hour.
+func TestNumbersSaidOtherwise(t *testing.T) {
+	for _, c := range []struct{ en, ja string }{
+		{"Compression of 15x to 30x (15 to 30 times smaller) on our data.", "データでは 15 分の 1 から 30 分の 1 に圧縮されます。"},
+		{"The application must listen at port 8080 by default.", "アプリケーションは既定で `8080` 番ポートで待ち受けます。"},
+		{"Values like `\"200\"` and `\"404\"` have low cardinality here.", "200 や 404 のような値のカーディナリティは低いです。"},
+		{"Thirty-two contributors responded to the survey.", "32人のコントリビューターが調査に回答しました。"},
+		{"The group meets every Thursday at 0600 PT.", "グループは毎週木曜日の午前6時（PT）に集まります。"},
+	} {
+		en := strings.Replace(enPage, "Install the tool first, then configure it.", c.en, 1)
+		ja := strings.Replace(jaPage, "最初にツールをインストールしてから設定します。", c.ja, 1)
+		if got := checks(pair(t, "ja", en, ja)); len(got) > 0 {
+			t.Errorf("%q / %q: %v", c.en, c.ja, got)
+		}
+	}
+}
+
 func TestUntranslated(t *testing.T) {
 	// Equal to the source.
 	ja := strings.Replace(jaPage, "最初にツールをインストールしてから設定します。", "Install the tool first, then configure it.", 1)

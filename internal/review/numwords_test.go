@@ -34,6 +34,8 @@ func TestReadWordNumbers(t *testing.T) {
 		{"回答者の 6 割超", "ja", []float64{10}, false},
 		{"щочетверга о 06:00 PT", "uk", []float64{600}, false},
 		{"434 тис. ~3,3%", "uk", []float64{3.3}, false},
+		{"Thirty-two contributors, forty two", "en", []float64{32, 30, 40}, false},
+		{"毎週木曜日の午前6時（PT）", "ja", []float64{600}, false},
 	} {
 		w := readWordNumbers(c.text, c.lang)
 		if !slices.Equal(w.values, c.values) || w.vague != c.vague {
