@@ -155,6 +155,23 @@ func TestUntranslated(t *testing.T) {
 	en := enPage + "\n`docsite review -strict -lang ja`\n\n<https://example.com/docs/start-here>\n"
 	ja = jaPage + "\n`docsite review -strict -lang ja`\n\n<https://example.com/docs/start-here>\n"
 	expect(t, checks(pair(t, "ja", en, ja)))
+	// Nor is the title of an article on another site kept as its link's text, when the link
+	// runs over two lines, is a reference, is set in brackets, or a sentence of the title is
+	// the sentence.
+	for _, c := range []struct{ en, ja string }{
+		{"- [Simplifying the Configuration of Services - A Talk\n  by Two People][yt]\n\n[yt]: https://example.org/v",
+			"- [Simplifying the Configuration of Services - A Talk\n  by Two People][yt]\n\n[yt]: https://example.org/v"},
+		{"It started with [a pull request](https://example.org/i/1).", "議論が始まり\n（[Add Distributed Tracing using OpenTelemetry](https://example.org/i/1)）、\nマージされました。"},
+		{"- **[Keynote: Fluent Bit vs. OpenTelemetry Collector - Why Not Both?](https://example.org/k)**",
+			"- **[Keynote: Fluent Bit vs. OpenTelemetry Collector - Why Not Both?](https://example.org/k)**（両方使えばいいのでは？）"},
+		{"  - [Good first issue](<{{% param issues %}}label>)", "  - [Good first issue](<{{% param issues %}}label>)"},
+	} {
+		en := enPage + "\n" + c.en + "\n"
+		ja := jaPage + "\n" + c.ja + "\n"
+		if got := checks(pair(t, "ja", en, ja)); len(got) > 0 {
+			t.Errorf("%q: %v", c.ja, got)
+		}
+	}
 	// Nor is a template action of a partial.
 	en = enPage + "\n{{ if not $lang }}\n\n{{ $lang = .Get 0 | default \"go\" }}\n"
 	ja = jaPage + "\n{{ if not $lang }}\n\n{{ $lang = .Get 0 | default \"go\" }}\n"
