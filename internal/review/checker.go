@@ -14,6 +14,7 @@ type checker struct {
 	page, locale, src string
 	own               scriptSet // the scripts locale is written in
 	a                 *align.Page
+	prep              *align.Source // the source a was aligned against
 	ratios            *ratioSet
 	pair              *ratioPair   // shared by this translation's ratio units
 	texts             *sourceTexts // shared by the page's translations
@@ -58,8 +59,15 @@ func (c *checker) tgtSec(j int) *outline.Section { return c.a.Target.Sections[j]
 
 // sections reports missing and extra sections and checks each aligned pair.
 func (c *checker) sections() {
+	intro := c.introUnderHeading()
 	for k, sp := range c.a.Sections {
 		switch {
+		case k == intro:
+			t := c.tgtSec(c.a.Sections[k+1].Target)
+			c.add(ExtraSection, t, c.srcSec(sp.Source).Line, t.Line, "section %s holds the source's introduction under a heading of its own", sectionName(t, c.tgtText))
+			sp.Target, sp.Blocks = c.a.Sections[k+1].Target, c.prep.AlignBlocks(sp.Source, t.Blocks)
+			c.sectionPair(sp)
+		case k == intro+1:
 		case sp.Target < 0:
 			s := c.srcSec(sp.Source)
 			if commit, ok := c.addedSince(s); ok {
@@ -75,6 +83,24 @@ func (c *checker) sections() {
 			c.sectionPair(sp)
 		}
 	}
+}
+
+// introUnderHeading finds a translation that writes the source's introduction under a
+// heading ("## Introduction {#introduction}") and has none before it: the source's
+// introduction unpaired, right before the translation's first section, unpaired too. It
+// returns the index of the introduction's pair in c.a.Sections, else -2.
+func (c *checker) introUnderHeading() int {
+	secs := c.a.Sections
+	if c.prep == nil || len(secs) < 2 || len(c.a.Target.Sections) == 0 || c.tgtSec(0).Level == 0 {
+		return -2
+	}
+	for k, sp := range secs[:len(secs)-1] {
+		next := secs[k+1]
+		if sp.Target < 0 && c.srcSec(sp.Source).Level == 0 && next.Source < 0 && next.Target == 0 {
+			return k
+		}
+	}
+	return -2
 }
 
 // targetLineNear is where a missing section belongs in the target: the heading of the next

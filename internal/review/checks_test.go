@@ -86,6 +86,20 @@ func TestMissingAndExtraSection(t *testing.T) {
 	expect(t, checks(pair(t, "ja", enPage, ja)), "extra-section en/p.md:17 -> ja/p.md:18")
 }
 
+// A translation that writes the source's introduction under a heading of its own has it:
+// one warning, and the introduction's blocks are checked against that section's.
+func TestIntroductionUnderAHeading(t *testing.T) {
+	en := "Kubernetes is an open source system for deploying applications.\n\n## Setup\n\nInstall the tool first, then configure it.\n"
+	zh := "## 简介 {#introduction}\n\nKubernetes 是一个用于部署应用程序的开源系统。\n\n## 设置\n\n首先安装该工具，然后进行配置。\n"
+	r := pair(t, "zh", en, zh)
+	expect(t, checks(r), "extra-section en/p.md:1 -> zh/p.md:1")
+	if r.Findings[0].Severity.String() != "warning" {
+		t.Errorf("%v", r.Findings[0])
+	}
+	zh = strings.Replace(zh, "Kubernetes 是一个用于部署应用程序的开源系统。", "Kubernetes is an open source system for deploying applications.", 1)
+	expect(t, checks(pair(t, "zh", en, zh)), "extra-section en/p.md:1 -> zh/p.md:1", "untranslated en/p.md:1 -> zh/p.md:3")
+}
+
 func TestMissingAndExtraBlock(t *testing.T) {
 	ja := strings.Replace(jaPage, "![図](/img/setup.png)\n\n", "", 1)
 	expect(t, checks(pair(t, "ja", enPage, ja)), "missing-block en/p.md:7 -> ja/p.md:6")

@@ -173,7 +173,7 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 		// has no counterpart there: it is not paired with one.
 		prepared.Unpaired(c.addedSections())
 		tr := translate(d, prepared, !in.AlignOnly)
-		c.a = tr.Align
+		c.a, c.prep = tr.Align, prepared
 		if !in.AlignOnly {
 			c.run()
 		}
