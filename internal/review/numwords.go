@@ -76,6 +76,11 @@ var (
 	// hour is an hour of the day in Chinese or Japanese, "午前6時", which English writes
 	// "0600" or "6:00".
 	hour = regexp.MustCompile(`(\d{1,2})\s?[時时点點]`)
+	// joined are digits a word holds, joined by a hyphen: "catch-22", "COVID-19"; part of
+	// a name, not a quantity the translation must say.
+	joined = regexp.MustCompile(`\p{L}-(\d+)\b`)
+	// ordinal is a number with an ordinal suffix of Bengali or Hindi: "৯৫তম", 95th.
+	ordinal = regexp.MustCompile(`(\d+)\s?(?:তম|ম|য়|র্থ|ষ্ঠ|वाँ|वां|वें|वीं)`)
 	// compound is an English number word of tens and units, "thirty-two".
 	compound   = regexp.MustCompile(`\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(one|two|three|four|five|six|seven|eight|nine)\b`)
 	cjkNumeral = regexp.MustCompile(`[〇零一二两兩三四五六七八九十百千万萬億亿兆]+`)
@@ -124,6 +129,12 @@ func readWordNumbers(text, lang string) wordNumbers {
 	}
 	for _, m := range clock.FindAllStringSubmatch(lower, -1) {
 		w.values = append(w.values, mustFloat(m[1]+m[2]))
+	}
+	for _, m := range joined.FindAllStringSubmatch(lower, -1) {
+		w.parts = append(w.parts, mustFloat(m[1]))
+	}
+	for _, m := range ordinal.FindAllStringSubmatch(lower, -1) {
+		w.values = append(w.values, mustFloat(m[1]))
 	}
 	for _, m := range hour.FindAllStringSubmatch(lower, -1) {
 		w.values = append(w.values, mustFloat(m[1])*100)
