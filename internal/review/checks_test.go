@@ -146,6 +146,7 @@ func TestNumbersSaidOtherwise(t *testing.T) {
 		{"Values like `\"200\"` and `\"404\"` have low cardinality here.", "200 や 404 のような値のカーディナリティは低いです。"},
 		{"Thirty-two contributors responded to the survey.", "32人のコントリビューターが調査に回答しました。"},
 		{"The group meets every Thursday at 0600 PT.", "グループは毎週木曜日の午前6時（PT）に集まります。"},
+		{"Traces as large as three to four thousand spans, and 500-600 thousand spans/second.", "3,000 から 4,000 のスパンを持つトレース、毎秒 50 万〜60 万スパン。"},
 	} {
 		en := strings.Replace(enPage, "Install the tool first, then configure it.", c.en, 1)
 		ja := strings.Replace(jaPage, "最初にツールをインストールしてから設定します。", c.ja, 1)

@@ -37,6 +37,8 @@ func TestReadWordNumbers(t *testing.T) {
 		{"Thirty-two contributors, forty two", "en", []float64{32, 30, 40}, false},
 		{"毎週木曜日の午前6時（PT）", "ja", []float64{600}, false},
 		{"৯৫তম পার্সেন্টাইল চার্টে", "bn", []float64{95}, false},
+		{"If you set .5, half of all the spans are sampled", "en", []float64{0.5}, false},
+		{"as large as three to four thousand spans", "en", []float64{3000, 4000, 1000}, false},
 	} {
 		w := readWordNumbers(c.text, c.lang)
 		if !slices.Equal(w.values, c.values) || w.vague != c.vague {
