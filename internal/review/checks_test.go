@@ -1,6 +1,7 @@
 package review
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -153,6 +154,32 @@ func TestNumbersSaidOtherwise(t *testing.T) {
 		if got := checks(pair(t, "ja", en, ja)); len(got) > 0 {
 			t.Errorf("%q / %q: %v", c.en, c.ja, got)
 		}
+	}
+}
+
+// A column of names or types the translation keeps whole, while it translates the rest
+// of the table, is the translator's choice: a warning. A table left all in the source's
+// words stays an error.
+func TestKeptColumn(t *testing.T) {
+	table := "\n| Library | Type | Notes |\n| --- | --- | --- |\n| Akka Actor | list of strings | %s |\n| Additional methods tracing | string | %s |\n"
+	en := enPage + fmt.Sprintf(table, "Traces the actors of a system.", "Traces the methods you name.")
+	ja := jaPage + fmt.Sprintf(table, "システムのアクターをトレースします。", "指定したメソッドをトレースします。")
+	r := pair(t, "ja", en, ja)
+	expect(t, checks(r), "untranslated en/p.md:20 -> ja/p.md:20", "untranslated en/p.md:21 -> ja/p.md:21")
+	for _, f := range r.Findings {
+		if f.Severity.String() != "warning" || !strings.Contains(f.Message, "every cell of its column") {
+			t.Errorf("%+v", f)
+		}
+	}
+	ja = jaPage + fmt.Sprintf(table, "Traces the actors of a system.", "Traces the methods you name.")
+	r = pair(t, "ja", en, ja)
+	for _, f := range r.Findings {
+		if f.Severity.String() != "error" {
+			t.Errorf("a table left untranslated: %+v", f)
+		}
+	}
+	if len(r.Findings) == 0 {
+		t.Error("a table left untranslated has no finding")
 	}
 }
 
