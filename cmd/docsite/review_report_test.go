@@ -144,6 +144,31 @@ func TestReviewNewAndRenamedSections(t *testing.T) {
 	}
 }
 
+// A stale section's diff is of what the section says, read from the old revision by the
+// same outline as the current one: the lines of the shortcode tags around it (the tab it
+// is in closing, however they are laid out) are no part of it.
+func TestReviewStaleDiffIsTheSectionsText(t *testing.T) {
+	src, gitRun := gitSite(t)
+	writeFiles(t, src, map[string]string{"content/en/a.md": "---\ntitle: A\n---\n# A\n\n{{< tabs >}}\n{{% tab Make %}}\n\n## Build {#build}\n\nRun make start to build it.\n\n{{% /tab %}}\n{{< /tabs >}}\n"})
+	gitRun("init", "-q")
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "one")
+	first := gitRun("rev-parse", "HEAD")
+	writeFiles(t, src, map[string]string{
+		"content/en/a.md": "---\ntitle: A\n---\n# A\n\n{{< tabs >}}\n{{% tab Make %}}\n\n## Build {#build}\n\nRun make run to build it.\n\n{{% /tab %}} {{< /tabs >}}\n",
+		"content/ja/a.md": "---\nsourceCommit: " + first + "\ntitle: エー\n---\n# エー\n\n{{< tabs >}}\n{{% tab Make %}}\n\n## ビルド {#build}\n\nmake start を実行してビルドします。\n\n{{% /tab %}}\n{{< /tabs >}}\n",
+	})
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "two")
+	_, out, stderr := runOut(t, "review", "-source", src)
+	if !strings.Contains(out, "stale: source section \"Build\" (#build) changed since") || !strings.Contains(out, "      +Run make run to build it.") {
+		t.Fatalf("no stale Build section with its diff:\n%s%s", out, stderr)
+	}
+	if strings.Contains(out, "      -{{") || strings.Contains(out, "      +{{") {
+		t.Errorf("the diff holds shortcode tags around the section:\n%s", out)
+	}
+}
+
 // A translation whose source file was renamed since the revision it records is judged by
 // the file under its former name: a move git's rename detection follows, and a page
 // moved into its own folder (a.md → a/index.md), which it may not.

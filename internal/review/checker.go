@@ -22,8 +22,6 @@ type checker struct {
 	srcCell, tgtCell  []outline.Segment // the titles or cell lines compared, reused
 	srcTexts          []sourceSegment   // the source segments untranslated compares with, reused
 	terms             []string          // the language's glossary, lower case
-	// srcLines returns lines line..end (1-based) of the source file, for stale diffs.
-	srcLines func(line, end int) string
 	// The files' text, which messages quote (nil when unknown).
 	srcText, tgtText []byte
 	state            *State  // the language's reviewed state, nil for none
