@@ -144,6 +144,26 @@ func TestReviewNewAndRenamedSections(t *testing.T) {
 	}
 }
 
+// A shortcode the source writes as a block of its own and the translation inside the text
+// around it (its tag sharing a line with text) is there: a warning that it is not
+// compared, not a missing block.
+func TestReviewShortcodeWrittenInline(t *testing.T) {
+	src := t.TempDir()
+	writeFiles(t, src, map[string]string{
+		"content/en/a.md": "# A\n\n## Model\n\nConsider the threat model defined by the group:\n{{< figure src=\"m.png\" alt=\"The model\" >}}\n\n" +
+			"{{< details summary=\"One\" >}}\nFirst detail of the model.\n{{< /details >}}\n\n{{< details summary=\"Two\" >}}\nSecond detail of the model.\n{{< /details >}}\n",
+		"content/ja/a.md": "# エー\n\n## モデル\n\nグループが定めた脅威モデルを考えます： {{< figure src=\"m.png\" alt=\"モデル\" >}}\n\n" +
+			"{{< details\n    summary=\"一\" >}}モデルの最初の詳細。{{< /details >}}\n\n{{< details\n    summary=\"二\" >}}モデルの二番目の詳細。{{< /details >}}\n",
+	})
+	code, out, stderr := runOut(t, "review", "-source", src, "-strict")
+	if code != 0 {
+		t.Errorf("exit %d, want no error: %s\n%s", code, stderr, out)
+	}
+	if n := strings.Count(out, "is written inside the text around it"); n != 3 {
+		t.Errorf("%d inline shortcode warnings, want 3:\n%s", n, out)
+	}
+}
+
 // A stale section's diff is of what the section says, read from the old revision by the
 // same outline as the current one: the lines of the shortcode tags around it (the tab it
 // is in closing, however they are laid out) are no part of it.

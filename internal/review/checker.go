@@ -3,9 +3,11 @@ package review
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	"docsite/internal/align"
+	"docsite/internal/diag"
 	"docsite/internal/outline"
 )
 
@@ -150,6 +152,12 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 		case bp.Target < 0:
 			b := &s.Blocks[bp.Source]
 			c.add(MissingBlock, s, b.Line, blockLineNear(sp.Blocks[k+1:], t, false), "%s is missing: %s", b.Kind, blockExcerpt(b, c.srcText))
+			if b.Kind == outline.ShortcodeBlock && c.inlineShortcodes(s, t, b.Shortcode) {
+				f := &c.findings[len(c.findings)-1]
+				f.Severity = diag.Warning
+				f.Message = fmt.Sprintf("shortcode %s is written inside the text around it in the translation (its tag shares a line with text), so it is not compared: %s",
+					b.Shortcode, blockExcerpt(b, c.srcText))
+			}
 		case bp.Source < 0:
 			b := &t.Blocks[bp.Target]
 			c.add(ExtraBlock, s, blockLineNear(sp.Blocks[k+1:], s, true), b.Line, "%s is not in the source: %s", b.Kind, blockExcerpt(b, c.tgtText))
@@ -158,6 +166,36 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 		}
 	}
 }
+
+// inlineShortcodes reports whether the translation's section t writes shortcode name at
+// least as many times as the source's section s has blocks of it, outside HTML comments:
+// what the source has as blocks, the translation has, with tags that share their lines
+// with text (">}}Text", "text: {{< figure >}}"), so the outline reads them as part of a
+// paragraph rather than as blocks of their own.
+func (c *checker) inlineShortcodes(s, t *outline.Section, name string) bool {
+	if c.tgtText == nil {
+		return false
+	}
+	want := 0
+	for i := range s.Blocks {
+		if s.Blocks[i].Kind == outline.ShortcodeBlock && s.Blocks[i].Shortcode == name {
+			want++
+		}
+	}
+	text := htmlComment.ReplaceAllString(Lines(c.tgtText, t.Line, t.EndLine), "")
+	got := 0
+	for _, m := range shortcodeOpen.FindAllStringSubmatch(text, -1) {
+		if m[1] == name {
+			got++
+		}
+	}
+	return got >= want
+}
+
+var (
+	htmlComment   = regexp.MustCompile(`(?s)<!--.*?-->`)
+	shortcodeOpen = regexp.MustCompile(`\{\{[<%]\s*([^\s/%>][^\s%>]*)`)
+)
 
 // calloutSyntax reports, as one syntax finding, a source callout left without a
 // counterpart next to a translation's callout without one, written another way ({{% alert
