@@ -277,6 +277,16 @@ func (c *checker) mergedBlocks(s, t *outline.Section, pairs []align.BlockPair) m
 		if (b.Kind != outline.ParagraphBlock && b.Kind != outline.ListBlock) || b.Weight == 0 {
 			continue
 		}
+		if k+1 < len(pairs) && pairs[k+1].Source >= 0 && pairs[k+1].Target >= 0 &&
+			b.Kind == outline.ParagraphBlock && !hasCaption(&s.Blocks[pairs[k+1].Source]) && hasCaption(&t.Blocks[pairs[k+1].Target]) {
+			// The sentence that introduces a table, which the translation's table took
+			// as its caption ("…参数：" right above it): the table pair checks its text.
+			if out == nil {
+				out = map[int][]*outline.Block{}
+			}
+			out[k] = []*outline.Block{}
+			continue
+		}
 		for _, m := range []int{k - 1, k + 1} {
 			if m < 0 || m >= len(pairs) || pairs[m].Source < 0 || pairs[m].Target < 0 {
 				continue
@@ -288,7 +298,7 @@ func (c *checker) mergedBlocks(s, t *outline.Section, pairs []align.BlockPair) m
 			r := c.weightRatio()
 			alone := math.Abs(math.Log(tb.Weight / (r * ns.Weight)))
 			both := math.Abs(math.Log(tb.Weight / (r * (ns.Weight + b.Weight))))
-			if both < alone && both < math.Log(1.5) && len(difference(b.Numbers, tb.Numbers)) == 0 {
+			if (both < alone && both < math.Log(1.5) || c.carries(b, ns, tb)) && len(difference(b.Numbers, tb.Numbers)) == 0 {
 				if out == nil {
 					out = map[int][]*outline.Block{}
 				}
@@ -299,6 +309,34 @@ func (c *checker) mergedBlocks(s, t *outline.Section, pairs []align.BlockPair) m
 		}
 	}
 	return out
+}
+
+// hasCaption reports whether a table block has a caption: text on a line above its rows.
+func hasCaption(b *outline.Block) bool {
+	return b.Table != nil && len(b.Table.Rows) > 0 && len(b.Segments) > 0 && b.Segments[0].Line < b.Table.Rows[0].Line
+}
+
+// carries reports whether translation tb of source block ns also holds what a translator
+// keeps of source block b, missing next to ns: b has links or inline code, and tb has
+// each of them more times than ns does. Lengths tell a merge of paragraphs that the
+// translation shortened ("See [Distributed tracing][dt]." joined to the one before it)
+// less well than these.
+func (c *checker) carries(b, ns, tb *outline.Block) bool {
+	kept := func(src []byte, x *outline.Block) []string {
+		out := append([]string(nil), x.Anchors.Links...)
+		if src != nil {
+			for _, m := range codeSpan.FindAllStringSubmatch(Lines(src, x.Line, max(x.EndLine, x.Line)), -1) {
+				out = append(out, m[1])
+			}
+		}
+		return out
+	}
+	want := kept(c.srcText, b)
+	if len(want) == 0 {
+		return false
+	}
+	have := without(kept(c.tgtText, tb), kept(c.srcText, ns))
+	return len(without(want, have)) == 0
 }
 
 // weightRatio is how much longer the page's translated paragraphs are than their sources,

@@ -101,6 +101,23 @@ func TestIntroductionUnderAHeading(t *testing.T) {
 	expect(t, checks(pair(t, "zh", en, zh)), "extra-section en/p.md:1 -> zh/p.md:1", "untranslated en/p.md:1 -> zh/p.md:3")
 }
 
+// A paragraph the translation joins to the one before it, shortened, is there when the
+// other carries its link; the sentence introducing a table that the translation's table
+// took as its caption is there too.
+func TestJoinedParagraphsByAnchors(t *testing.T) {
+	en := "## Trace\n\nA [trace](/docs/trace/) is the path of a request through the services of an application, span by span, from end to end.\n\nSee [Distributed tracing](/docs/dt/).\n\n## Next\n\nRead on.\n"
+	ko := "## 추적\n\n[트레이스](/docs/trace/)는 애플리케이션의 서비스를 통과하는 요청의 경로로, 스팬 단위로 처음부터 끝까지 추적된다. [분산 트레이싱](/docs/dt/)을 참고한다.\n\n## 다음\n\n계속 읽는다.\n"
+	expect(t, checks(pair(t, "ko", en, ko)))
+	en = "## Parameters\n\nThe attribute supports the following optional parameters to allow\ncustomization of spans:\n\n| name | type |\n| --- | --- |\n| `value` | `String` |\n| `kind` | `SpanKind` |\n"
+	zh := "## 参数\n\n该注解支持以下可选参数，用于对 Span 进行自定义：\n\n| 名称 | 类型 |\n| --- | --- |\n| `value` | `String` |\n| `kind` | `SpanKind` |\n"
+	r := pair(t, "zh", en, zh)
+	for _, f := range r.Findings {
+		if f.Severity.String() == "error" {
+			t.Errorf("%+v", f)
+		}
+	}
+}
+
 func TestMissingAndExtraBlock(t *testing.T) {
 	ja := strings.Replace(jaPage, "![図](/img/setup.png)\n\n", "", 1)
 	expect(t, checks(pair(t, "ja", enPage, ja)), "missing-block en/p.md:7 -> ja/p.md:6")
