@@ -224,6 +224,8 @@ func TestUntranslated(t *testing.T) {
 		{"- **[Keynote: Fluent Bit vs. OpenTelemetry Collector - Why Not Both?](https://example.org/k)**",
 			"- **[Keynote: Fluent Bit vs. OpenTelemetry Collector - Why Not Both?](https://example.org/k)**（両方使えばいいのでは？）"},
 		{"  - [Good first issue](<{{% param issues %}}label>)", "  - [Good first issue](<{{% param issues %}}label>)"},
+		{"- **[⚡Lightning Talk: The < Meta /> Trick: Connecting Page Load To Traces](https://example.org/t)**<br>\n  Wolfgang Therrien, Honeycomb<br> Monday March 23, 2026 09:45 - 09:55CET",
+			"- **[⚡Lightning Talk: The < Meta /> Trick: Connecting Page Load To Traces](https://example.org/t)**<br>\n  Wolfgang Therrien, Honeycomb<br> Monday March 23, 2026 09:45 - 09:55CET"},
 	} {
 		en := enPage + "\n" + c.en + "\n"
 		ja := jaPage + "\n" + c.ja + "\n"

@@ -34,7 +34,7 @@ var (
 	blockMarker = regexp.MustCompile(`^\s*(?:#{1,6}\s+|(?:>\s*)+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d{1,9}[.)]\s+|\|\s*)`)
 	headingID   = regexp.MustCompile(`\s*#*\s*\{#[^}]*\}\s*$|\s+#+\s*$`)
 	linkDest    = regexp.MustCompile(`!?\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])`)
-	emphasis    = regexp.MustCompile(`\*\*|__|<[^>]+>`)
+	emphasis    = regexp.MustCompile(`\*\*|__|</?[A-Za-z][^>]*>`)
 )
 
 // plainLine is a markdown line as a message quotes it: without its block's markers (#, >,
