@@ -233,6 +233,13 @@ func TestUntranslated(t *testing.T) {
 			t.Errorf("%q: %v", c.ja, got)
 		}
 	}
+	// Nor are addresses, nor data written as key = value.
+	en = enPage + "\n| Default | Meaning |\n| --- | --- |\n| `localhost:4317` (gRPC), `localhost:4318` (http/protobuf) | Where telemetry is sent to. |\n"
+	ja = jaPage + "\n| Default | Meaning |\n| --- | --- |\n| `localhost:4317` (gRPC), `localhost:4318` (http/protobuf) | テレメトリーの送信先。 |\n"
+	expect(t, checks(pair(t, "ja", en, ja)))
+	en = enPage + "\n- value = 1, name = `apple`, color = `red`\n"
+	ja = jaPage + "\n- value = 1, name = `apple`, color = `red`\n"
+	expect(t, checks(pair(t, "ja", en, ja)))
 	// Nor is a template action of a partial.
 	en = enPage + "\n{{ if not $lang }}\n\n{{ $lang = .Get 0 | default \"go\" }}\n"
 	ja = jaPage + "\n{{ if not $lang }}\n\n{{ $lang = .Get 0 | default \"go\" }}\n"
