@@ -188,6 +188,15 @@ func TestKeptColumn(t *testing.T) {
 			t.Errorf("%+v", f)
 		}
 	}
+	// The head translated, the body kept: a table of names.
+	names := "\n| %s | %s |\n| --- | --- |\n| Additional methods tracing | `methods` |\n| Additional tracing annotations | `external-annotations` |\n"
+	r = pair(t, "ja", enPage+fmt.Sprintf(names, "Library", "Instrumentation name"), jaPage+fmt.Sprintf(names, "ライブラリ", "計装名"))
+	expect(t, checks(r), "untranslated en/p.md:20 -> ja/p.md:20", "untranslated en/p.md:21 -> ja/p.md:21")
+	for _, f := range r.Findings {
+		if f.Severity.String() != "warning" {
+			t.Errorf("%+v", f)
+		}
+	}
 	ja = jaPage + fmt.Sprintf(table, "Traces the actors of a system.", "Traces the methods you name.")
 	r = pair(t, "ja", en, ja)
 	for _, f := range r.Findings {

@@ -30,18 +30,22 @@ func (c *checker) tablePair(sec *outline.Section, s, t *outline.Block, bp align.
 }
 
 // keptColumns marks the columns of a translated table whose body cells the translation
-// left all as in the source, at least two of them, when it translated some other cell:
-// a column of names, types or values (library names, "list of strings") that the
-// translator chose to keep. Nil when there is none.
+// left all as in the source, at least two of them, when it translated some other cell,
+// of the head too: a column of names, types or values (library names, "list of strings")
+// that the translator chose to keep. Nil when there is none.
 func keptColumns(s, t *outline.Table, rows []align.RowPair) []bool {
 	var kept []bool
 	var body int
 	translated := false
 	for _, rp := range rows {
-		if rp.Source < 0 || rp.Target < 0 || s.Rows[rp.Source].Header {
+		if rp.Source < 0 || rp.Target < 0 {
 			continue
 		}
 		sr, tr := &s.Rows[rp.Source], &t.Rows[rp.Target]
+		if sr.Header {
+			translated = translated || !sameCell(rowText(sr), rowText(tr))
+			continue
+		}
 		if kept == nil {
 			kept = make([]bool, min(len(sr.Cells), len(tr.Cells)))
 			for i := range kept {
