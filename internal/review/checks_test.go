@@ -233,6 +233,8 @@ func TestUntranslated(t *testing.T) {
 		{"- **[Keynote: Fluent Bit vs. OpenTelemetry Collector - Why Not Both?](https://example.org/k)**",
 			"- **[Keynote: Fluent Bit vs. OpenTelemetry Collector - Why Not Both?](https://example.org/k)**（両方使えばいいのでは？）"},
 		{"  - [Good first issue](<{{% param issues %}}label>)", "  - [Good first issue](<{{% param issues %}}label>)"},
+		{"- **[Lightning Talk: Semantics Matter! Lessons From Stabilizing the System Conventions](https://example.org/s)**<br>by\n  Roger Coll, Elastic",
+			"- **[Lightning Talk: Semantics Matter! Lessons From Stabilizing the System Conventions](https://example.org/s)**<br>by\n  Roger Coll, Elastic"},
 		{"- **[⚡Lightning Talk: The < Meta /> Trick: Connecting Page Load To Traces](https://example.org/t)**<br>\n  Wolfgang Therrien, Honeycomb<br> Monday March 23, 2026 09:45 - 09:55CET",
 			"- **[⚡Lightning Talk: The < Meta /> Trick: Connecting Page Load To Traces](https://example.org/t)**<br>\n  Wolfgang Therrien, Honeycomb<br> Monday March 23, 2026 09:45 - 09:55CET"},
 	} {

@@ -124,7 +124,8 @@ func (c *checker) quoted(x string, line int) string {
 var externalLink = regexp.MustCompile(`\[([^\[\]]+)\](?:\((?:https?://|<)[^)]*\)|\[[^\]]*\])`)
 
 // titleOfLink reports whether x, a sentence of the translation's line, is the text of a
-// link to another site there (and at most two words after it), or part of that text: the
+// link to another site there, or its last sentences, and at most two words after it, or
+// part of that text: the
 // title of a talk, an article or an issue, which translations commonly keep as it was
 // published. The link may run over several lines of its paragraph.
 func (c *checker) titleOfLink(x string, line int) bool {
@@ -138,8 +139,11 @@ func (c *checker) titleOfLink(x string, line int) bool {
 		if text == "" {
 			continue
 		}
-		if rest, ok := strings.CutPrefix(want, text); ok && len(strings.Fields(rest)) <= 2 {
-			return true // the title, and maybe a word after it ("… by")
+		for tail := text; tail != ""; {
+			if rest, ok := strings.CutPrefix(want, tail); ok && len(strings.Fields(rest)) <= 2 {
+				return true // the title, or its last sentence, and maybe a word after it ("… by")
+			}
+			_, tail, _ = strings.Cut(tail, " ")
 		}
 		if inner != "" && strings.Contains(text, inner) {
 			return true // a sentence of the title, or the title in brackets: （[Title](…)）、
