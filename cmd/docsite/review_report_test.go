@@ -144,6 +144,51 @@ func TestReviewNewAndRenamedSections(t *testing.T) {
 	}
 }
 
+// A shortcode the source writes as a block of its own and the translation inside the text
+// around it (its tag sharing a line with text) is there: a warning that it is not
+// compared, not a missing block.
+func TestReviewShortcodeWrittenInline(t *testing.T) {
+	src := t.TempDir()
+	writeFiles(t, src, map[string]string{
+		"content/en/a.md": "# A\n\n## Model\n\nConsider the threat model defined by the group:\n{{< figure src=\"m.png\" alt=\"The model\" >}}\n\n" +
+			"{{< details summary=\"One\" >}}\nFirst detail of the model.\n{{< /details >}}\n\n{{< details summary=\"Two\" >}}\nSecond detail of the model.\n{{< /details >}}\n",
+		"content/ja/a.md": "# エー\n\n## モデル\n\nグループが定めた脅威モデルを考えます： {{< figure src=\"m.png\" alt=\"モデル\" >}}\n\n" +
+			"{{< details\n    summary=\"一\" >}}モデルの最初の詳細。{{< /details >}}\n\n{{< details\n    summary=\"二\" >}}モデルの二番目の詳細。{{< /details >}}\n",
+	})
+	code, out, stderr := runOut(t, "review", "-source", src, "-strict")
+	if code != 0 {
+		t.Errorf("exit %d, want no error: %s\n%s", code, stderr, out)
+	}
+	if n := strings.Count(out, "is written inside the text around it"); n != 3 {
+		t.Errorf("%d inline shortcode warnings, want 3:\n%s", n, out)
+	}
+}
+
+// A stale section's diff is of what the section says, read from the old revision by the
+// same outline as the current one: the lines of the shortcode tags around it (the tab it
+// is in closing, however they are laid out) are no part of it.
+func TestReviewStaleDiffIsTheSectionsText(t *testing.T) {
+	src, gitRun := gitSite(t)
+	writeFiles(t, src, map[string]string{"content/en/a.md": "---\ntitle: A\n---\n# A\n\n{{< tabs >}}\n{{% tab Make %}}\n\n## Build {#build}\n\nRun make start to build it.\n\n{{% /tab %}}\n{{< /tabs >}}\n"})
+	gitRun("init", "-q")
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "one")
+	first := gitRun("rev-parse", "HEAD")
+	writeFiles(t, src, map[string]string{
+		"content/en/a.md": "---\ntitle: A\n---\n# A\n\n{{< tabs >}}\n{{% tab Make %}}\n\n## Build {#build}\n\nRun make run to build it.\n\n{{% /tab %}} {{< /tabs >}}\n",
+		"content/ja/a.md": "---\nsourceCommit: " + first + "\ntitle: エー\n---\n# エー\n\n{{< tabs >}}\n{{% tab Make %}}\n\n## ビルド {#build}\n\nmake start を実行してビルドします。\n\n{{% /tab %}}\n{{< /tabs >}}\n",
+	})
+	gitRun("add", ".")
+	gitRun("commit", "-q", "-m", "two")
+	_, out, stderr := runOut(t, "review", "-source", src)
+	if !strings.Contains(out, "stale: source section \"Build\" (#build) changed since") || !strings.Contains(out, "      +Run make run to build it.") {
+		t.Fatalf("no stale Build section with its diff:\n%s%s", out, stderr)
+	}
+	if strings.Contains(out, "      -{{") || strings.Contains(out, "      +{{") {
+		t.Errorf("the diff holds shortcode tags around the section:\n%s", out)
+	}
+}
+
 // A translation whose source file was renamed since the revision it records is judged by
 // the file under its former name: a move git's rename detection follows, and a page
 // moved into its own folder (a.md → a/index.md), which it may not.

@@ -118,6 +118,12 @@ func (src *Source) rowFeatures(t *outline.Table) []features {
 	return f
 }
 
+// AlignBlocks aligns the blocks of source section i with tgt, the blocks of a target
+// section the section alignment did not pair with it.
+func (src *Source) AlignBlocks(i int, tgt []outline.Block) []BlockPair {
+	return src.alignBlocks(i, tgt)
+}
+
 // alignBlocks aligns the blocks of source section i with tgt.
 func (src *Source) alignBlocks(i int, tgt []outline.Block) []BlockPair {
 	sb := src.page.Sections[i].Blocks

@@ -129,7 +129,7 @@ func (s *site) revisionStatesOf(groups []*load.Group) ([]review.State, diag.List
 		})
 		o := outline.Build(doc.Root, doc.Src, src.File)
 		for _, sec := range o.Sections {
-			r.secs = append(r.secs, review.Accepted{Section: sec.ID, Hash: sec.Hash, Old: review.Lines(doc.Src, sec.Line, sec.EndLine)})
+			r.secs = append(r.secs, review.Accepted{Section: sec.ID, Hash: sec.Hash, Old: review.SectionText(doc.Src, sec)})
 		}
 	})
 	byLocale := map[string]*review.State{}

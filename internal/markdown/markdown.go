@@ -65,6 +65,7 @@ func New(opts Options) *Parser {
 	}, opts.Extensions...)
 	sc := &shortcodeRenderer{}
 	md := goldmark.New(
+		goldmark.WithParser(newBlockParser()),
 		goldmark.WithExtensions(exts...),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute(),
 			parser.WithASTTransformers(append(opts.Transformers, util.Prioritized(headingLevels{}, 50))...)),

@@ -78,7 +78,9 @@ func (shortcodeBlockParser) Close(ast.Node, text.Reader, parser.Context) {}
 
 func (shortcodeBlockParser) CanInterruptParagraph() bool { return true }
 
-func (shortcodeBlockParser) CanAcceptIndentedLine() bool { return false }
+// CanAcceptIndentedLine: a block tag indented four columns or more is still a tag, as in
+// Hugo, which reads shortcodes before markdown.
+func (shortcodeBlockParser) CanAcceptIndentedLine() bool { return true }
 
 // IsRaw keeps goldmark from parsing the tag itself as inline content.
 func (n *Shortcode) IsRaw() bool { return true }

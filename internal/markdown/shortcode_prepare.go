@@ -267,7 +267,8 @@ func (d *scDoc) splittable(t *shortcode.Tag) bool {
 // mask returns the copy of the source goldmark parses: every tag becomes "{" + its
 // index in base 36 + "Q"s + "}" of the same length (inert in markdown, in a link
 // destination and in an HTML attribute alike), and the blank before a block tag that
-// does not start its line becomes a line break.
+// does not start its line becomes a line break. A tag with only blanks before it on its
+// line keeps them: its indentation puts it in a list item, as its author meant.
 func (d *scDoc) mask() []byte {
 	m := bytes.Clone(d.src)
 	for i := range d.tree.Tags {
@@ -278,13 +279,23 @@ func (d *scDoc) mask() []byte {
 		}
 		tok := maskToken(i, t.End-t.Start)
 		copy(m[t.Start:t.End], tok)
-		if d.block[i] && t.Start > 0 && d.lineStart(t.Start) != t.Start {
+		if d.block[i] && t.Start > 0 && !onlyBlanks(m[d.lineStart(t.Start):t.Start]) {
 			if c := m[t.Start-1]; c == ' ' || c == '\t' {
 				m[t.Start-1] = '\n'
 			}
 		}
 	}
 	return m
+}
+
+// onlyBlanks reports whether b is only spaces and tabs.
+func onlyBlanks(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // blank turns every byte of b but line breaks into a space.

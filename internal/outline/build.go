@@ -295,6 +295,9 @@ func (b *builder) block(n ast.Node) (Block, bool) {
 		c.inline(n)
 		blk.Kind = QuoteBlock
 	case *markdown.Shortcode:
+		if n.Name() == "comment" {
+			return blk, false // the comment shortcode shows nothing: no text to translate
+		}
 		c.inline(n)
 		blk.Kind, blk.Shortcode = ShortcodeBlock, n.Name()
 	case *ast.FencedCodeBlock, *ast.CodeBlock:

@@ -173,3 +173,18 @@ func TestDeepHTMLText(t *testing.T) {
 		t.Errorf("outline:\n%s", shape(p))
 	}
 }
+
+// A cell that lists inline code, separated by commas or line breaks, is code: an
+// identifier or a value, the same in every language. Words between codes are text.
+func TestCodeListCells(t *testing.T) {
+	src := "| a | b | c | d |\n| --- | --- | --- | --- |\n| `wifi`, `cell`, `unavailable` | `instrumentations`<br>`OTEL_EBPF_X` | `x` or `y` | plain |\n"
+	p := parse(t, "p.md", []byte(src))
+	row := p.Sections[0].Blocks[0].Table.Rows[1]
+	var got []bool
+	for _, c := range row.Cells {
+		got = append(got, c.Code)
+	}
+	if fmt.Sprint(got) != "[true true false false]" {
+		t.Errorf("code cells %v, want [true true false false]", got)
+	}
+}

@@ -36,6 +36,22 @@ func TestShortcodeBlocks(t *testing.T) {
 	}
 }
 
+// What no reader sees is no text: an HTML comment over several lines, and the inner
+// content of the comment shortcode.
+func TestCommentsAreNoText(t *testing.T) {
+	src := "Seen text.\n\n<!-- Back by popular demand! We will be recording\ninterviews at the booth.\n\nA maximum of five people. -->\n\n" +
+		"<p>Shown <!-- hidden --> here.</p>\n\n{{< comment >}} Note that we use the alert\nshortcode here. {{< /comment >}}\n\n{{% comment %}}\nA draft paragraph.\n{{% /comment %}}\n"
+	d := markdown.New(markdown.Options{}).Parse([]byte(src), nil)
+	page := Build(d.Root, d.Src, "a.md")
+	var got []string
+	for _, b := range page.Sections[0].Blocks {
+		got = append(got, fmt.Sprintf("%s %d %q", b.Kind, b.Line, b.Text()))
+	}
+	if g, want := strings.Join(got, " | "), `paragraph 1 "Seen text." | html 8 "Shown here."`; g != want {
+		t.Errorf("blocks:\n got %s\nwant %s", g, want)
+	}
+}
+
 // TestBuildLeavesTheSourceAlone: outlining a code line that the masking of a shortcode tag
 // cut short of its line break does not write one over the tag in the page's source
 // (goldmark appends it to the line's bytes).

@@ -7,6 +7,7 @@ package outline
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 
@@ -167,7 +168,8 @@ func appendBlocksText(dst []byte, blocks []table.Block) []byte {
 	return dst
 }
 
-// onlyCode reports whether a cell's blocks are one paragraph of inline code and white space.
+// onlyCode reports whether a cell's blocks are one paragraph of inline code, white space,
+// line breaks and the punctuation that lists codes: `wifi`, `cell`, `unavailable`.
 func onlyCode(blocks []table.Block) bool {
 	if len(blocks) != 1 || blocks[0].Kind != table.Paragraph {
 		return false
@@ -177,8 +179,9 @@ func onlyCode(blocks []table.Block) bool {
 		switch in := &blocks[0].Inlines[i]; in.Kind {
 		case table.Code:
 			code = true
+		case table.Break:
 		case table.Text:
-			if strings.TrimSpace(in.Text) != "" {
+			if strings.TrimFunc(in.Text, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",;/|()[]、，", r) }) != "" {
 				return false
 			}
 		default:

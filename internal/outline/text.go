@@ -389,13 +389,22 @@ func appendAttr(list []string, n *html.Node, key string) []string {
 var programElems = []string{"script", "style", "code"}
 
 // withoutProgramText returns a line of an HTML block without the content of the script,
-// style and code elements on it, given the element the line starts inside ("" for none),
-// and the element it ends inside. The block is read a line at a time, so an element that
-// spans lines is followed from one to the next.
+// style and code elements on it, and without its comments (<!-- … -->, which no reader
+// sees), given the element the line starts inside ("" for none, "!--" in a comment), and
+// the element it ends inside. The block is read a line at a time, so an element or a
+// comment that spans lines is followed from one to the next.
 func withoutProgramText(line, inside string) (string, string) {
 	var out strings.Builder
 	for {
 		lower := strings.ToLower(line)
+		if inside == comment {
+			end := strings.Index(line, "-->")
+			if end < 0 {
+				return out.String(), inside
+			}
+			line, inside = line[end+len("-->"):], ""
+			continue
+		}
 		if inside != "" {
 			end := strings.Index(lower, "</"+inside)
 			if end < 0 {
@@ -404,7 +413,7 @@ func withoutProgramText(line, inside string) (string, string) {
 			line, inside = line[end:], ""
 			continue
 		}
-		start, name := -1, ""
+		start, name := strings.Index(line, "<!--"), comment
 		for _, e := range programElems {
 			if i := openTag(lower, e); i >= 0 && (start < 0 || i < start) {
 				start, name = i, e
@@ -413,6 +422,11 @@ func withoutProgramText(line, inside string) (string, string) {
 		if start < 0 {
 			out.WriteString(line)
 			return out.String(), ""
+		}
+		if name == comment {
+			out.WriteString(line[:start])
+			line, inside = line[start+len("<!--"):], comment
+			continue
 		}
 		gt := strings.IndexByte(lower[start:], '>')
 		if gt < 0 {
@@ -423,6 +437,9 @@ func withoutProgramText(line, inside string) (string, string) {
 		line, inside = line[start+gt+1:], name
 	}
 }
+
+// comment is what withoutProgramText says a line ends inside when it ends in a comment.
+const comment = "!--"
 
 // openTag is the offset of the first start tag of element name in a lower-case line, or -1.
 func openTag(lower, name string) int {

@@ -3,9 +3,11 @@ package review
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	"docsite/internal/align"
+	"docsite/internal/diag"
 	"docsite/internal/outline"
 )
 
@@ -14,6 +16,7 @@ type checker struct {
 	page, locale, src string
 	own               scriptSet // the scripts locale is written in
 	a                 *align.Page
+	prep              *align.Source // the source a was aligned against
 	ratios            *ratioSet
 	pair              *ratioPair   // shared by this translation's ratio units
 	texts             *sourceTexts // shared by the page's translations
@@ -21,8 +24,6 @@ type checker struct {
 	srcCell, tgtCell  []outline.Segment // the titles or cell lines compared, reused
 	srcTexts          []sourceSegment   // the source segments untranslated compares with, reused
 	terms             []string          // the language's glossary, lower case
-	// srcLines returns lines line..end (1-based) of the source file, for stale diffs.
-	srcLines func(line, end int) string
 	// The files' text, which messages quote (nil when unknown).
 	srcText, tgtText []byte
 	state            *State  // the language's reviewed state, nil for none
@@ -58,8 +59,15 @@ func (c *checker) tgtSec(j int) *outline.Section { return c.a.Target.Sections[j]
 
 // sections reports missing and extra sections and checks each aligned pair.
 func (c *checker) sections() {
+	intro := c.introUnderHeading()
 	for k, sp := range c.a.Sections {
 		switch {
+		case k == intro:
+			t := c.tgtSec(c.a.Sections[k+1].Target)
+			c.add(ExtraSection, t, c.srcSec(sp.Source).Line, t.Line, "section %s holds the source's introduction under a heading of its own", sectionName(t, c.tgtText))
+			sp.Target, sp.Blocks = c.a.Sections[k+1].Target, c.prep.AlignBlocks(sp.Source, t.Blocks)
+			c.sectionPair(sp)
+		case k == intro+1:
 		case sp.Target < 0:
 			s := c.srcSec(sp.Source)
 			if commit, ok := c.addedSince(s); ok {
@@ -75,6 +83,24 @@ func (c *checker) sections() {
 			c.sectionPair(sp)
 		}
 	}
+}
+
+// introUnderHeading finds a translation that writes the source's introduction under a
+// heading ("## Introduction {#introduction}") and has none before it: the source's
+// introduction unpaired, right before the translation's first section, unpaired too. It
+// returns the index of the introduction's pair in c.a.Sections, else -2.
+func (c *checker) introUnderHeading() int {
+	secs := c.a.Sections
+	if c.prep == nil || len(secs) < 2 || len(c.a.Target.Sections) == 0 || c.tgtSec(0).Level == 0 {
+		return -2
+	}
+	for k, sp := range secs[:len(secs)-1] {
+		next := secs[k+1]
+		if sp.Target < 0 && c.srcSec(sp.Source).Level == 0 && next.Source < 0 && next.Target == 0 {
+			return k
+		}
+	}
+	return -2
 }
 
 // targetLineNear is where a missing section belongs in the target: the heading of the next
@@ -126,6 +152,12 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 		case bp.Target < 0:
 			b := &s.Blocks[bp.Source]
 			c.add(MissingBlock, s, b.Line, blockLineNear(sp.Blocks[k+1:], t, false), "%s is missing: %s", b.Kind, blockExcerpt(b, c.srcText))
+			if b.Kind == outline.ShortcodeBlock && c.inlineShortcodes(s, t, b.Shortcode) {
+				f := &c.findings[len(c.findings)-1]
+				f.Severity = diag.Warning
+				f.Message = fmt.Sprintf("shortcode %s is written inside the text around it in the translation (its tag shares a line with text), so it is not compared: %s",
+					b.Shortcode, blockExcerpt(b, c.srcText))
+			}
 		case bp.Source < 0:
 			b := &t.Blocks[bp.Target]
 			c.add(ExtraBlock, s, blockLineNear(sp.Blocks[k+1:], s, true), b.Line, "%s is not in the source: %s", b.Kind, blockExcerpt(b, c.tgtText))
@@ -134,6 +166,36 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 		}
 	}
 }
+
+// inlineShortcodes reports whether the translation's section t writes shortcode name at
+// least as many times as the source's section s has blocks of it, outside HTML comments:
+// what the source has as blocks, the translation has, with tags that share their lines
+// with text (">}}Text", "text: {{< figure >}}"), so the outline reads them as part of a
+// paragraph rather than as blocks of their own.
+func (c *checker) inlineShortcodes(s, t *outline.Section, name string) bool {
+	if c.tgtText == nil {
+		return false
+	}
+	want := 0
+	for i := range s.Blocks {
+		if s.Blocks[i].Kind == outline.ShortcodeBlock && s.Blocks[i].Shortcode == name {
+			want++
+		}
+	}
+	text := htmlComment.ReplaceAllString(Lines(c.tgtText, t.Line, t.EndLine), "")
+	got := 0
+	for _, m := range shortcodeOpen.FindAllStringSubmatch(text, -1) {
+		if m[1] == name {
+			got++
+		}
+	}
+	return got >= want
+}
+
+var (
+	htmlComment   = regexp.MustCompile(`(?s)<!--.*?-->`)
+	shortcodeOpen = regexp.MustCompile(`\{\{[<%]\s*([^\s/%>][^\s%>]*)`)
+)
 
 // calloutSyntax reports, as one syntax finding, a source callout left without a
 // counterpart next to a translation's callout without one, written another way ({{% alert
@@ -215,6 +277,16 @@ func (c *checker) mergedBlocks(s, t *outline.Section, pairs []align.BlockPair) m
 		if (b.Kind != outline.ParagraphBlock && b.Kind != outline.ListBlock) || b.Weight == 0 {
 			continue
 		}
+		if k+1 < len(pairs) && pairs[k+1].Source >= 0 && pairs[k+1].Target >= 0 &&
+			b.Kind == outline.ParagraphBlock && !hasCaption(&s.Blocks[pairs[k+1].Source]) && hasCaption(&t.Blocks[pairs[k+1].Target]) {
+			// The sentence that introduces a table, which the translation's table took
+			// as its caption ("…参数：" right above it): the table pair checks its text.
+			if out == nil {
+				out = map[int][]*outline.Block{}
+			}
+			out[k] = []*outline.Block{}
+			continue
+		}
 		for _, m := range []int{k - 1, k + 1} {
 			if m < 0 || m >= len(pairs) || pairs[m].Source < 0 || pairs[m].Target < 0 {
 				continue
@@ -226,7 +298,7 @@ func (c *checker) mergedBlocks(s, t *outline.Section, pairs []align.BlockPair) m
 			r := c.weightRatio()
 			alone := math.Abs(math.Log(tb.Weight / (r * ns.Weight)))
 			both := math.Abs(math.Log(tb.Weight / (r * (ns.Weight + b.Weight))))
-			if both < alone && both < math.Log(1.5) && len(difference(b.Numbers, tb.Numbers)) == 0 {
+			if (both < alone && both < math.Log(1.5) || c.carries(b, ns, tb)) && len(difference(b.Numbers, tb.Numbers)) == 0 {
 				if out == nil {
 					out = map[int][]*outline.Block{}
 				}
@@ -237,6 +309,34 @@ func (c *checker) mergedBlocks(s, t *outline.Section, pairs []align.BlockPair) m
 		}
 	}
 	return out
+}
+
+// hasCaption reports whether a table block has a caption: text on a line above its rows.
+func hasCaption(b *outline.Block) bool {
+	return b.Table != nil && len(b.Table.Rows) > 0 && len(b.Segments) > 0 && b.Segments[0].Line < b.Table.Rows[0].Line
+}
+
+// carries reports whether translation tb of source block ns also holds what a translator
+// keeps of source block b, missing next to ns: b has links or inline code, and tb has
+// each of them more times than ns does. Lengths tell a merge of paragraphs that the
+// translation shortened ("See [Distributed tracing][dt]." joined to the one before it)
+// less well than these.
+func (c *checker) carries(b, ns, tb *outline.Block) bool {
+	kept := func(src []byte, x *outline.Block) []string {
+		out := append([]string(nil), x.Anchors.Links...)
+		if src != nil {
+			for _, m := range codeSpan.FindAllStringSubmatch(Lines(src, x.Line, max(x.EndLine, x.Line)), -1) {
+				out = append(out, m[1])
+			}
+		}
+		return out
+	}
+	want := kept(c.srcText, b)
+	if len(want) == 0 {
+		return false
+	}
+	have := without(kept(c.tgtText, tb), kept(c.srcText, ns))
+	return len(without(want, have)) == 0
 }
 
 // weightRatio is how much longer the page's translated paragraphs are than their sources,
@@ -277,7 +377,7 @@ func (c *checker) mergedPair(sec *outline.Section, srcs []*outline.Block, t *out
 		texts = append(texts, s.Text())
 		byRune = byRune && s.ByRune
 	}
-	c.numbers(sec, nums, t.Numbers, firstSegmentLine(srcs[0]), firstSegmentLine(t), strings.Join(texts, " "), t.Text())
+	c.numbers(sec, nums, t.Numbers, firstSegmentLine(srcs[0]), firstSegmentLine(t), strings.Join(texts, " "), t.Text(), nil, nil)
 	c.untranslated(sec, segs, t.Segments, byRune, t.ByRune)
 }
 

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -86,6 +87,37 @@ func TestMissingAndExtraSection(t *testing.T) {
 	expect(t, checks(pair(t, "ja", enPage, ja)), "extra-section en/p.md:17 -> ja/p.md:18")
 }
 
+// A translation that writes the source's introduction under a heading of its own has it:
+// one warning, and the introduction's blocks are checked against that section's.
+func TestIntroductionUnderAHeading(t *testing.T) {
+	en := "Kubernetes is an open source system for deploying applications.\n\n## Setup\n\nInstall the tool first, then configure it.\n"
+	zh := "## 简介 {#introduction}\n\nKubernetes 是一个用于部署应用程序的开源系统。\n\n## 设置\n\n首先安装该工具，然后进行配置。\n"
+	r := pair(t, "zh", en, zh)
+	expect(t, checks(r), "extra-section en/p.md:1 -> zh/p.md:1")
+	if r.Findings[0].Severity.String() != "warning" {
+		t.Errorf("%v", r.Findings[0])
+	}
+	zh = strings.Replace(zh, "Kubernetes 是一个用于部署应用程序的开源系统。", "Kubernetes is an open source system for deploying applications.", 1)
+	expect(t, checks(pair(t, "zh", en, zh)), "extra-section en/p.md:1 -> zh/p.md:1", "untranslated en/p.md:1 -> zh/p.md:3")
+}
+
+// A paragraph the translation joins to the one before it, shortened, is there when the
+// other carries its link; the sentence introducing a table that the translation's table
+// took as its caption is there too.
+func TestJoinedParagraphsByAnchors(t *testing.T) {
+	en := "## Trace\n\nA [trace](/docs/trace/) is the path of a request through the services of an application, span by span, from end to end.\n\nSee [Distributed tracing](/docs/dt/).\n\n## Next\n\nRead on.\n"
+	ko := "## 추적\n\n[트레이스](/docs/trace/)는 애플리케이션의 서비스를 통과하는 요청의 경로로, 스팬 단위로 처음부터 끝까지 추적된다. [분산 트레이싱](/docs/dt/)을 참고한다.\n\n## 다음\n\n계속 읽는다.\n"
+	expect(t, checks(pair(t, "ko", en, ko)))
+	en = "## Parameters\n\nThe attribute supports the following optional parameters to allow\ncustomization of spans:\n\n| name | type |\n| --- | --- |\n| `value` | `String` |\n| `kind` | `SpanKind` |\n"
+	zh := "## 参数\n\n该注解支持以下可选参数，用于对 Span 进行自定义：\n\n| 名称 | 类型 |\n| --- | --- |\n| `value` | `String` |\n| `kind` | `SpanKind` |\n"
+	r := pair(t, "zh", en, zh)
+	for _, f := range r.Findings {
+		if f.Severity.String() == "error" {
+			t.Errorf("%+v", f)
+		}
+	}
+}
+
 func TestMissingAndExtraBlock(t *testing.T) {
 	ja := strings.Replace(jaPage, "![図](/img/setup.png)\n\n", "", 1)
 	expect(t, checks(pair(t, "ja", enPage, ja)), "missing-block en/p.md:7 -> ja/p.md:6")
@@ -123,6 +155,60 @@ func TestNumberMismatch(t *testing.T) {
 	}
 }
 
+// A number the translation says once where the source says it twice, or quotes as inline
+// code, is the same number; so is one written in words with a hyphen, or as an hour.
+func TestNumbersSaidOtherwise(t *testing.T) {
+	for _, c := range []struct{ en, ja string }{
+		{"Compression of 15x to 30x (15 to 30 times smaller) on our data.", "データでは 15 分の 1 から 30 分の 1 に圧縮されます。"},
+		{"The application must listen at port 8080 by default.", "アプリケーションは既定で `8080` 番ポートで待ち受けます。"},
+		{"Values like `\"200\"` and `\"404\"` have low cardinality here.", "200 や 404 のような値のカーディナリティは低いです。"},
+		{"Thirty-two contributors responded to the survey.", "32人のコントリビューターが調査に回答しました。"},
+		{"The group meets every Thursday at 0600 PT.", "グループは毎週木曜日の午前6時（PT）に集まります。"},
+		{"Traces as large as three to four thousand spans, and 500-600 thousand spans/second.", "3,000 から 4,000 のスパンを持つトレース、毎秒 50 万〜60 万スパン。"},
+	} {
+		en := strings.Replace(enPage, "Install the tool first, then configure it.", c.en, 1)
+		ja := strings.Replace(jaPage, "最初にツールをインストールしてから設定します。", c.ja, 1)
+		if got := checks(pair(t, "ja", en, ja)); len(got) > 0 {
+			t.Errorf("%q / %q: %v", c.en, c.ja, got)
+		}
+	}
+}
+
+// A column of names or types the translation keeps whole, while it translates the rest
+// of the table, is the translator's choice: a warning. A table left all in the source's
+// words stays an error.
+func TestKeptColumn(t *testing.T) {
+	table := "\n| Library | Type | Notes |\n| --- | --- | --- |\n| Akka Actor | list of strings | %s |\n| Additional methods tracing | string | %s |\n"
+	en := enPage + fmt.Sprintf(table, "Traces the actors of a system.", "Traces the methods you name.")
+	ja := jaPage + fmt.Sprintf(table, "システムのアクターをトレースします。", "指定したメソッドをトレースします。")
+	r := pair(t, "ja", en, ja)
+	expect(t, checks(r), "untranslated en/p.md:20 -> ja/p.md:20", "untranslated en/p.md:21 -> ja/p.md:21")
+	for _, f := range r.Findings {
+		if f.Severity.String() != "warning" || !strings.Contains(f.Message, "every cell of its column") {
+			t.Errorf("%+v", f)
+		}
+	}
+	// The head translated, the body kept: a table of names.
+	names := "\n| %s | %s |\n| --- | --- |\n| Additional methods tracing | `methods` |\n| Additional tracing annotations | `external-annotations` |\n"
+	r = pair(t, "ja", enPage+fmt.Sprintf(names, "Library", "Instrumentation name"), jaPage+fmt.Sprintf(names, "ライブラリ", "計装名"))
+	expect(t, checks(r), "untranslated en/p.md:20 -> ja/p.md:20", "untranslated en/p.md:21 -> ja/p.md:21")
+	for _, f := range r.Findings {
+		if f.Severity.String() != "warning" {
+			t.Errorf("%+v", f)
+		}
+	}
+	ja = jaPage + fmt.Sprintf(table, "Traces the actors of a system.", "Traces the methods you name.")
+	r = pair(t, "ja", en, ja)
+	for _, f := range r.Findings {
+		if f.Severity.String() != "error" {
+			t.Errorf("a table left untranslated: %+v", f)
+		}
+	}
+	if len(r.Findings) == 0 {
+		t.Error("a table left untranslated has no finding")
+	}
+}
+
 func TestUntranslated(t *testing.T) {
 	// Equal to the source.
 	ja := strings.Replace(jaPage, "最初にツールをインストールしてから設定します。", "Install the tool first, then configure it.", 1)
@@ -136,6 +222,34 @@ func TestUntranslated(t *testing.T) {
 	// Nor are code and bare URLs, which every language writes alike.
 	en := enPage + "\n`docsite review -strict -lang ja`\n\n<https://example.com/docs/start-here>\n"
 	ja = jaPage + "\n`docsite review -strict -lang ja`\n\n<https://example.com/docs/start-here>\n"
+	expect(t, checks(pair(t, "ja", en, ja)))
+	// Nor is the title of an article on another site kept as its link's text, when the link
+	// runs over two lines, is a reference, is set in brackets, or a sentence of the title is
+	// the sentence.
+	for _, c := range []struct{ en, ja string }{
+		{"- [Simplifying the Configuration of Services - A Talk\n  by Two People][yt]\n\n[yt]: https://example.org/v",
+			"- [Simplifying the Configuration of Services - A Talk\n  by Two People][yt]\n\n[yt]: https://example.org/v"},
+		{"It started with [a pull request](https://example.org/i/1).", "議論が始まり\n（[Add Distributed Tracing using OpenTelemetry](https://example.org/i/1)）、\nマージされました。"},
+		{"- **[Keynote: Fluent Bit vs. OpenTelemetry Collector - Why Not Both?](https://example.org/k)**",
+			"- **[Keynote: Fluent Bit vs. OpenTelemetry Collector - Why Not Both?](https://example.org/k)**（両方使えばいいのでは？）"},
+		{"  - [Good first issue](<{{% param issues %}}label>)", "  - [Good first issue](<{{% param issues %}}label>)"},
+		{"- **[Lightning Talk: Semantics Matter! Lessons From Stabilizing the System Conventions](https://example.org/s)**<br>by\n  Roger Coll, Elastic",
+			"- **[Lightning Talk: Semantics Matter! Lessons From Stabilizing the System Conventions](https://example.org/s)**<br>by\n  Roger Coll, Elastic"},
+		{"- **[⚡Lightning Talk: The < Meta /> Trick: Connecting Page Load To Traces](https://example.org/t)**<br>\n  Wolfgang Therrien, Honeycomb<br> Monday March 23, 2026 09:45 - 09:55CET",
+			"- **[⚡Lightning Talk: The < Meta /> Trick: Connecting Page Load To Traces](https://example.org/t)**<br>\n  Wolfgang Therrien, Honeycomb<br> Monday March 23, 2026 09:45 - 09:55CET"},
+	} {
+		en := enPage + "\n" + c.en + "\n"
+		ja := jaPage + "\n" + c.ja + "\n"
+		if got := checks(pair(t, "ja", en, ja)); len(got) > 0 {
+			t.Errorf("%q: %v", c.ja, got)
+		}
+	}
+	// Nor are addresses, nor data written as key = value.
+	en = enPage + "\n| Default | Meaning |\n| --- | --- |\n| `localhost:4317` (gRPC), `localhost:4318` (http/protobuf) | Where telemetry is sent to. |\n"
+	ja = jaPage + "\n| Default | Meaning |\n| --- | --- |\n| `localhost:4317` (gRPC), `localhost:4318` (http/protobuf) | テレメトリーの送信先。 |\n"
+	expect(t, checks(pair(t, "ja", en, ja)))
+	en = enPage + "\n- value = 1, name = `apple`, color = `red`\n"
+	ja = jaPage + "\n- value = 1, name = `apple`, color = `red`\n"
 	expect(t, checks(pair(t, "ja", en, ja)))
 	// Nor is a template action of a partial.
 	en = enPage + "\n{{ if not $lang }}\n\n{{ $lang = .Get 0 | default \"go\" }}\n"
@@ -187,6 +301,10 @@ func TestLinkMismatch(t *testing.T) {
 	if got := r.Findings[0].Message; got != "source links to /{lang}/guide/; translation links to /{lang}/manual/" {
 		t.Errorf("message %q", got)
 	}
+	// Another site's /en/ is no language of this one: the same URL in both is the same link.
+	en := strings.Replace(enPage, "(/en/guide/)", "(https://example.org/en/guide/)", 1)
+	ja = strings.Replace(jaPage, "(/ja/guide/)", "(https://example.org/en/guide/)", 1)
+	expect(t, checks(pair(t, "ja", en, ja)))
 }
 
 func TestSeverities(t *testing.T) {

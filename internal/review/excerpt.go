@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"docsite/internal/outline"
 )
@@ -33,7 +34,7 @@ var (
 	blockMarker = regexp.MustCompile(`^\s*(?:#{1,6}\s+|(?:>\s*)+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d{1,9}[.)]\s+|\|\s*)`)
 	headingID   = regexp.MustCompile(`\s*#*\s*\{#[^}]*\}\s*$|\s+#+\s*$`)
 	linkDest    = regexp.MustCompile(`!?\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])`)
-	emphasis    = regexp.MustCompile(`\*\*|__|<[^>]+>`)
+	emphasis    = regexp.MustCompile(`\*\*|__|</?[A-Za-z][^>]*>`)
 )
 
 // plainLine is a markdown line as a message quotes it: without its block's markers (#, >,
@@ -119,22 +120,52 @@ func (c *checker) quoted(x string, line int) string {
 }
 
 // externalLink is a markdown link to another site, or by reference: [text](https://…),
-// [text][ref], [text][].
-var externalLink = regexp.MustCompile(`\[([^\[\]]+)\](?:\(https?://[^)]*\)|\[[^\]]*\])`)
+// [text](<…>) (a destination a shortcode fills in), [text][ref], [text][].
+var externalLink = regexp.MustCompile(`\[([^\[\]]+)\](?:\((?:https?://|<)[^)]*\)|\[[^\]]*\])`)
 
 // titleOfLink reports whether x, a sentence of the translation's line, is the text of a
-// link to another site there (and at most two words after it): the title of a talk, an
-// article or an issue, which translations commonly keep as it was published.
+// link to another site there, or its last sentences, and at most two words after it, or
+// part of that text: the
+// title of a talk, an article or an issue, which translations commonly keep as it was
+// published. The link may run over several lines of its paragraph.
 func (c *checker) titleOfLink(x string, line int) bool {
 	if c.tgtText == nil {
 		return false
 	}
 	want := strings.Join(strings.Fields(x), " ")
-	for _, m := range externalLink.FindAllStringSubmatch(lineOf(c.tgtText, line), -1) {
+	inner := strings.TrimFunc(want, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+	for _, m := range externalLink.FindAllStringSubmatch(paragraphAround(c.tgtText, line), -1) {
 		text := strings.Join(strings.Fields(emphasis.ReplaceAllString(strings.ReplaceAll(m[1], "`", ""), "")), " ")
-		if rest, ok := strings.CutPrefix(want, text); ok && text != "" && len(strings.Fields(rest)) <= 2 {
-			return true // the title, and maybe a word after it ("… by")
+		if text == "" {
+			continue
+		}
+		for tail := text; tail != ""; {
+			if rest, ok := strings.CutPrefix(want, tail); ok && len(strings.Fields(rest)) <= 2 {
+				return true // the title, or its last sentence, and maybe a word after it ("… by")
+			}
+			_, tail, _ = strings.Cut(tail, " ")
+		}
+		if inner != "" && strings.Contains(text, inner) {
+			return true // a sentence of the title, or the title in brackets: （[Title](…)）、
 		}
 	}
 	return false
+}
+
+// paragraphAround is the paragraph that holds line (at most 12 lines either side), its
+// lines joined by spaces.
+func paragraphAround(src []byte, line int) string {
+	first := line
+	for first > 1 && first > line-12 && strings.TrimSpace(lineOf(src, first-1)) != "" {
+		first--
+	}
+	var parts []string
+	for l := first; l < line+12; l++ {
+		t := strings.TrimSpace(lineOf(src, l))
+		if t == "" {
+			break
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, " ")
 }

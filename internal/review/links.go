@@ -43,10 +43,15 @@ func (c *checker) targets(a outline.Anchors, locale string) []string {
 	return out
 }
 
-// neutral replaces a path segment equal to locale by "{lang}".
+// neutral replaces a path segment equal to locale by "{lang}" in a link into the site. A
+// URL with a scheme or a host ("https://…", "//…") is another site's: its "/en/" is that
+// site's, the same in every translation.
 func neutral(url, locale string) string {
 	if !strings.Contains(url, locale) {
 		return url // no segment can be locale
+	}
+	if strings.HasPrefix(url, "//") || strings.Contains(url, "://") {
+		return url
 	}
 	parts := strings.Split(url, "/")
 	for i, p := range parts {

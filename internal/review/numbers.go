@@ -1,8 +1,11 @@
 package review
 
 import (
+	"bytes"
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"docsite/internal/outline"
@@ -14,12 +17,16 @@ import (
 // each side, else at the side's first line (srcLine, tgtLine).
 // Numbers written in words or CJK numerals on either side (sText, tText) are read first
 // (readWordNumbers).
-func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine, tgtLine int, sText, tText string) {
-	onlyS, onlyT := difference(sn, tn), difference(tn, sn)
+// A number that both sides hold, but not as many times ("15x to 30x (15 to 30 times
+// smaller)" said once), is no difference: the reader of either gets it. Numbers inside
+// inline code on one side (sCode, tCode) stand for those the other writes in the text.
+func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine, tgtLine int, sText, tText string, sCode, tCode []float64) {
+	onlyS, onlyT := notIn(difference(sn, tn), tn), notIn(difference(tn, sn), sn)
 	if len(onlyS)+len(onlyT) == 0 {
 		return
 	}
 	sw, tw := readWordNumbers(sText, c.src), readWordNumbers(tText, c.locale)
+	sw.values, tw.values = append(sw.values, sCode...), append(tw.values, tCode...)
 	onlyS, onlyT = explained(onlyS, sw, tw), explained(onlyT, tw, sw)
 	switch {
 	case len(onlyS)+len(onlyT) == 0:
@@ -41,7 +48,36 @@ func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine
 
 // blockNumbers checks the numbers of aligned blocks.
 func (c *checker) blockNumbers(sec *outline.Section, s, t *outline.Block) {
-	c.numbers(sec, s.Numbers, t.Numbers, firstSegmentLine(s), firstSegmentLine(t), s.Text(), t.Text())
+	c.numbers(sec, s.Numbers, t.Numbers, firstSegmentLine(s), firstSegmentLine(t), s.Text(), t.Text(),
+		codeNumbers(c.srcText, s), codeNumbers(c.tgtText, t))
+}
+
+// codeSpan is inline code on one line: `8080`.
+var codeSpan = regexp.MustCompile("`([^`\n]+)`")
+
+// codeNumbers reads the numbers inside the inline code of block b of file text src (nil
+// when unknown): a translation may quote as code (`8080`) the number its source writes in
+// the text, or the other way round.
+func codeNumbers(src []byte, b *outline.Block) []float64 {
+	if src == nil || b.Line <= 0 || !bytes.ContainsRune(src, '`') {
+		return nil
+	}
+	var out []float64
+	for _, m := range codeSpan.FindAllStringSubmatch(Lines(src, b.Line, max(b.EndLine, b.Line)), -1) {
+		for _, n := range outline.TextAnchors(m[1]).Numbers {
+			if v, err := strconv.ParseFloat(n, 64); err == nil {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// notIn returns the numbers of only whose value is nowhere in all.
+func notIn(only, all []outline.Number) []outline.Number {
+	return slices.DeleteFunc(only, func(n outline.Number) bool {
+		return slices.ContainsFunc(all, func(m outline.Number) bool { return m.Value == n.Value })
+	})
 }
 
 // rowNumbers checks the numbers of aligned table rows, all on the row's line.
@@ -49,7 +85,7 @@ func (c *checker) rowNumbers(sec *outline.Section, s, t *outline.Row) {
 	if slices.Equal(s.Numbers, t.Numbers) {
 		return // the same numbers in the same order: none differs
 	}
-	c.numbers(sec, rowNumbers(s), rowNumbers(t), rowFirstLine(s), rowFirstLine(t), rowText(s), rowText(t))
+	c.numbers(sec, rowNumbers(s), rowNumbers(t), rowFirstLine(s), rowFirstLine(t), rowText(s), rowText(t), nil, nil)
 }
 
 func firstSegmentLine(b *outline.Block) int {

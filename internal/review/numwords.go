@@ -72,7 +72,22 @@ var (
 	// tenths are Japanese tenths: "6割" is 6 in 10.
 	tenths = regexp.MustCompile(`(\d+)\s?割`)
 	// clock is a time of day with a colon, which others write without: 06:00 is 0600.
-	clock      = regexp.MustCompile(`\b(\d{1,2}):(\d{2})\b`)
+	clock = regexp.MustCompile(`\b(\d{1,2}):(\d{2})\b`)
+	// hour is an hour of the day in Chinese or Japanese, "午前6時", which English writes
+	// "0600" or "6:00".
+	hour = regexp.MustCompile(`(\d{1,2})\s?[時时点點]`)
+	// joined are digits a word holds, joined by a hyphen: "catch-22", "COVID-19"; part of
+	// a name, not a quantity the translation must say.
+	joined = regexp.MustCompile(`\p{L}-(\d+)\b`)
+	// ordinal is a number with an ordinal suffix of Bengali or Hindi: "৯৫তম", 95th.
+	ordinal = regexp.MustCompile(`(\d+)\s?(?:তম|ম|য়|র্থ|ষ্ঠ|वाँ|वां|वें|वीं)`)
+	// bareFraction is a decimal written without its zero: ".5" is 0.5.
+	bareFraction = regexp.MustCompile(`(?:^|[^\w.])\.(\d+)\b`)
+	// scaledRange is a range whose scale word follows its second end: "500-600 thousand",
+	// "three to four thousand": the first end is scaled too.
+	scaledRange = regexp.MustCompile(`\b(\d+|one|two|three|four|five|six|seven|eight|nine)\s?(?:-|–|to)\s?(\d+|one|two|three|four|five|six|seven|eight|nine)\s(thousand|million|billion)\b`)
+	// compound is an English number word of tens and units, "thirty-two".
+	compound   = regexp.MustCompile(`\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(one|two|three|four|five|six|seven|eight|nine)\b`)
 	cjkNumeral = regexp.MustCompile(`[〇零一二两兩三四五六七八九十百千万萬億亿兆]+`)
 	word       = regexp.MustCompile(`\p{L}+`)
 )
@@ -119,6 +134,34 @@ func readWordNumbers(text, lang string) wordNumbers {
 	}
 	for _, m := range clock.FindAllStringSubmatch(lower, -1) {
 		w.values = append(w.values, mustFloat(m[1]+m[2]))
+	}
+	for _, m := range joined.FindAllStringSubmatch(lower, -1) {
+		w.parts = append(w.parts, mustFloat(m[1]))
+	}
+	for _, m := range ordinal.FindAllStringSubmatch(lower, -1) {
+		w.values = append(w.values, mustFloat(m[1]))
+	}
+	for _, m := range hour.FindAllStringSubmatch(lower, -1) {
+		w.values = append(w.values, mustFloat(m[1])*100)
+	}
+	for _, m := range bareFraction.FindAllStringSubmatch(lower, -1) {
+		w.values = append(w.values, mustFloat("0."+m[1]))
+	}
+	if primary(lang) == "en" {
+		units := map[string]float64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+		for _, m := range compound.FindAllStringSubmatch(lower, -1) {
+			w.values = append(w.values, words[m[1]]+units[m[2]])
+		}
+		for _, m := range scaledRange.FindAllStringSubmatch(lower, -1) {
+			for _, end := range m[1:3] {
+				v, ok := units[end]
+				if !ok {
+					v = mustFloat(end)
+					w.parts = append(w.parts, v)
+				}
+				w.values = append(w.values, v*words[m[3]])
+			}
+		}
 	}
 	grouped := []*regexp.Regexp{groupedBySpace}
 	if groupsByDot[primary(lang)] {

@@ -34,6 +34,11 @@ func TestReadWordNumbers(t *testing.T) {
 		{"回答者の 6 割超", "ja", []float64{10}, false},
 		{"щочетверга о 06:00 PT", "uk", []float64{600}, false},
 		{"434 тис. ~3,3%", "uk", []float64{3.3}, false},
+		{"Thirty-two contributors, forty two", "en", []float64{32, 30, 40}, false},
+		{"毎週木曜日の午前6時（PT）", "ja", []float64{600}, false},
+		{"৯৫তম পার্সেন্টাইল চার্টে", "bn", []float64{95}, false},
+		{"If you set .5, half of all the spans are sampled", "en", []float64{0.5}, false},
+		{"as large as three to four thousand spans", "en", []float64{3000, 4000, 1000}, false},
 	} {
 		w := readWordNumbers(c.text, c.lang)
 		if !slices.Equal(w.values, c.values) || w.vague != c.vague {
@@ -47,6 +52,14 @@ func TestRadixIsNoNumber(t *testing.T) {
 	w := readWordNumbers("14 桁の16進文字列", "ja")
 	if !slices.Contains(w.parts, 16) {
 		t.Errorf("parts %v lack 16", w.parts)
+	}
+}
+
+// Digits a word holds ("catch-22") are part of a name, not a number to compare.
+func TestJoinedDigitsAreNoNumber(t *testing.T) {
+	w := readWordNumbers("There's a catch-22 at the heart of it", "en")
+	if !slices.Contains(w.parts, 22) {
+		t.Errorf("parts %v lack 22", w.parts)
 	}
 }
 

@@ -36,7 +36,8 @@
 //	                           folding and NFKC: "１２５.６" = "125.6", "6,144" = "6144", "M 40" = "M40";
 //	                           single-digit integers are not compared: "one" → "1つ", "2." → "(二)")
 //	untranslated     error     a sentence of the translation equals one of the source, or is written in
-//	                           the source's script where the language does not use it
+//	                           the source's script where the language does not use it (a warning in a
+//	                           table column the translation keeps whole, or for a likely term)
 //	length-ratio     warning   a block or cell says 2.5 times more or less than its source, relative to
 //	                           the median ratio of the language pair across the site (outline.Weight)
 //	link-mismatch    warning   aligned blocks link to or show different targets

@@ -166,13 +166,13 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 			prepared = align.Prepare(srcOutline)
 		}
 		c := &checker{page: key, locale: locale, src: src.Locale, own: scriptsOf(locale), a: &align.Page{Source: srcOutline}, ratios: ratios,
-			pair: ratios.pair(src.Locale, locale, d.File), texts: texts, terms: in.Glossary[locale], srcLines: func(line, end int) string { return Lines(src.Src, line, end) },
+			pair: ratios.pair(src.Locale, locale, d.File), texts: texts, terms: in.Glossary[locale],
 			srcText: src.Src, tgtText: d.Src, state: stateFor(in.States, locale)}
 		// A section added to the source since the revision the translation was made from
 		// has no counterpart there: it is not paired with one.
 		prepared.Unpaired(c.addedSections())
 		tr := translate(d, prepared, !in.AlignOnly)
-		c.a = tr.Align
+		c.a, c.prep = tr.Align, prepared
 		if !in.AlignOnly {
 			c.run()
 		}

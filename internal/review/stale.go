@@ -1,6 +1,7 @@
 package review
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -43,8 +44,8 @@ func (c *checker) stale(st *State) []string {
 		} else {
 			c.add(Stale, s, s.Line, t.Line, "source section %s changed%s since %s, the revision this translation was made from",
 				sectionName(s, c.srcText), renamed, shortCommit(e.Commit))
-			if c.srcLines != nil {
-				c.findings[len(c.findings)-1].Diff = lineDiff(e.Old, c.srcLines(s.Line, s.EndLine))
+			if c.srcText != nil {
+				c.findings[len(c.findings)-1].Diff = lineDiff(e.Old, SectionText(c.srcText, s))
 			}
 		}
 		ids = append(ids, s.ID)
@@ -127,10 +128,10 @@ func (c *checker) addedSections() []bool {
 // heading changed (so its id did): of the old sections whose id no section has now, the
 // one whose lines are most like s's, when at least half of them are.
 func (c *checker) renamedFrom(s *outline.Section) (Accepted, bool) {
-	if c.state == nil || c.srcLines == nil {
+	if c.state == nil || c.srcText == nil {
 		return Accepted{}, false
 	}
-	now := c.srcLines(s.Line, s.EndLine)
+	now := SectionText(c.srcText, s)
 	best, bestScore := Accepted{}, 0.5
 	for _, e := range c.state.pageEntries(c.page) {
 		if e.Commit == "" || e.Old == "" || c.hasSection(e.Section) {
@@ -178,6 +179,42 @@ func lineSimilarity(a, b string) float64 {
 		return 0
 	}
 	return 2 * float64(shared) / float64(total)
+}
+
+// SectionText is the source of section s of src as the outline reads it: its heading's
+// line and the lines of its blocks, in order, each line once. The lines of shortcode tags
+// around its blocks (a tab it is in closing, the next tab opening) are no part of it, so
+// the text of a revision and of the current source compare by what the section says,
+// however the page around it is laid out.
+func SectionText(src []byte, s *outline.Section) string {
+	var starts []int // of each line, 1-based: starts[l-1]
+	for off := 0; off < len(src); {
+		starts = append(starts, off)
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+	}
+	var b strings.Builder
+	last := 0 // the last line written
+	write := func(from, to int) {
+		for l := max(from, last+1); l <= to && l <= len(starts); l++ {
+			end := len(src)
+			if l < len(starts) {
+				end = starts[l]
+			}
+			b.Write(src[starts[l-1]:end])
+			last = l
+		}
+	}
+	if s.Level > 0 {
+		write(s.Line, s.Line)
+	}
+	for _, blk := range s.Blocks {
+		write(blk.Line, max(blk.EndLine, blk.Line))
+	}
+	return b.String()
 }
 
 func shortCommit(c string) string { return c[:min(len(c), 10)] }

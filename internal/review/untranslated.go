@@ -399,8 +399,9 @@ func isKey(f string) bool {
 // translation: four CJK characters, or three words of letters only, two of them in
 // lower case. A word is a token between spaces with its surrounding punctuation trimmed;
 // tokens that join letters with dots, underscores, colons, slashes, hyphens or digits are
-// identifiers, paths, package names and versions (otel.bsp.export.timeout,
-// vertx-redis-client), which every language writes the same; and a run of capitalised
+// identifiers, paths, addresses, package names and versions (otel.bsp.export.timeout,
+// vertx-redis-client, localhost:4317), which every language writes the same, and so is a
+// text of two or more "=" (value = 1, name = apple); and a run of capitalised
 // words is a name (Spring Boot Actuator Autoconfigure), unless one of them is an English
 // function word (Why Cloud GPU Service?: English titles capitalise every word). No text
 // shorter than minTranslatable bytes is.
@@ -415,10 +416,14 @@ func translatable(s string, p *profile) bool {
 	if p.counts[han]+p.counts[kana]+p.counts[hangul] >= 4 {
 		return true
 	}
+	if strings.Count(s, "=") >= 2 {
+		return false // key = value, key = value: data, as code is
+	}
 	classes := classes()
 	words, lower, function := 0, 0, false
 	for _, tok := range strings.Fields(s) {
-		tok = strings.TrimFunc(tok, func(r rune) bool { return classes.of(r)&isLetter == 0 })
+		// Punctuation around a word goes; digits stay, so that localhost:4317 is an address.
+		tok = strings.TrimFunc(tok, func(r rune) bool { return classes.of(r)&isLetter == 0 && !unicode.IsDigit(r) })
 		if utf8.RuneCountInString(tok) < 2 {
 			continue
 		}
