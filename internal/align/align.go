@@ -10,7 +10,9 @@
 package align
 
 import (
+	"cmp"
 	"iter"
+	"slices"
 
 	"docsite/internal/outline"
 )
@@ -140,13 +142,149 @@ func (src *Source) alignBlocks(i int, tgt []outline.Block) []BlockPair {
 	return out
 }
 
+// alignRows pairs a table's rows: first those whose inline code (outline.Row.Codes) no
+// other row of either table has, in the order of both tables; then the rows between two
+// such pairs by similarity, as any sequence. A long table with rows added or removed on one
+// side is thus not thrown off by the rows around them, whose prose may read alike.
 func (s *Source) alignRows(src, tgt []outline.Row, sf []features) []RowPair {
-	pairs := s.tables.sequence(len(src), len(tgt), rowSim(src, tgt, sf, rowFeatures(tgt, &s.room, s.ids)))
-	out := make([]RowPair, 0, len(pairs))
-	for _, p := range pairs {
-		out = append(out, RowPair{Source: p.i, Target: p.j, Confidence: p.sim})
+	sim := rowSim(src, tgt, sf, rowFeatures(tgt, &s.room, s.ids))
+	fixed, moved := codePairs(src, tgt)
+	if len(fixed)+len(moved) == 0 {
+		pairs := s.tables.sequence(len(src), len(tgt), sim)
+		out := make([]RowPair, 0, len(pairs))
+		for _, p := range pairs {
+			out = append(out, RowPair{Source: p.i, Target: p.j, Confidence: p.sim})
+		}
+		return out
+	}
+	out := make([]RowPair, 0, len(src)+len(tgt))
+	i, j := 0, 0 // the first rows of the stretch before the next fixed pair
+	for k := 0; k <= len(fixed); k++ {
+		ni, nj := len(src), len(tgt)
+		if k < len(fixed) {
+			ni, nj = fixed[k].i, fixed[k].j
+		}
+		out = s.alignStretch(out, i, ni, j, nj, moved, sim)
+		if k < len(fixed) {
+			out = append(out, RowPair{Source: ni, Target: nj, Confidence: sim(ni, nj).total()})
+		}
+		i, j = ni+1, nj+1
+	}
+	return placeMoved(out, moved, sim)
+}
+
+// alignStretch appends the pairs of source rows i0..i1-1 and target rows j0..j1-1, those of
+// moved left out.
+func (s *Source) alignStretch(out []RowPair, i0, i1, j0, j1 int, moved []pair, sim func(i, j int) score) []RowPair {
+	si, tj := stretch(i0, i1, moved, func(p pair) int { return p.i }), stretch(j0, j1, moved, func(p pair) int { return p.j })
+	for _, p := range s.tables.sequence(len(si), len(tj), func(a, b int) score { return sim(si[a], tj[b]) }) {
+		rp := RowPair{Source: -1, Target: -1, Confidence: p.sim}
+		if p.i >= 0 {
+			rp.Source = si[p.i]
+		}
+		if p.j >= 0 {
+			rp.Target = tj[p.j]
+		}
+		out = append(out, rp)
 	}
 	return out
+}
+
+// stretch lists from..to-1 but the indexes of moved (read by at).
+func stretch(from, to int, moved []pair, at func(pair) int) []int {
+	out := make([]int, 0, max(to-from, 0))
+	for x := from; x < to; x++ {
+		if !slices.ContainsFunc(moved, func(p pair) bool { return at(p) == x }) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// placeMoved inserts the moved pairs into out at their source row's place.
+func placeMoved(out []RowPair, moved []pair, sim func(i, j int) score) []RowPair {
+	for _, m := range moved {
+		at := len(out)
+		for k, rp := range out {
+			if rp.Source > m.i {
+				at = k
+				break
+			}
+		}
+		// Target-only rows just before that place stay before the source rows after it.
+		out = slices.Insert(out, at, RowPair{Source: m.i, Target: m.j, Confidence: sim(m.i, m.j).total()})
+	}
+	return out
+}
+
+// codePairs pairs the rows of two tables whose Codes are the same and found in no other
+// row of either table, header rows with header rows: fixed are the longest run of them in
+// the order of both tables, moved the others.
+func codePairs(src, tgt []outline.Row) (fixed, moved []pair) {
+	count := func(rows []outline.Row) map[string]int {
+		n := map[string]int{}
+		for _, r := range rows {
+			if r.Codes != "" {
+				n[r.Codes]++
+			}
+		}
+		return n
+	}
+	if !slices.ContainsFunc(src, hasCodes) || !slices.ContainsFunc(tgt, hasCodes) {
+		return nil, nil
+	}
+	ns, nt := count(src), count(tgt)
+	at := map[string]int{}
+	for j, r := range tgt {
+		if nt[r.Codes] == 1 && ns[r.Codes] == 1 {
+			at[r.Codes] = j
+		}
+	}
+	var cands []pair
+	for i, r := range src {
+		if j, ok := at[r.Codes]; ok && r.Header == tgt[j].Header {
+			cands = append(cands, pair{i: i, j: j})
+		}
+	}
+	keep := increasing(cands)
+	for k, c := range cands {
+		if keep[k] {
+			fixed = append(fixed, c)
+		} else {
+			c.moved = true
+			moved = append(moved, c)
+		}
+	}
+	return fixed, moved
+}
+
+func hasCodes(r outline.Row) bool { return r.Codes != "" }
+
+// increasing marks a longest run of ps (in order of i) whose j increase too; ties keep the
+// earliest, so the result depends on nothing but the input.
+func increasing(ps []pair) []bool {
+	// Patience sorting: tails[l] is the index in ps of the smallest j ending a run of l+1.
+	tails, prev := []int{}, make([]int, len(ps))
+	for k, p := range ps {
+		l, _ := slices.BinarySearchFunc(tails, p.j, func(t, j int) int { return cmp.Compare(ps[t].j, j) })
+		if l > 0 {
+			prev[k] = tails[l-1]
+		} else {
+			prev[k] = -1
+		}
+		if l == len(tails) {
+			tails = append(tails, k)
+		} else {
+			tails[l] = k
+		}
+	}
+	keep := make([]bool, len(ps))
+	if len(tails) > 0 {
+		for k := tails[len(tails)-1]; k >= 0; k = prev[k] {
+			keep[k] = true
+		}
+	}
+	return keep
 }
 
 // TargetSections yields, in the order of Sections, the index of every target section and

@@ -84,6 +84,7 @@ type builder struct {
 	text      []byte
 	kept      []rawSegment
 	cell      []byte
+	rowCode   []byte // a row's Codes
 	// A block's text folded, and its segments in it (foldSegments).
 	folded     bytes.Buffer
 	foldedSegs []rawSegment

@@ -142,6 +142,11 @@ type Row struct {
 	// Numbers are the significant numbers of each line of each cell in turn: those of
 	// Anchors, since a number never spans a line break and folding works within lines.
 	Numbers []string
+	// Codes is the row's inline code as written, its cells' spans in turn, each span
+	// followed by a unit separator (0x1F) and each cell by a record separator (0x1E); ""
+	// when the row has none. Code is the same in every language: alignment pairs the rows
+	// of two tables that alone have the same Codes before it compares anything else.
+	Codes string
 }
 
 // Cell is one table cell; Text separates list items and line breaks with "\n".

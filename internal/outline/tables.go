@@ -141,6 +141,7 @@ func (b *builder) modelRow(r *table.Row, head bool, line int, links *[]string, c
 		f, b.rowsChanged = foldTable(all, true), true
 	}
 	row.Anchors = Anchors{Codes: b.codes(f)} // its numbers are in b.tableNums (shareNumbers)
+	row.Codes = b.rowCodes(r.Cells)
 	b.tableNums = appendNumbers(b.tableNums, f)
 	b.rowEnds = append(b.rowEnds, len(b.tableNums))
 	return row
@@ -164,6 +165,44 @@ func appendBlocksText(dst []byte, blocks []table.Block) []byte {
 			}
 			dst = appendBlocksText(dst, bl.Items[j].Blocks)
 		}
+	}
+	return dst
+}
+
+// rowCodes is Row.Codes of cells.
+func (b *builder) rowCodes(cells []table.Cell) string {
+	k, spans := b.rowCode[:0], false
+	for i := range cells {
+		n := len(k)
+		k = appendCodeSpans(k, cells[i].Blocks)
+		spans = spans || len(k) > n
+		k = append(k, 0x1E)
+	}
+	b.rowCode = k
+	if !spans {
+		return ""
+	}
+	return string(k)
+}
+
+// appendCodeSpans appends the text of every inline code span of blocks, each followed by
+// 0x1F.
+func appendCodeSpans(dst []byte, blocks []table.Block) []byte {
+	for i := range blocks {
+		dst = appendInlineCode(dst, blocks[i].Inlines)
+		for j := range blocks[i].Items {
+			dst = appendCodeSpans(dst, blocks[i].Items[j].Blocks)
+		}
+	}
+	return dst
+}
+
+func appendInlineCode(dst []byte, ins []table.Inline) []byte {
+	for i := range ins {
+		if ins[i].Kind == table.Code {
+			dst = append(append(dst, strings.TrimSpace(ins[i].Text)...), 0x1F)
+		}
+		dst = appendInlineCode(dst, ins[i].Children)
 	}
 	return dst
 }
