@@ -123,6 +123,11 @@ func scanNumber(s string, i int) (canon string, end int) {
 		}
 		frac, i = s[i+1:j], j
 	}
+	if frac != "" && plain {
+		if end, ok := version(s, start, i, len(intPart) <= 3 && len(frac) == 3); ok {
+			return s[start:end], end
+		}
+	}
 	if plain && (intPart == "0" || intPart[0] != '0') && (frac == "" || frac[len(frac)-1] != '0') {
 		return s[start:i], i // already canonical, as written
 	}
@@ -130,6 +135,25 @@ func scanNumber(s string, i int) (canon string, end int) {
 		intPart = strings.ReplaceAll(intPart, ",", "")
 	}
 	return canonNumber(intPart, frac), i
+}
+
+// version reports whether the number s[start:end], digits, a dot and digits, is a
+// version, and where it ends: one followed by more dotted parts (2.30.0, 192.168.0.1), or
+// written after a v (v0.110). A version is compared as written, not as a decimal (2.30.0
+// is not 2.3, nor v0.110 0.11); digits grouped by three after dots (1.000.000) are
+// thousands, in the languages that group so: grouped says s[start:end] begins so.
+func version(s string, start, end int, grouped bool) (int, bool) {
+	dots := 1
+	for end+1 < len(s) && s[end] == '.' && isDigit(s[end+1]) {
+		dots++
+		grouped = grouped && groupOfThree(s, end+1)
+		end += 2
+		for end < len(s) && isDigit(s[end]) {
+			end++
+		}
+	}
+	v := start > 0 && (s[start-1] == 'v' || s[start-1] == 'V') && (start == 1 || !isLetter(s[start-2]))
+	return end, (dots > 1 || v) && !(dots > 1 && grouped)
 }
 
 // groupOfThree reports whether s[i:] starts with exactly three digits.

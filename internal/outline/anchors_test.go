@@ -15,7 +15,10 @@ func TestNumbers(t *testing.T) {
 		{"1,2,3", "1 2 3"},     // commas between single digits are a list
 		{"1，234", "1234"},      // full-width comma folds to a separator
 		{"12,3456", "12 3456"}, // not a group of three
-		{"v1.2.3", "1.2 3"},
+		{"v1.2.3", "1.2.3"},    // a version, as written
+		{"2.30.0 or v0.110", "2.30.0 0.110"},
+		{"192.168.0.1", "192.168.0.1"},
+		{"1.000.000", "1 0"}, // thousands grouped by dots: read where the language is known
 		{"125.60", "125.6"},
 		{"007", "7"},
 		{"0.50", "0.5"},

@@ -370,3 +370,26 @@ func TestMissingRowsByTheirCode(t *testing.T) {
 	}
 	expect(t, got, want...)
 }
+
+// A dotted version (two dots or more, or after a v) is compared and quoted as written: not
+// read as a decimal that drops its last part and trailing zero.
+func TestVersionsAsWritten(t *testing.T) {
+	en := "## Agent\n\nThe agent 2.30.0 needs the collector v0.110 or later.\n"
+	for _, tt := range []struct{ tgt, want string }{
+		{"## Agente\n\nEl agente 2.30.0 necesita el colector v0.110 o posterior.\n", ""},
+		{"## Agente\n\nEl agente 2.28.1 necesita el colector v0.110 o posterior.\n",
+			"numbers differ: source has 2.30.0; translation has 2.28.1"},
+		{"## Agente\n\nEl agente 2.3 necesita el colector v0.11 o posterior.\n",
+			"numbers differ: source has 2.30.0, 0.110; translation has 2.3, 0.11"},
+		// Thousands grouped by dots are no version: 1.000.000 is a million in Spanish.
+		{"## Agente\n\nEl agente 2.30.0 necesita el colector v0.110 o posterior, con 1.000.000 filas.\n", ""},
+	} {
+		var got []string
+		for _, f := range pair(t, "es", en, tt.tgt).Findings {
+			got = append(got, f.Message)
+		}
+		if strings.Join(got, "\n") != tt.want {
+			t.Errorf("%q: %q, want %q", tt.tgt, got, tt.want)
+		}
+	}
+}

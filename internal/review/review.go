@@ -34,7 +34,8 @@
 //	missing-row      error     a source table row has no counterpart in the aligned table
 //	number-mismatch  error     aligned blocks or table rows hold different numbers (after width
 //	                           folding and NFKC: "１２５.６" = "125.6", "6,144" = "6144", "M 40" = "M40";
-//	                           single-digit integers are not compared: "one" → "1つ", "2." → "(二)")
+//	                           single-digit integers are not compared: "one" → "1つ", "2." → "(二)";
+//	                           versions are compared as written: "2.30.0", "v0.110")
 //	untranslated     error     a sentence of the translation equals one of the source, or is written in
 //	                           the source's script where the language does not use it (a warning in a
 //	                           table column the translation keeps whole, or for a likely term)
