@@ -8,21 +8,85 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"docsite/internal/diag"
 )
 
 // ID identifies a finding across runs, for baselines: a hash of its language, page,
-// section, check and message. Lines are left out, so a finding keeps its identity when
-// text is added above it; an edit that changes what the message quotes makes it a new
-// finding, which is what a reviewer wants to see again.
+// section, check and message, and of its Key when it has one. Lines are left out, so a
+// finding keeps its identity when text is added above it; an edit that changes what the
+// message quotes makes it a new finding, which is what a reviewer wants to see again. No
+// two findings of a report share an ID (distinguish).
 func (f Finding) ID() string {
 	h := sha256.New()
 	for _, s := range []string{f.Locale, f.Page, f.Section, f.Check, f.Message} {
 		fmt.Fprintf(h, "%d:%s;", len(s), s)
 	}
+	if f.Key != "" {
+		fmt.Fprintf(h, "%d:%s;", len(f.Key), f.Key)
+	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// distinguish gives the findings of fs that would share an ID (the same message about
+// several rows of one section, say) a Key that tells them apart: the text of the source
+// line each points at; where that is the same too, the text of the target line; where
+// that is too, their place among their like ("#2"), in the order of fs. The text of a
+// line, not its number, so that an edit elsewhere leaves the IDs as they were (a row
+// index or a line number would shift with every row or line added above), and an edit of
+// that line makes a new finding, as an edit of what its message quotes does. A finding no
+// other shares an ID with keeps the ID it always had. srcText and tgtText are the files'
+// text (nil: the line is not read).
+func distinguish(fs []Finding, srcText, tgtText []byte) {
+	for _, group := range sharedIDs(fs) {
+		for _, k := range group {
+			fs[k].Key += "source: " + lineText(srcText, fs[k].Source.Line)
+		}
+	}
+	for _, group := range sharedIDs(fs) {
+		for _, k := range group {
+			fs[k].Key += "\ntarget: " + lineText(tgtText, fs[k].Target.Line)
+		}
+	}
+	numberShared(fs)
+}
+
+// numberShared gives the findings of fs that share an ID their place among their like
+// ("#2", "#3") in their Key, in the order of fs: what tells apart findings alike in all.
+func numberShared(fs []Finding) {
+	for _, group := range sharedIDs(fs) {
+		for n, k := range group[1:] {
+			fs[k].Key += "\n#" + strconv.Itoa(n+2)
+		}
+	}
+}
+
+// sharedIDs lists the indexes of the findings of fs that share an ID, group by group, in
+// the order of fs.
+func sharedIDs(fs []Finding) [][]int {
+	at := make(map[string]int, len(fs)) // ID → its group in groups
+	var groups [][]int
+	for k := range fs {
+		id := fs[k].ID()
+		g, ok := at[id]
+		if !ok {
+			at[id] = len(groups)
+			groups = append(groups, []int{k})
+			continue
+		}
+		groups[g] = append(groups[g], k)
+	}
+	return slices.DeleteFunc(groups, func(g []int) bool { return len(g) < 2 })
+}
+
+// lineText is line n of src with its runs of white space as one space ("" for none).
+func lineText(src []byte, n int) string {
+	if src == nil || n <= 0 {
+		return ""
+	}
+	return strings.Join(strings.Fields(Lines(src, n, n)), " ")
 }
 
 // WriteBaseline writes the IDs of the report's findings, one a line with what they say

@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -390,6 +391,39 @@ func TestVersionsAsWritten(t *testing.T) {
 		}
 		if strings.Join(got, "\n") != tt.want {
 			t.Errorf("%q: %q, want %q", tt.tgt, got, tt.want)
+		}
+	}
+}
+
+// No two findings of a report share an ID, even with the same message in one section
+// (a number changed in every row, two rows alike missing), and an edit elsewhere in the
+// page leaves every ID as it was.
+func TestFindingIDsUnique(t *testing.T) {
+	en := "## Modules\n\n| Module | Release |\n| --- | --- |\n| `core` | 1.64 |\n| `extra` | 1.64 |\n| `tools` | 1.64 |\n" +
+		"| spare | — |\n| spare | — |\n\nText with 2048 items.\n"
+	es := "## Módulos\n\n| Módulo | Versión |\n| --- | --- |\n| `core` | 1.62 |\n| `extra` | 1.62 |\n| `tools` | 1.62 |\n\nTexto con 2048 elementos.\n"
+	ids := func(es string) []string {
+		r := pair(t, "es", en, es)
+		var out []string
+		seen := map[string]bool{}
+		for _, f := range r.Findings {
+			if seen[f.ID()] {
+				t.Errorf("%s shared: %s %s", f.ID(), f.Target, f.Message)
+			}
+			seen[f.ID()] = true
+			out = append(out, f.ID())
+		}
+		if len(out) < 5 {
+			t.Errorf("%d findings, want 3 number-mismatch and 2 missing-row at least", len(out))
+		}
+		slices.Sort(out)
+		return out
+	}
+	before := ids(es)
+	after := ids(strings.Replace(es, "## Módulos\n", "Una introducción.\n\n## Módulos\n\nUna frase más.\n", 1))
+	for _, id := range before {
+		if !slices.Contains(after, id) {
+			t.Errorf("ID %s gone with an edit elsewhere:\n%v\n%v", id, before, after)
 		}
 	}
 }

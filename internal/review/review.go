@@ -211,6 +211,9 @@ type Finding struct {
 	// Diff is, for a stale section judged by the source revision the translation records,
 	// how the source section changed since: "-" old lines, "+" new ones.
 	Diff string `json:"diff,omitempty"`
+	// Key tells the finding from others of its page, section and check with the same
+	// message, when there are such; its ID hashes it (distinguish).
+	Key string `json:"-"`
 }
 
 // Pos is a place in a file; Line 0 means the whole file (or a file that does not exist).

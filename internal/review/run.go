@@ -177,6 +177,7 @@ func reviewPage(in Input, key string, ratios *ratioSet) (*pageDetail, []Finding)
 			c.run()
 		}
 		tr.Stale = c.stale(c.state)
+		distinguish(c.findings, c.srcText, c.tgtText)
 		findings = append(findings, c.findings...)
 		pd.Translations = append(pd.Translations, tr)
 	}

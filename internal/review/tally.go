@@ -219,6 +219,7 @@ func (t *Tally) Report() *Report {
 	r.Locales = t.locales()
 	sortFindings(r.Findings, t.langs)
 	r.Findings = learnTerms(r.Findings)
+	numberShared(r.Findings) // a page's are told apart already (distinguish); others may not be
 	return r
 }
 
