@@ -98,7 +98,7 @@ func (p *Parser) Parse(src []byte, setup func(parser.Context)) *Doc {
 	d := &Doc{Src: src, ctx: ctx, deep: deep, mdx: mdx}
 	if sc := prepareShortcodes(src, p.shortcodes, ctx); sc != nil {
 		ctx.Set(scKey, sc)
-		table.SetUnmask(ctx, sc.unmask, sc.unmaskHTML)
+		table.SetUnmask(ctx, sc.src, sc.unmask, sc.unmaskHTML)
 		parsed = sc.mask()
 		d.linesOnce.Do(func() { d.lines = sc.lines }) // the same source's
 	}

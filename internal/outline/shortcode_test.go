@@ -81,3 +81,26 @@ func TestHeadingsInTabsAreSections(t *testing.T) {
 		t.Errorf("sections:\n got %s\nwant %s", g, want)
 	}
 }
+
+// A table's rows are on the lines of the page, also below callouts that close on the line
+// of their last sentence ("text. {{% /alert %}}"), which the shortcode parse reads as if the
+// tag began a line of its own.
+func TestTableRowLinesBelowClosingTags(t *testing.T) {
+	src := "{{% alert %}} First note, written\nover two lines. {{% /alert %}}\n\n{{% alert %}} Second note. {{% /alert %}}\n\n" +
+		"| Name | Kind |\n| --- | --- |\n| `a` | one |\n| `b` | two |\n\n<table><tr><td>c</td></tr>\n<tr><td>d</td></tr></table>\n"
+	d := markdown.New(markdown.Options{}).Parse([]byte(src), nil)
+	page := Build(d.Root, d.Src, "a.md")
+	var got []string
+	for _, b := range page.Sections[0].Blocks {
+		if b.Table == nil {
+			continue
+		}
+		got = append(got, fmt.Sprintf("table %d", b.Line))
+		for _, r := range b.Table.Rows {
+			got = append(got, fmt.Sprintf("row %d", r.Line))
+		}
+	}
+	if g, want := strings.Join(got, " | "), "table 6 | row 6 | row 8 | row 9 | table 11 | row 11 | row 12"; g != want {
+		t.Errorf("lines:\n got %s\nwant %s", g, want)
+	}
+}

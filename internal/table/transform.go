@@ -37,10 +37,13 @@ func (x *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		return
 	}
 	src := &source{b: reader.Source()}
+	lines := newLineCounter(src.b)
 	if u, ok := pc.Get(unmaskKey).(unmasks); ok {
 		src.unmask, src.unmaskHTML = u.text, u.html
+		if len(u.real) == len(src.b) { // offsets into one are offsets into the other
+			lines = newLineCounter(u.real)
+		}
 	}
-	lines := newLineCounter(src.b)
 	count := 0
 	for _, n := range found {
 		src.setWindow(window(n, len(src.b)))
@@ -176,9 +179,14 @@ var unmaskKey = parser.NewContextKey()
 // SetUnmask tells the table model that the source it reads is masked (the shortcode parse
 // gives goldmark a copy whose tags are inert words of the same length) and how to turn a
 // text of it back: text replaces each masked tag by the text of its output, html by its
-// HTML (in HTML tables).
-func SetUnmask(pc parser.Context, text, html func([]byte) []byte) {
-	pc.Set(unmaskKey, unmasks{text, html})
+// HTML (in HTML tables). real is the page's own source, whose lines the tables' are: the
+// mask also turns the blank before a tag that closes a block on the line of its text into
+// a line break, so its lines are not the page's.
+func SetUnmask(pc parser.Context, real []byte, text, html func([]byte) []byte) {
+	pc.Set(unmaskKey, unmasks{real, text, html})
 }
 
-type unmasks struct{ text, html func([]byte) []byte }
+type unmasks struct {
+	real       []byte
+	text, html func([]byte) []byte
+}
