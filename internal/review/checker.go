@@ -151,7 +151,7 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 			c.mergedPair(s, append([]*outline.Block{&s.Blocks[bp.Source]}, merged[k]...), &t.Blocks[bp.Target])
 		case bp.Target < 0:
 			b := &s.Blocks[bp.Source]
-			c.add(MissingBlock, s, b.Line, blockLineNear(sp.Blocks[k+1:], t, false), "%s is missing: %s", b.Kind, blockExcerpt(b, c.srcText))
+			c.add(MissingBlock, s, b.Line, blockLineNear(sp.Blocks[:k], t, false), "%s is missing: %s", b.Kind, blockExcerpt(b, c.srcText))
 			if b.Kind == outline.ShortcodeBlock && c.inlineShortcodes(s, t, b.Shortcode) {
 				f := &c.findings[len(c.findings)-1]
 				f.Severity = diag.Warning
@@ -160,7 +160,7 @@ func (c *checker) sectionPair(sp align.SectionPair) {
 			}
 		case bp.Source < 0:
 			b := &t.Blocks[bp.Target]
-			c.add(ExtraBlock, s, blockLineNear(sp.Blocks[k+1:], s, true), b.Line, "%s is not in the source: %s", b.Kind, blockExcerpt(b, c.tgtText))
+			c.add(ExtraBlock, s, blockLineNear(sp.Blocks[:k], s, true), b.Line, "%s is not in the source: %s", b.Kind, blockExcerpt(b, c.tgtText))
 		default:
 			c.blockPair(s, &s.Blocks[bp.Source], &t.Blocks[bp.Target], bp)
 		}
@@ -232,18 +232,25 @@ func calloutKind(b *outline.Block) string {
 var calloutShortcodes = map[string]bool{"alert": true, "note": true, "notice": true, "callout": true,
 	"warning": true, "tip": true, "info": true, "caution": true, "admonition": true, "hint": true}
 
-// blockLineNear is the line of the next aligned block on one side, else the section's end.
-func blockLineNear(rest []align.BlockPair, sec *outline.Section, source bool) int {
-	for _, bp := range rest {
-		i := bp.Target
+// blockLineNear is where a block without a counterpart would be on one side (the source's
+// when source): just after the last block before it paired in order (done are the pairs
+// before it), else just after the section's heading. Not at the next paired block, which
+// may be a table or a list further down, or none, and the section's end then.
+func blockLineNear(done []align.BlockPair, sec *outline.Section, source bool) int {
+	for k := len(done) - 1; k >= 0; k-- {
+		bp := done[k]
+		if bp.Source < 0 || bp.Target < 0 || bp.Moved {
+			continue
+		}
 		if source {
-			i = bp.Source
+			return sec.Blocks[bp.Source].EndLine + 1
 		}
-		if i >= 0 && bp.Source >= 0 && bp.Target >= 0 {
-			return sec.Blocks[i].Line
-		}
+		return sec.Blocks[bp.Target].EndLine + 1
 	}
-	return sec.EndLine + 1
+	if sec.Level == 0 {
+		return sec.Line // the introduction: its first block's line
+	}
+	return sec.Line + 1
 }
 
 func (c *checker) blockPair(sec *outline.Section, s, t *outline.Block, bp align.BlockPair) {

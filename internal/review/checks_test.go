@@ -427,3 +427,20 @@ func TestFindingIDsUnique(t *testing.T) {
 		}
 	}
 }
+
+// A missing block or row is placed in the translation just after the aligned item before
+// it in its section or table: where it would go, not at the next aligned item, which may be
+// a table further down, or the table's last row for the row after it.
+func TestMissingPlacedAfterThePreviousItem(t *testing.T) {
+	en := "## Setup\n\nInstall the tool from the store.\n\nThen restart the machine twice.\n\n" +
+		"| Step | Command |\n| --- | --- |\n| Fetch | `get` |\n| Build | `make` |\n| Check | `test` |\n"
+	es := "## Instalación\n\nInstale la herramienta desde la tienda.\n\n" +
+		"| Paso | Orden |\n| --- | --- |\n| Obtener | `get` |\n| Construir | `make` |\n\nFin.\n"
+	var got []string
+	for _, f := range pair(t, "es", en, es).Findings {
+		if f.Check == MissingBlock || f.Check == MissingRow {
+			got = append(got, f.Check+" "+f.Source.String()+" -> "+f.Target.String())
+		}
+	}
+	expect(t, got, "missing-block en/p.md:5 -> es/p.md:4", "missing-row en/p.md:11 -> es/p.md:9")
+}

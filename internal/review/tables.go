@@ -22,7 +22,7 @@ func (c *checker) tablePair(sec *outline.Section, s, t *outline.Block, bp align.
 		switch {
 		case rp.Target < 0:
 			row := &s.Table.Rows[rp.Source]
-			c.add(MissingRow, sec, row.Line, rowLineNear(bp.Rows[k+1:], t), "row %d is missing: %s", rp.Source+1, excerpt(rowText(row)))
+			c.add(MissingRow, sec, row.Line, rowLineNear(bp.Rows[:k], t), "row %d is missing: %s", rp.Source+1, excerpt(rowText(row)))
 		case rp.Source >= 0:
 			c.rowPair(sec, &s.Table.Rows[rp.Source], &t.Table.Rows[rp.Target], kept)
 		}
@@ -70,14 +70,19 @@ func sameCell(a, b string) bool {
 	return strings.Join(strings.Fields(a), " ") == strings.Join(strings.Fields(b), " ")
 }
 
-// rowLineNear is the target line of the next aligned row, else the table's line.
-func rowLineNear(rest []align.RowPair, t *outline.Block) int {
-	for _, rp := range rest {
-		if rp.Source >= 0 && rp.Target >= 0 {
-			return t.Table.Rows[rp.Target].Line
+// rowLineNear is where a row without a counterpart would be in table t: just after the
+// last row before it that is paired (done are the pairs before it), on the line of the row
+// that follows that one (past the head's delimiter row), else the table's first line.
+func rowLineNear(done []align.RowPair, t *outline.Block) int {
+	for k := len(done) - 1; k >= 0; k-- {
+		if rp := done[k]; rp.Source >= 0 && rp.Target >= 0 {
+			if next := rp.Target + 1; next < len(t.Table.Rows) {
+				return t.Table.Rows[next].Line
+			}
+			return t.Table.Rows[rp.Target].Line + 1
 		}
 	}
-	return t.EndLine
+	return t.Line
 }
 
 // rowPair checks aligned rows cell by cell. A body cell of a column the translation keeps
