@@ -4,7 +4,8 @@
 // shape) and language-independent anchors (numbers, product codes, links, image sources).
 // Each level is a Needleman–Wunsch alignment that maximises the summed similarity of the
 // pairs it keeps, so an inserted or missing item costs nothing but its own pair; sections are
-// aligned first, then the blocks of each section pair, then the rows of each table pair. Items
+// aligned first, then the blocks of each section pair, then the rows of each table pair (rows
+// whose inline code no other row of either table has are paired by it first). Items
 // left over on both sides are then paired across the sequence when they are clearly the same
 // (a moved block). Every pair carries its similarity as a confidence in [0,1].
 package align

@@ -150,3 +150,22 @@ func TestExplicitIDMatchesAutomaticSlug(t *testing.T) {
 		t.Errorf("%s, want %s", got, want)
 	}
 }
+
+// Rows pair by their inline code when no other row of either table has it: in order, and
+// a row the translation moved elsewhere in the table as well; the rest by similarity.
+func TestRowsByCode(t *testing.T) {
+	rows := func(t *testing.T, src string) []outline.Row {
+		t.Helper()
+		return parse(t, "p.md", []byte(src)).Sections[0].Blocks[0].Table.Rows
+	}
+	en := rows(t, "| Name | Use |\n| --- | --- |\n| `alpha` | first |\n| `beta` | second |\n| `gamma` | third |\n| `delta` | fourth |\n| plain | none |\n")
+	es := rows(t, "| Nombre | Uso |\n| --- | --- |\n| `delta` | cuarto |\n| `alpha` | primero |\n| `gamma` | tercero |\n| llano | nada |\n")
+	var got []string
+	s := Prepare(&outline.Page{})
+	for _, p := range s.alignRows(en, es, rowFeatures(en, nil, s.ids)) {
+		got = append(got, itoa(p.Source)+"-"+itoa(p.Target))
+	}
+	if g, want := strings.Join(got, " "), "0-0 1-2 2-_ 3-3 4-1 5-4"; g != want {
+		t.Errorf("rows %s, want %s", g, want)
+	}
+}
