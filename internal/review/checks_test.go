@@ -166,6 +166,8 @@ func TestNumbersSaidOtherwise(t *testing.T) {
 		{"Thirty-two contributors responded to the survey.", "32人のコントリビューターが調査に回答しました。"},
 		{"The group meets every Thursday at 0600 PT.", "グループは毎週木曜日の午前6時（PT）に集まります。"},
 		{"Traces as large as three to four thousand spans, and 500-600 thousand spans/second.", "3,000 から 4,000 のスパンを持つトレース、毎秒 50 万〜60 万スパン。"},
+		{"Supported from version `7.0.0+` of the package.", "パッケージのバージョン 7.0.0 以降でサポートされます。"},
+		{"Supported from version 7.0.0 of the package.", "パッケージのバージョン `v7.0.0` 以降でサポートされます。"},
 	} {
 		en := strings.Replace(enPage, "Install the tool first, then configure it.", c.en, 1)
 		ja := strings.Replace(jaPage, "最初にツールをインストールしてから設定します。", c.ja, 1)

@@ -20,13 +20,14 @@ import (
 // A number that both sides hold, but not as many times ("15x to 30x (15 to 30 times
 // smaller)" said once), is no difference: the reader of either gets it. Numbers inside
 // inline code on one side (sCode, tCode) stand for those the other writes in the text.
-func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine, tgtLine int, sText, tText string, sCode, tCode []float64) {
+func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine, tgtLine int, sText, tText string, sCode, tCode []string) {
 	onlyS, onlyT := notIn(difference(sn, tn), tn), notIn(difference(tn, sn), sn)
+	onlyS, onlyT = notInValues(onlyS, tCode), notInValues(onlyT, sCode)
 	if len(onlyS)+len(onlyT) == 0 {
 		return
 	}
 	sw, tw := readWordNumbers(sText, c.src), readWordNumbers(tText, c.locale)
-	sw.values, tw.values = append(sw.values, sCode...), append(tw.values, tCode...)
+	sw.values, tw.values = append(sw.values, floats(sCode)...), append(tw.values, floats(tCode)...)
 	onlyS, onlyT = explained(onlyS, sw, tw), explained(onlyT, tw, sw)
 	switch {
 	case len(onlyS)+len(onlyT) == 0:
@@ -58,19 +59,36 @@ var codeSpan = regexp.MustCompile("`([^`\n]+)`")
 // codeNumbers reads the numbers inside the inline code of block b of file text src (nil
 // when unknown): a translation may quote as code (`8080`) the number its source writes in
 // the text, or the other way round.
-func codeNumbers(src []byte, b *outline.Block) []float64 {
+func codeNumbers(src []byte, b *outline.Block) []string {
 	if src == nil || b.Line <= 0 || !bytes.ContainsRune(src, '`') {
 		return nil
 	}
-	var out []float64
+	var out []string
 	for _, m := range codeSpan.FindAllStringSubmatch(Lines(src, b.Line, max(b.EndLine, b.Line)), -1) {
-		for _, n := range outline.TextAnchors(m[1]).Numbers {
-			if v, err := strconv.ParseFloat(n, 64); err == nil {
-				out = append(out, v)
-			}
+		out = append(out, outline.TextAnchors(m[1]).Numbers...)
+	}
+	return out
+}
+
+// floats are the values of numbers that read as one decimal number (not a version such
+// as 7.0.0), for comparing with numbers said in words.
+func floats(numbers []string) []float64 {
+	var out []float64
+	for _, n := range numbers {
+		if v, err := strconv.ParseFloat(n, 64); err == nil {
+			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// notInValues returns the numbers of only whose value, as written (a version: 7.0.0), is
+// not among values.
+func notInValues(only []outline.Number, values []string) []outline.Number {
+	if len(values) == 0 {
+		return only
+	}
+	return slices.DeleteFunc(only, func(n outline.Number) bool { return slices.Contains(values, n.Value) })
 }
 
 // notIn returns the numbers of only whose value is nowhere in all.
