@@ -9,7 +9,7 @@ import (
 
 // reuser is how a build takes from an earlier one what did not change since. There are
 // three, and which one a build has is chosen once, before it reads the site: the build
-// cache on disk (buildCache, for Run into a write.Tree with Options.Cache, cache.go), the
+// cache on disk (buildCache, for Run into a write.Tree with Options.Cache, reuse_cache.go), the
 // preview server's last build in memory (livePrior, for Live's full rebuilds), or none
 // (noReuse). The rest of the build calls these methods, in this order, and never asks
 // which one it has.

@@ -101,7 +101,7 @@
 // The files are named by layer: site*.go is what a build shares (site.go: Options, Run,
 // prepare, run; site_live.go: Live), group*.go a page group (group.go: buildGroup and its
 // steps), reuse*.go what a build takes from an earlier one. catalog.go wires the GPU
-// catalog in, search.go and spill.go the search index.
+// catalog in, search.go the search index (its spool is search.Spool).
 //
 // # Where to change what
 //
