@@ -42,7 +42,7 @@ func build(doc ast.Node, src []byte, file string, hashed, sectionsOnly bool) *Pa
 	b.sectionsOnly = sectionsOnly
 	b.found, b.numbers = b.foundRoom[:0], b.numbersRoom[:0]
 	b.nodes(doc.FirstChild())
-	b.finish(hashed)
+	b.finish(doc, hashed)
 	p := b.page
 	b.release()
 	builders.Put(b)
@@ -465,7 +465,7 @@ func onlyImages(p *ast.Paragraph, src []byte) bool {
 
 // finish sets end lines, slugs, ids (written on the headings) and, if hashed, hashes once
 // all sections are known.
-func (b *builder) finish(hashed bool) {
+func (b *builder) finish(doc ast.Node, hashed bool) {
 	b.closeSection()
 	secs := b.page.Sections
 	lastLine := len(b.lines)
@@ -484,7 +484,7 @@ func (b *builder) finish(hashed bool) {
 			s.Hash = b.hash(s.Line, s.EndLine)
 		}
 	}
-	setSlugs(b.page, b.src)
+	setSlugs(b.page, b.src, doc)
 	for _, s := range secs {
 		s.ID = s.Slug
 	}

@@ -13,9 +13,14 @@ import (
 // markdown.HeadingSlug), unique within its page: the author's id when the heading has one
 // ({#id}), else one made from the heading's last source line (src holds it), numbered
 // "-1", "-2", … in document order when taken already. The intro has the empty slug.
-func setSlugs(p *Page, src []byte) {
+// A heading of doc that is no section (one inside a quote or a list item) keeps the id the
+// parser gave it, and takes its place in the numbering, as Hugo's: "> ## Note" then
+// "## Note" are note and note-1, never two notes.
+func setSlugs(p *Page, src []byte, doc ast.Node) {
 	ids := markdown.NewHeadingIDs()
-	for _, s := range p.Sections {
+	secs := p.Sections
+	next := 0 // the next section to number, in document order
+	slug := func(s *Section) {
 		switch {
 		case s.Level == 0:
 		case s.Explicit != "":
@@ -25,6 +30,44 @@ func setSlugs(p *Page, src []byte) {
 			s.Slug = ids.Add(markdown.HeadingSlug(lastLine(s.Heading, src)))
 		}
 	}
+	if doc != nil {
+		headings(doc, func(h *ast.Heading) {
+			for next < len(secs) && secs[next].Heading == nil {
+				slug(secs[next]) // the intro
+				next++
+			}
+			if next < len(secs) && secs[next].Heading == h {
+				slug(secs[next])
+				next++
+				return
+			}
+			if v, ok := h.AttributeString("id"); ok {
+				if id, _ := v.([]byte); len(id) > 0 {
+					ids.Put(id)
+				}
+			}
+		})
+	}
+	for ; next < len(secs); next++ {
+		slug(secs[next])
+	}
+}
+
+// headings calls f with every heading of doc, in document order, nested ones too.
+func headings(doc ast.Node, f func(*ast.Heading)) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if h, ok := n.(*ast.Heading); ok {
+			f(h)
+			return ast.WalkSkipChildren, nil
+		}
+		if c := n.FirstChild(); c == nil || c.Type() == ast.TypeInline {
+			return ast.WalkSkipChildren, nil // a leaf block: no heading inside
+		}
+		return ast.WalkContinue, nil
+	})
 }
 
 // lastLine is the source of a heading's last line, what Hugo makes its id from.
