@@ -372,6 +372,7 @@ const (
 	staticDir = "static"  // the theme's static files (Static)
 	reviewDir = "_review" // the translation review (ReviewIndex)
 	searchDir = "_search" // the search index of each language (SearchIndex)
+	navDir    = "_nav"    // the section tree of each language (NavTree)
 )
 
 // Static is the site path of file name of the theme's static/ tree.
@@ -379,10 +380,10 @@ func Static(name string) string { return "/" + staticDir + "/" + name }
 
 // OwnFolder reports whether name, a folder at the output root, is one the build writes
 // its own files to apart from the languages' trees: the theme's static files, the review,
-// the search index. A root-relative link into one is not a page of the linking page's
+// the search index, the section trees. A root-relative link into one is not a page of the linking page's
 // language (RootRelative), and a file of the site's static/ may not be published there.
 func OwnFolder(name string) bool {
-	return name == staticDir || name == reviewDir || name == searchDir
+	return name == staticDir || name == reviewDir || name == searchDir || name == navDir
 }
 
 // SearchIndex is the site path of the folder of language lang's search index

@@ -202,7 +202,7 @@ func TestRootRelative(t *testing.T) {
 }
 
 func TestOwnFolders(t *testing.T) {
-	for _, p := range []string{Static("site.css"), ReviewStyle, SearchIndex("en") + "index.bin"} {
+	for _, p := range []string{Static("site.css"), ReviewStyle, SearchIndex("en") + "index.bin", NavTree("en")} {
 		first, _, _ := strings.Cut(File(p), "/")
 		if !OwnFolder(first) {
 			t.Errorf("%s is in %s, which OwnFolder does not name", p, first)
