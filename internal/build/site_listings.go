@@ -118,7 +118,8 @@ func listingDigest(o *groupOut) [sha256.Size]byte {
 		for _, tag := range p.Tags {
 			field(tag)
 		}
-		field("") // the end of the tags		fmt.Fprintf(h, "%d/%t/%d", p.Weight, p.StandIn, p.Updated.UnixNano())
+		field("") // the end of the tags
+		fmt.Fprintf(h, "%d/%t/%d", p.Weight, p.StandIn, p.Updated.UnixNano())
 		for _, a := range p.Alts {
 			field(a.Hreflang)
 			field(a.Href)

@@ -31,6 +31,13 @@ func TestLiveIncrementalMatchesFull(t *testing.T) {
 			writeSrc(t, dir, "content/ja/guide.md", "+++\ntitle = \"ガイド改\"\n+++\n新しい本文。\n")
 		}, []string{"content/ja/guide.md"}},
 		{"add", func() { writeSrc(t, dir, "content/en/survey.md", "+++\ntitle = \"Survey\"\n+++\nNow in English.\n") }, []string{"content/en/survey.md"}},
+		// what the listings show of a page but its body does not: its date, its weight
+		{"date only", func() {
+			writeSrc(t, dir, "content/en/survey.md", "+++\ntitle = \"Survey\"\ndate = 2024-05-01\nlastmod = 2024-06-02\n+++\nNow in English.\n")
+		}, []string{"content/en/survey.md"}},
+		{"weight only", func() {
+			writeSrc(t, dir, "content/en/survey.md", "+++\ntitle = \"Survey\"\ndate = 2024-05-01\nlastmod = 2024-06-02\nweight = 1\n+++\nNow in English.\n")
+		}, []string{"content/en/survey.md"}},
 		{"delete", func() { os.Remove(filepath.Join(dir, "content/zh/guide.md")) }, []string{"content/zh/guide.md"}},
 		// the survey loses its English source again: an orphan, published in zh alone
 		{"source removed", func() { os.Remove(filepath.Join(dir, "content/en/survey.md")) }, []string{"content/en/survey.md"}},
