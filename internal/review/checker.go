@@ -384,7 +384,7 @@ func (c *checker) mergedPair(sec *outline.Section, srcs []*outline.Block, t *out
 		texts = append(texts, s.Text())
 		byRune = byRune && s.ByRune
 	}
-	c.numbers(sec, nums, t.Numbers, firstSegmentLine(srcs[0]), firstSegmentLine(t), strings.Join(texts, " "), t.Text(), nil, nil)
+	c.numbers(sec, nums, t.Numbers, firstSegmentLine(srcs[0]), firstSegmentLine(t), strings.Join(texts, " "), t.Text(), nil)
 	c.untranslated(sec, segs, t.Segments, byRune, t.ByRune)
 }
 

@@ -19,9 +19,17 @@ import (
 // (readWordNumbers).
 // A number that both sides hold, but not as many times ("15x to 30x (15 to 30 times
 // smaller)" said once), is no difference: the reader of either gets it. Numbers inside
-// inline code on one side (sCode, tCode) stand for those the other writes in the text.
-func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine, tgtLine int, sText, tText string, sCode, tCode []string) {
+// inline code on one side (what code returns, nil for none) stand for those the other
+// writes in the text; code is called only when the numbers differ.
+func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine, tgtLine int, sText, tText string, code func() (sCode, tCode []string)) {
 	onlyS, onlyT := notIn(difference(sn, tn), tn), notIn(difference(tn, sn), sn)
+	if len(onlyS)+len(onlyT) == 0 {
+		return
+	}
+	var sCode, tCode []string
+	if code != nil {
+		sCode, tCode = code()
+	}
 	onlyS, onlyT = notInValues(onlyS, tCode), notInValues(onlyT, sCode)
 	if len(onlyS)+len(onlyT) == 0 {
 		return
@@ -50,7 +58,7 @@ func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine
 // blockNumbers checks the numbers of aligned blocks.
 func (c *checker) blockNumbers(sec *outline.Section, s, t *outline.Block) {
 	c.numbers(sec, s.Numbers, t.Numbers, firstSegmentLine(s), firstSegmentLine(t), s.Text(), t.Text(),
-		codeNumbers(c.srcText, s), codeNumbers(c.tgtText, t))
+		func() ([]string, []string) { return codeNumbers(c.srcText, s), codeNumbers(c.tgtText, t) })
 }
 
 // codeSpan is inline code on one line: `8080`.
@@ -103,7 +111,7 @@ func (c *checker) rowNumbers(sec *outline.Section, s, t *outline.Row) {
 	if slices.Equal(s.Numbers, t.Numbers) {
 		return // the same numbers in the same order: none differs
 	}
-	c.numbers(sec, rowNumbers(s), rowNumbers(t), rowFirstLine(s), rowFirstLine(t), rowText(s), rowText(t), nil, nil)
+	c.numbers(sec, rowNumbers(s), rowNumbers(t), rowFirstLine(s), rowFirstLine(t), rowText(s), rowText(t), nil)
 }
 
 func firstSegmentLine(b *outline.Block) int {
