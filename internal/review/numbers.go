@@ -22,7 +22,7 @@ import (
 // inline code on one side (what code returns, nil for none) stand for those the other
 // writes in the text; code is called only when the numbers differ.
 func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine, tgtLine int, sText, tText string, code func() (sCode, tCode []string)) {
-	onlyS, onlyT := notIn(difference(sn, tn), tn), notIn(difference(tn, sn), sn)
+	onlyS, onlyT := notIn(sn, tn), notIn(tn, sn)
 	if len(onlyS)+len(onlyT) == 0 {
 		return
 	}
@@ -99,11 +99,20 @@ func notInValues(only []outline.Number, values []string) []outline.Number {
 	return slices.DeleteFunc(only, func(n outline.Number) bool { return slices.Contains(values, n.Value) })
 }
 
-// notIn returns the numbers of only whose value is nowhere in all.
-func notIn(only, all []outline.Number) []outline.Number {
-	return slices.DeleteFunc(only, func(n outline.Number) bool {
-		return slices.ContainsFunc(all, func(m outline.Number) bool { return m.Value == n.Value })
-	})
+// notIn returns the numbers of a whose value is nowhere in b, in order, nil for none: a
+// number both hold, however many times each, is no difference.
+func notIn(a, b []outline.Number) []outline.Number {
+	var out []outline.Number
+next:
+	for _, n := range a {
+		for j := range b {
+			if b[j].Value == n.Value {
+				continue next
+			}
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // rowNumbers checks the numbers of aligned table rows, all on the row's line.
