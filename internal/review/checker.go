@@ -332,9 +332,7 @@ func (c *checker) carries(b, ns, tb *outline.Block) bool {
 	kept := func(src []byte, x *outline.Block) []string {
 		out := append([]string(nil), x.Anchors.Links...)
 		if src != nil {
-			for _, m := range codeSpan.FindAllStringSubmatch(Lines(src, x.Line, max(x.EndLine, x.Line)), -1) {
-				out = append(out, m[1])
-			}
+			out = append(out, codeSpans(src, x)...)
 		}
 		return out
 	}

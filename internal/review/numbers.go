@@ -72,8 +72,17 @@ func codeNumbers(src []byte, b *outline.Block) []string {
 		return nil
 	}
 	var out []string
+	for _, code := range codeSpans(src, b) {
+		out = append(out, outline.TextAnchors(code).Numbers...)
+	}
+	return out
+}
+
+// codeSpans are the texts of the inline code on the lines of block b of file text src.
+func codeSpans(src []byte, b *outline.Block) []string {
+	var out []string
 	for _, m := range codeSpan.FindAllStringSubmatch(Lines(src, b.Line, max(b.EndLine, b.Line)), -1) {
-		out = append(out, outline.TextAnchors(m[1]).Numbers...)
+		out = append(out, m[1])
 	}
 	return out
 }
