@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -110,12 +111,9 @@ func synopsis(c command) string {
 		words = append(words, flagWord(fs.Lookup(name)))
 	}
 	fs.VisitAll(func(f *flag.Flag) {
-		for _, r := range c.required {
-			if f.Name == r {
-				return
-			}
+		if !slices.Contains(c.required, f.Name) {
+			words = append(words, "["+flagWord(f)+"]")
 		}
-		words = append(words, "["+flagWord(f)+"]")
 	})
 	if c.args != "" {
 		words = append(words, c.args)

@@ -93,7 +93,7 @@ func (src *Source) align(target *outline.Page, blocks bool) *Page {
 	for _, p := range pairs {
 		sp := SectionPair{Source: p.i, Target: p.j, Confidence: p.sim, Moved: p.moved}
 		if blocks && p.i >= 0 && p.j >= 0 {
-			sp.Blocks = src.alignBlocks(p.i, target.Sections[p.j].Blocks)
+			sp.Blocks = src.AlignBlocks(p.i, target.Sections[p.j].Blocks)
 		}
 		a.Sections = append(a.Sections, sp)
 	}
@@ -121,14 +121,9 @@ func (src *Source) rowFeatures(t *outline.Table) []features {
 	return f
 }
 
-// AlignBlocks aligns the blocks of source section i with tgt, the blocks of a target
-// section the section alignment did not pair with it.
+// AlignBlocks aligns the blocks of source section i with tgt: those of the target section
+// the section alignment paired with it, or of one it did not.
 func (src *Source) AlignBlocks(i int, tgt []outline.Block) []BlockPair {
-	return src.alignBlocks(i, tgt)
-}
-
-// alignBlocks aligns the blocks of source section i with tgt.
-func (src *Source) alignBlocks(i int, tgt []outline.Block) []BlockPair {
 	sb := src.page.Sections[i].Blocks
 	sim := blockSim(sb, tgt, src.blockFeatures(i), blockFeatures(tgt, &src.room, src.ids))
 	pairs := src.tables.sequence(len(sb), len(tgt), sim)

@@ -40,7 +40,11 @@ func (f Finding) ID() string {
 // other shares an ID with keeps the ID it always had. srcText and tgtText are the files'
 // text (nil: the line is not read).
 func distinguish(fs []Finding, srcText, tgtText []byte) {
-	for _, group := range sharedIDs(fs) {
+	shared := sharedIDs(fs)
+	if len(shared) == 0 {
+		return // the common case: no ID to tell apart, none to hash again
+	}
+	for _, group := range shared {
 		for _, k := range group {
 			fs[k].Key += "source: " + lineText(srcText, fs[k].Source.Line)
 		}

@@ -332,9 +332,7 @@ func (c *checker) carries(b, ns, tb *outline.Block) bool {
 	kept := func(src []byte, x *outline.Block) []string {
 		out := append([]string(nil), x.Anchors.Links...)
 		if src != nil {
-			for _, m := range codeSpan.FindAllStringSubmatch(Lines(src, x.Line, max(x.EndLine, x.Line)), -1) {
-				out = append(out, m[1])
-			}
+			out = append(out, codeSpans(src, x)...)
 		}
 		return out
 	}
@@ -384,7 +382,7 @@ func (c *checker) mergedPair(sec *outline.Section, srcs []*outline.Block, t *out
 		texts = append(texts, s.Text())
 		byRune = byRune && s.ByRune
 	}
-	c.numbers(sec, nums, t.Numbers, firstSegmentLine(srcs[0]), firstSegmentLine(t), strings.Join(texts, " "), t.Text(), nil, nil)
+	c.numbers(sec, nums, t.Numbers, firstSegmentLine(srcs[0]), firstSegmentLine(t), strings.Join(texts, " "), t.Text(), nil)
 	c.untranslated(sec, segs, t.Segments, byRune, t.ByRune)
 }
 

@@ -155,13 +155,21 @@ func (c *checker) titleOfLink(x string, line int) bool {
 // paragraphAround is the paragraph that holds line (at most 12 lines either side), its
 // lines joined by spaces.
 func paragraphAround(src []byte, line int) string {
+	lo := max(1, line-12)
+	window := strings.Split(Lines(src, lo, line+11), "\n") // the file read once, not a line at a time
+	at := func(l int) string {
+		if i := l - lo; i >= 0 && i < len(window) {
+			return strings.TrimSpace(window[i])
+		}
+		return ""
+	}
 	first := line
-	for first > 1 && first > line-12 && strings.TrimSpace(lineOf(src, first-1)) != "" {
+	for first > lo && at(first-1) != "" {
 		first--
 	}
 	var parts []string
 	for l := first; l < line+12; l++ {
-		t := strings.TrimSpace(lineOf(src, l))
+		t := at(l)
 		if t == "" {
 			break
 		}

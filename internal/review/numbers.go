@@ -19,9 +19,17 @@ import (
 // (readWordNumbers).
 // A number that both sides hold, but not as many times ("15x to 30x (15 to 30 times
 // smaller)" said once), is no difference: the reader of either gets it. Numbers inside
-// inline code on one side (sCode, tCode) stand for those the other writes in the text.
-func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine, tgtLine int, sText, tText string, sCode, tCode []string) {
-	onlyS, onlyT := notIn(difference(sn, tn), tn), notIn(difference(tn, sn), sn)
+// inline code on one side (what code returns, nil for none) stand for those the other
+// writes in the text; code is called only when the numbers differ.
+func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine, tgtLine int, sText, tText string, code func() (sCode, tCode []string)) {
+	onlyS, onlyT := notIn(sn, tn), notIn(tn, sn)
+	if len(onlyS)+len(onlyT) == 0 {
+		return
+	}
+	var sCode, tCode []string
+	if code != nil {
+		sCode, tCode = code()
+	}
 	onlyS, onlyT = notInValues(onlyS, tCode), notInValues(onlyT, sCode)
 	if len(onlyS)+len(onlyT) == 0 {
 		return
@@ -50,7 +58,7 @@ func (c *checker) numbers(sec *outline.Section, sn, tn []outline.Number, srcLine
 // blockNumbers checks the numbers of aligned blocks.
 func (c *checker) blockNumbers(sec *outline.Section, s, t *outline.Block) {
 	c.numbers(sec, s.Numbers, t.Numbers, firstSegmentLine(s), firstSegmentLine(t), s.Text(), t.Text(),
-		codeNumbers(c.srcText, s), codeNumbers(c.tgtText, t))
+		func() ([]string, []string) { return codeNumbers(c.srcText, s), codeNumbers(c.tgtText, t) })
 }
 
 // codeSpan is inline code on one line: `8080`.
@@ -64,8 +72,17 @@ func codeNumbers(src []byte, b *outline.Block) []string {
 		return nil
 	}
 	var out []string
+	for _, code := range codeSpans(src, b) {
+		out = append(out, outline.TextAnchors(code).Numbers...)
+	}
+	return out
+}
+
+// codeSpans are the texts of the inline code on the lines of block b of file text src.
+func codeSpans(src []byte, b *outline.Block) []string {
+	var out []string
 	for _, m := range codeSpan.FindAllStringSubmatch(Lines(src, b.Line, max(b.EndLine, b.Line)), -1) {
-		out = append(out, outline.TextAnchors(m[1]).Numbers...)
+		out = append(out, m[1])
 	}
 	return out
 }
@@ -91,11 +108,20 @@ func notInValues(only []outline.Number, values []string) []outline.Number {
 	return slices.DeleteFunc(only, func(n outline.Number) bool { return slices.Contains(values, n.Value) })
 }
 
-// notIn returns the numbers of only whose value is nowhere in all.
-func notIn(only, all []outline.Number) []outline.Number {
-	return slices.DeleteFunc(only, func(n outline.Number) bool {
-		return slices.ContainsFunc(all, func(m outline.Number) bool { return m.Value == n.Value })
-	})
+// notIn returns the numbers of a whose value is nowhere in b, in order, nil for none: a
+// number both hold, however many times each, is no difference.
+func notIn(a, b []outline.Number) []outline.Number {
+	var out []outline.Number
+next:
+	for _, n := range a {
+		for j := range b {
+			if b[j].Value == n.Value {
+				continue next
+			}
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // rowNumbers checks the numbers of aligned table rows, all on the row's line.
@@ -103,7 +129,7 @@ func (c *checker) rowNumbers(sec *outline.Section, s, t *outline.Row) {
 	if slices.Equal(s.Numbers, t.Numbers) {
 		return // the same numbers in the same order: none differs
 	}
-	c.numbers(sec, rowNumbers(s), rowNumbers(t), rowFirstLine(s), rowFirstLine(t), rowText(s), rowText(t), nil, nil)
+	c.numbers(sec, rowNumbers(s), rowNumbers(t), rowFirstLine(s), rowFirstLine(t), rowText(s), rowText(t), nil)
 }
 
 func firstSegmentLine(b *outline.Block) int {

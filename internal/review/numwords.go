@@ -92,6 +92,10 @@ var (
 	word       = regexp.MustCompile(`\p{L}+`)
 )
 
+// englishUnits are the English words for one to nine, which compound and scaledRange read
+// (numberWords has none below ten); made once, not at every call.
+var englishUnits = map[string]float64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+
 // wordNumbers reads the numbers a text writes in words or with CJK numerals, in language
 // lang (a folder code): their values, the digits that only make part of one ("100" of
 // "100万"), and whether the text holds words for a number the table cannot read.
@@ -148,13 +152,12 @@ func readWordNumbers(text, lang string) wordNumbers {
 		w.values = append(w.values, mustFloat("0."+m[1]))
 	}
 	if primary(lang) == "en" {
-		units := map[string]float64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 		for _, m := range compound.FindAllStringSubmatch(lower, -1) {
-			w.values = append(w.values, words[m[1]]+units[m[2]])
+			w.values = append(w.values, words[m[1]]+englishUnits[m[2]])
 		}
 		for _, m := range scaledRange.FindAllStringSubmatch(lower, -1) {
 			for _, end := range m[1:3] {
-				v, ok := units[end]
+				v, ok := englishUnits[end]
 				if !ok {
 					v = mustFloat(end)
 					w.parts = append(w.parts, v)

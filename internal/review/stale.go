@@ -187,8 +187,15 @@ func lineSimilarity(a, b string) float64 {
 // the text of a revision and of the current source compare by what the section says,
 // however the page around it is laid out.
 func SectionText(src []byte, s *outline.Section) string {
+	need := 0 // the section's last line: the file is indexed up to the start of the next
+	if s.Level > 0 {
+		need = s.Line
+	}
+	for _, blk := range s.Blocks {
+		need = max(need, blk.EndLine, blk.Line)
+	}
 	var starts []int // of each line, 1-based: starts[l-1]
-	for off := 0; off < len(src); {
+	for off := 0; off < len(src) && len(starts) <= need; {
 		starts = append(starts, off)
 		i := bytes.IndexByte(src[off:], '\n')
 		if i < 0 {
