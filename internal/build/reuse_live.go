@@ -1,14 +1,12 @@
 package build
 
 import (
-	"io/fs"
 	"maps"
 	"slices"
 	"sync"
 
 	"docsite/internal/load"
 	"docsite/internal/route"
-	"docsite/internal/search"
 )
 
 // livePrior holds the groups of the last live build (serve): a full rebuild writes a
@@ -16,21 +14,15 @@ import (
 // It serves one full rebuild: done lets the last build's groups go, and the incremental
 // rebuilds after it, which start from the state it made, build every group they render.
 type livePrior struct {
+	// What it does not take from the last build it does as noReuse: the cache's start,
+	// whole site, listings and search index have no live counterpart.
+	noReuse
 	groups  map[string]*liveGroup // by translation key; nil once done
 	mu      sync.Mutex
 	rewrote int // pages written around their bodies
 }
 
-func (p *livePrior) start(fs.FS) load.Known                    { return nil }
-func (p *livePrior) open(*site) reuser                         { return p }
-func (p *livePrior) wholeSite(*site, *output) (*Result, error) { return nil, nil }
-func (p *livePrior) readGroups(*site)                          {}
-func (p *livePrior) listings(out *output) *output              { return out }
-func (p *livePrior) absentBefore() map[string][]string         { return nil }
-
-func (p *livePrior) writeIndex(s *site, code string, outs []*groupOut, catalog []search.Prepared, out *output) error {
-	return s.writeIndex(code, outs, catalog, out)
-}
+func (p *livePrior) open(*site) reuser { return p }
 
 // done counts the pages written around their last bodies, and lets the last groups go.
 func (p *livePrior) done(_ *site, res *Result, _ *output) {

@@ -34,14 +34,13 @@ func (s *site) collectAliases() error {
 	s.aliases = map[string]aliasOut{}
 	pages := map[string]string{} // site path of every page's own version → its file
 	var all []aliasOut
-	isLang := func(code string) bool { _, ok := s.cfg.Lang(code); return ok }
 	for _, g := range s.groups {
 		for _, p := range g.Pages {
 			if p.Err != nil {
 				continue
 			}
 			pages[route.URL(p.Lang, p.Path)] = p.File
-			all = append(all, pageAliases(p, s.cfg.Lang, isLang)...)
+			all = append(all, pageAliases(p, s.cfg.Lang, s.isLang)...)
 		}
 	}
 	slices.SortFunc(all, func(a, b aliasOut) int {

@@ -22,21 +22,18 @@ func decodeFile(name string, b []byte) (dataFile, positions, diag.List) {
 	return f, indexPositions(b), nil
 }
 
-// decodeErrors turns go-toml's errors into diagnostics at their line and column.
+// decodeErrors turns go-toml's errors into diagnostics at their line and column
+// (diag.TOML), telling what to write instead of a provider's older name keys.
 func decodeErrors(name string, err error) diag.List {
+	l := diag.TOML(name, 1, err, "data-syntax", "data-unknown-key")
 	var strict *toml.StrictMissingError
-	if !errors.As(err, &strict) {
-		return diag.TOML(name, 1, err, "data-syntax", "data-unknown-key")
+	if !errors.As(err, &strict) || len(strict.Errors) != len(l) {
+		return l
 	}
-	var l diag.List
-	for _, e := range strict.Errors {
-		line, col := e.Position()
-		key := strings.Join(e.Key(), ".")
-		msg := fmt.Sprintf("unknown key %q", key)
+	for i, e := range strict.Errors { // diag.TOML gives one diagnostic each, in order
 		if lang, ok := oldNameKey(e.Key()); ok {
-			msg += fmt.Sprintf(`: write name.%s = "…" instead (a provider's names are one table by language code: name = { en = "…", zh = "…" })`, lang)
+			l[i].Message += fmt.Sprintf(`: write name.%s = "…" instead (a provider's names are one table by language code: name = { en = "…", zh = "…" })`, lang)
 		}
-		l = append(l, diag.Errorf(name, line, col, "data-unknown-key", "%s", msg))
 	}
 	return l
 }
